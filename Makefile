@@ -1,0 +1,55 @@
+# sqlsh: `make run` sets up and starts the shell, `make test` sets up and runs every test.
+SWIFT       ?= swift
+PREFIX      ?= /usr/local
+BINDIR      := $(PREFIX)/bin
+MANDIR      := $(PREFIX)/share/man/man1
+# A statically linked Swift runtime starts as fast as a C program.
+RELEASE_FLAGS := -c release --static-swift-stdlib
+SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps build debug run test install uninstall bench clean lint-man
+
+all: build
+
+# The three -dev packages, installed only when their headers are missing (a fresh machine has
+# only the runtime libraries of libedit and PCRE2).
+deps:
+	@missing=""; \
+	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
+	[ -f /usr/include/histedit.h ] || missing="$$missing libedit-dev"; \
+	[ -f /usr/include/pcre2.h ] || missing="$$missing libpcre2-dev"; \
+	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
+	command -v mandoc >/dev/null || missing="$$missing mandoc"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product sqlsh
+
+debug: deps
+	$(SWIFT) build
+
+run: build
+	./.build/release/sqlsh
+
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+	mandoc -Tlint -W warning man/sqlsh.1
+
+install: build
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -m 755 .build/release/sqlsh $(DESTDIR)$(BINDIR)/sqlsh
+	install -m 644 man/sqlsh.1 $(DESTDIR)$(MANDIR)/sqlsh.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/sqlsh $(DESTDIR)$(MANDIR)/sqlsh.1
+
+bench: deps
+	cd Benchmarks && $(SWIFT) run -c release
+
+clean:
+	rm -rf .build Benchmarks/.build

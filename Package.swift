@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers depend one way only:
+//   C system libraries -> SQLshCore (engine, function API) -> SQLshCatalog (built-in functions)
+//   -> SQLshShell (input, dot-commands, output modes) -> sqlsh (executable: options, libedit, signals)
+let package = Package(
+    name: "sqlsh",
+    products: [
+        .executable(name: "sqlsh", targets: ["sqlsh"]),
+        .library(name: "SQLshCore", targets: ["SQLshCore"]),
+        .library(name: "SQLshCatalog", targets: ["SQLshCatalog"]),
+        .library(name: "SQLshShell", targets: ["SQLshShell"]),
+    ],
+    targets: [
+        // Layer 1: C system libraries.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"])]
+        ),
+
+        // Layer 2: the core engine library. No terminal, no printing.
+        .target(name: "SQLshCore", dependencies: ["CSQLite"]),
+
+        // Layer 3: the built-in function catalog, one pack per folder.
+        .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CSQLite", "CPCRE2"]),
+
+        // Layer 4: the shell library: input in, bytes out.
+        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLite"]),
+
+        // Layer 5: the executable. Thin.
+        .executableTarget(name: "sqlsh", dependencies: ["SQLshShell", "SQLshCore", "CEditLine", "CSQLite"]),
+
+        .testTarget(name: "SQLshCoreTests", dependencies: ["SQLshCore", "CSQLite"]),
+        .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "CSQLite"]),
+        .testTarget(name: "SQLshShellTests", dependencies: ["SQLshShell", "SQLshCore"]),
+        // Runs the built `sqlsh` binary and the stock `sqlite3` on the same input.
+        .testTarget(name: "EndToEndTests", dependencies: ["sqlsh"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,39 @@
+#ifndef SQLSH_CEDITLINE_SHIM_H
+#define SQLSH_CEDITLINE_SHIM_H
+// Swift cannot call C variadic functions (el_set, el_get, history): these fixed-argument
+// wrappers are compiled by Swift itself as inline functions. See shared notes/libedit.md.
+#include <stdio.h>
+#include <histedit.h>
+
+static inline FILE *sqlsh_stdin(void) { return stdin; }
+static inline FILE *sqlsh_stdout(void) { return stdout; }
+static inline FILE *sqlsh_stderr(void) { return stderr; }
+
+typedef char *(*sqlsh_prompt_fn)(EditLine *);
+typedef unsigned char (*sqlsh_editor_fn)(EditLine *, int);
+
+static inline int sqlsh_el_set_prompt(EditLine *el, sqlsh_prompt_fn fn) { return el_set(el, EL_PROMPT, fn); }
+static inline int sqlsh_el_set_prompt_esc(EditLine *el, sqlsh_prompt_fn fn, char marker) { return el_set(el, EL_PROMPT_ESC, fn, marker); }
+static inline int sqlsh_el_set_editor(EditLine *el, const char *mode) { return el_set(el, EL_EDITOR, mode); }
+static inline int sqlsh_el_set_signal(EditLine *el, int on) { return el_set(el, EL_SIGNAL, on); }
+static inline int sqlsh_el_set_edit_mode(EditLine *el, int on) { return el_set(el, EL_EDITMODE, on); }
+static inline int sqlsh_el_set_hist(EditLine *el, History *h) { return el_set(el, EL_HIST, history, h); }
+static inline int sqlsh_el_add_fn(EditLine *el, const char *name, const char *help, sqlsh_editor_fn fn) { return el_set(el, EL_ADDFN, name, help, fn); }
+static inline int sqlsh_el_bind(EditLine *el, const char *key, const char *fn) { return el_set(el, EL_BIND, key, fn, NULL); }
+static inline int sqlsh_el_settc(EditLine *el, const char *cap, const char *value) { return el_set(el, EL_SETTC, cap, value, NULL); }
+static inline int sqlsh_el_setty(EditLine *el, const char *a, const char *b) { return el_set(el, EL_SETTY, a, b, NULL); }
+static inline int sqlsh_el_set_clientdata(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }
+static inline void *sqlsh_el_get_clientdata(EditLine *el) { void *d = NULL; el_get(el, EL_CLIENTDATA, &d); return d; }
+static inline int sqlsh_el_get_editmode(EditLine *el) { int on = 0; el_get(el, EL_EDITMODE, &on); return on; }
+
+static inline int sqlsh_history_setsize(History *h, HistEvent *ev, int size) { return history(h, ev, H_SETSIZE, size); }
+static inline int sqlsh_history_setunique(History *h, HistEvent *ev, int on) { return history(h, ev, H_SETUNIQUE, on); }
+static inline int sqlsh_history_enter(History *h, HistEvent *ev, const char *line) { return history(h, ev, H_ENTER, line); }
+static inline int sqlsh_history_load(History *h, HistEvent *ev, const char *path) { return history(h, ev, H_LOAD, path); }
+static inline int sqlsh_history_save(History *h, HistEvent *ev, const char *path) { return history(h, ev, H_SAVE, path); }
+static inline int sqlsh_history_clear(History *h, HistEvent *ev) { return history(h, ev, H_CLEAR); }
+static inline int sqlsh_history_first(History *h, HistEvent *ev) { return history(h, ev, H_FIRST); }
+static inline int sqlsh_history_last(History *h, HistEvent *ev) { return history(h, ev, H_LAST); }
+static inline int sqlsh_history_next(History *h, HistEvent *ev) { return history(h, ev, H_NEXT); }
+static inline int sqlsh_history_prev(History *h, HistEvent *ev) { return history(h, ev, H_PREV); }
+#endif

@@ -1,0 +1,14 @@
+#ifndef SQLSH_CSQLITE_SHIM_H
+#define SQLSH_CSQLITE_SHIM_H
+#include <sqlite3.h>
+
+// SQLITE_STATIC and SQLITE_TRANSIENT are casts of integers to function pointers,
+// which Swift does not import; these give them a name.
+static inline sqlite3_destructor_type sqlsh_sqlite_transient(void) { return SQLITE_TRANSIENT; }
+static inline sqlite3_destructor_type sqlsh_sqlite_static(void) { return SQLITE_STATIC; }
+
+// sqlite3_db_config and sqlite3_config are variadic; Swift cannot call C variadic functions.
+static inline int sqlsh_db_config_int(sqlite3 *db, int op, int value, int *out) {
+    return sqlite3_db_config(db, op, value, out);
+}
+#endif

@@ -1,0 +1,210 @@
+import CSQLite
+
+/// A connection to a SQLite database.
+///
+/// ```swift
+/// let db = try Connection(path: ":memory:")
+/// try db.execute("create table t(x); insert into t values (1), (2)")
+/// let statement = try db.prepare("select sum(x) from t")
+/// _ = try statement.step()
+/// print(statement.int64(at: 0)) // 3
+/// ```
+///
+/// A connection is used from one thread at a time, except ``interrupt()``, which any thread
+/// (or a signal handler, through ``handle``) may call while a statement runs.
+public final class Connection {
+    /// The `sqlite3 *` handle, for anything this library does not wrap.
+    public let handle: OpaquePointer
+    /// The filename the connection was opened with.
+    public let path: String
+    private var isClosed = false
+    private var progressBox: ProgressHandlerBox?
+
+    /// Opens a database.
+    ///
+    /// - Parameters:
+    ///   - path: a filename, `:memory:` or `""` (a private temporary database), or a URI
+    ///     filename (`file:data.db?mode=ro`) when `flags` contains ``OpenFlags/uri``.
+    ///   - flags: see ``OpenFlags``; read-write, create and URI by default.
+    ///   - vfs: the name of the VFS to use, or nil for the default.
+    /// - Throws: ``SQLiteError`` when the database cannot be opened.
+    public init(path: String = ":memory:", flags: OpenFlags = .default, vfs: String? = nil) throws {
+        var db: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &db, flags.rawValue, vfs)
+        guard rc == SQLITE_OK, let db else {
+            let error = SQLiteError.from(db, code: rc)
+            sqlite3_close_v2(db)
+            throw error
+        }
+        sqlite3_extended_result_codes(db, 1)
+        self.handle = db
+        self.path = path
+    }
+
+    deinit {
+        if !isClosed { sqlite3_close_v2(handle) }
+    }
+
+    /// Closes the connection.
+    ///
+    /// - Throws: ``SQLiteError`` (`SQLITE_BUSY`) when statements or backups are still open;
+    ///   the connection then stays open and usable.
+    public func close() throws {
+        guard !isClosed else { return }
+        let rc = sqlite3_close(handle)
+        guard rc == SQLITE_OK else { throw SQLiteError.from(handle, code: rc) }
+        isClosed = true
+    }
+
+    // MARK: Running SQL
+
+    /// Prepares the first statement of `sql`.
+    ///
+    /// - Returns: the statement, or nil when `sql` holds only whitespace and comments.
+    /// - Throws: ``SQLiteError`` with the error's byte offset in `sql`.
+    public func prepareFirst(_ sql: String) throws -> Statement? {
+        var sql = sql
+        return try sql.withUTF8 { try prepare(utf8: $0).statement }
+    }
+
+    /// Prepares a single statement; text after it (other than whitespace and comments) is an
+    /// error, so that nothing is silently ignored.
+    public func prepare(_ sql: String) throws -> Statement {
+        var text = sql
+        return try text.withUTF8 { buffer in
+            let (statement, consumed) = try prepare(utf8: buffer)
+            guard let statement else { throw SQLiteError(code: SQLITE_MISUSE, message: "no SQL statement in \"\(sql)\"") }
+            let rest = UnsafeBufferPointer(rebasing: buffer[consumed...])
+            if try prepare(utf8: rest).statement != nil {
+                throw SQLiteError(code: SQLITE_MISUSE, message: "more than one SQL statement; use execute(_:) or statements(in:)")
+            }
+            return statement
+        }
+    }
+
+    /// Prepares the first statement in a UTF-8 buffer, walking SQLite's prepare tail.
+    ///
+    /// This is how scripts run statement by statement without splitting SQL in Swift: call it
+    /// again on the bytes after `consumed` until they are used up.
+    ///
+    /// - Returns: the statement (nil for whitespace or comments only) and how many bytes of the
+    ///   buffer it consumed.
+    /// - Throws: ``SQLiteError``; its `offset` is relative to the start of `utf8`.
+    public func prepare(utf8: UnsafeBufferPointer<UInt8>) throws -> (statement: Statement?, consumed: Int) {
+        guard let base = utf8.baseAddress, utf8.count > 0 else { return (nil, utf8.count) }
+        var stmt: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let rc = base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { p in
+            sqlite3_prepare_v2(handle, p, Int32(clamping: utf8.count), &stmt, &tail)
+        }
+        guard rc == SQLITE_OK else {
+            sqlite3_finalize(stmt)
+            throw SQLiteError.from(handle, code: rc)
+        }
+        let consumed = tail.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? utf8.count
+        return (stmt.map { Statement(handle: $0, connection: self) }, consumed)
+    }
+
+    /// Runs every statement of `sql` in order, discarding rows.
+    public func execute(_ sql: String) throws {
+        var sql = sql
+        try sql.withUTF8 { buffer in
+            var rest = buffer
+            while !rest.isEmpty {
+                let (statement, consumed) = try prepare(utf8: rest)
+                if let statement { while try statement.step() {} }
+                rest = UnsafeBufferPointer(rebasing: rest[consumed...])
+            }
+        }
+    }
+
+    /// The first column of the first row of a query, or nil when there is no row.
+    public func scalar(_ sql: String) throws -> SQLValue? {
+        let statement = try prepare(sql)
+        return try statement.step() ? statement.value(at: 0) : nil
+    }
+
+    // MARK: State
+
+    /// Rows changed by the most recent INSERT, UPDATE or DELETE.
+    public var changes: Int64 { sqlite3_changes64(handle) }
+    /// Rows changed since the connection opened.
+    public var totalChanges: Int64 { sqlite3_total_changes64(handle) }
+    /// The rowid of the most recent successful INSERT.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    /// Whether no transaction is open.
+    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+    /// The current error message (`sqlite3_errmsg`).
+    public var errorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+    /// The current extended result code.
+    public var extendedErrorCode: Int32 { sqlite3_extended_errcode(handle) }
+    /// The byte offset of the most recent error in its SQL text, when known.
+    public var errorOffset: Int? {
+        let offset = sqlite3_error_offset(handle)
+        return offset >= 0 ? Int(offset) : nil
+    }
+    /// The filename of an attached database (`main` by default); empty for in-memory databases.
+    public func filename(schema: String = "main") -> String? {
+        sqlite3_db_filename(handle, schema).map { String(cString: $0) }
+    }
+    /// Whether a schema is read-only, or nil when there is no such schema.
+    public func isReadOnly(schema: String = "main") -> Bool? {
+        switch sqlite3_db_readonly(handle, schema) {
+        case 1: return true
+        case 0: return false
+        default: return nil
+        }
+    }
+
+    // MARK: Interrupting and waiting
+
+    /// Makes the running statement stop with `SQLITE_INTERRUPT`. Safe from any thread.
+    ///
+    /// A signal handler cannot touch Swift objects; it calls `sqlite3_interrupt(handle)` itself.
+    public func interrupt() { sqlite3_interrupt(handle) }
+
+    /// Sets how long a statement waits for a lock before failing with `SQLITE_BUSY`.
+    public func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// Calls `handler` every `instructions` virtual-machine instructions of a running
+    /// statement; the statement is interrupted when the handler returns `true`. Pass nil to
+    /// remove the handler.
+    public func setProgressHandler(instructions: Int32, _ handler: (() -> Bool)?) {
+        guard let handler, instructions > 0 else {
+            sqlite3_progress_handler(handle, 0, nil, nil)
+            progressBox = nil
+            return
+        }
+        let box = ProgressHandlerBox(handler)
+        progressBox = box
+        sqlite3_progress_handler(handle, instructions, { p in
+            Unmanaged<ProgressHandlerBox>.fromOpaque(p!).takeUnretainedValue().handler() ? 1 : 0
+        }, Unmanaged.passUnretained(box).toOpaque())
+    }
+
+    // MARK: Extensions
+
+    /// Turns loading of SQLite extensions (C API and `load_extension()` SQL function) on or off.
+    public func setExtensionLoading(enabled: Bool) throws {
+        try check(sqlite3_enable_load_extension(handle, enabled ? 1 : 0), handle)
+    }
+
+    /// Loads a SQLite loadable extension.
+    /// - Throws: ``SQLiteError`` with SQLite's message when the file or entry point is missing.
+    public func loadExtension(path: String, entryPoint: String? = nil) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_load_extension(handle, path, entryPoint, &message)
+        if rc != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_free(message)
+            throw SQLiteError(code: rc, message: text)
+        }
+    }
+}
+
+private final class ProgressHandlerBox {
+    let handler: () -> Bool
+    init(_ handler: @escaping () -> Bool) { self.handler = handler }
+}

@@ -1,0 +1,99 @@
+import CSQLite
+
+/// Where a SQL function writes its result: a view over `sqlite3_context`.
+///
+/// Text and blob results are copied once, by SQLite, from the caller's buffer
+/// (`SQLITE_TRANSIENT`): for short values that is cheaper than handing over a heap buffer.
+public struct ResultContext {
+    /// The `sqlite3_context *`.
+    public let rawValue: OpaquePointer
+
+    @inlinable
+    public init(rawValue: OpaquePointer) { self.rawValue = rawValue }
+
+    @inlinable public func setNull() { sqlite3_result_null(rawValue) }
+    @inlinable public func set(_ value: Int64) { sqlite3_result_int64(rawValue, value) }
+    @inlinable public func set(_ value: Int) { sqlite3_result_int64(rawValue, Int64(value)) }
+    @inlinable public func set(_ value: Double) { sqlite3_result_double(rawValue, value) }
+
+    /// Sets a text result from a string.
+    @inlinable
+    public func set(_ value: String) {
+        var value = value
+        value.withUTF8 { setText(utf8: $0) }
+    }
+
+    /// Sets a text result from UTF-8 bytes (copied by SQLite).
+    @inlinable
+    public func setText(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        // A non-nil pointer is required: a nil pointer would make the result NULL.
+        var empty: UInt8 = 0
+        if let base = bytes.baseAddress, bytes.count > 0 {
+            base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                sqlite3_result_text64(rawValue, $0, sqlite3_uint64(bytes.count), sqlsh_sqlite_transient(), UInt8(SQLITE_UTF8))
+            }
+        } else {
+            withUnsafeMutablePointer(to: &empty) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 1) {
+                    sqlite3_result_text64(rawValue, $0, 0, sqlsh_sqlite_transient(), UInt8(SQLITE_UTF8))
+                }
+            }
+        }
+    }
+
+    /// Sets a blob result (copied by SQLite). An empty buffer gives an empty blob, not NULL.
+    @inlinable
+    public func setBlob(_ bytes: UnsafeRawBufferPointer) {
+        if let base = bytes.baseAddress, bytes.count > 0 {
+            sqlite3_result_blob64(rawValue, base, sqlite3_uint64(bytes.count), sqlsh_sqlite_transient())
+        } else {
+            sqlite3_result_zeroblob(rawValue, 0)
+        }
+    }
+
+    /// Sets a blob result from a byte array.
+    @inlinable
+    public func setBlob(_ bytes: [UInt8]) { bytes.withUnsafeBytes { setBlob($0) } }
+
+    /// Sets a blob of `count` zero bytes.
+    @inlinable public func setZeroBlob(count: Int) { sqlite3_result_zeroblob64(rawValue, sqlite3_uint64(max(0, count))) }
+
+    /// Copies an argument through unchanged (type, bytes and subtype).
+    @inlinable public func set(_ argument: Argument) { sqlite3_result_value(rawValue, argument.rawValue) }
+
+    /// Sets the result's subtype (needs ``FunctionOptions/subtype``).
+    @inlinable public func setSubtype(_ subtype: UInt32) { sqlite3_result_subtype(rawValue, subtype) }
+
+    /// Sets an owned value as the result.
+    public func set(_ value: SQLValue) {
+        switch value {
+        case .null: setNull()
+        case .integer(let i): set(i)
+        case .real(let d): set(d)
+        case .text(let s): set(s)
+        case .blob(let b): setBlob(b)
+        }
+    }
+
+    /// Sets any convertible value, or NULL for nil.
+    @inlinable
+    public func set(_ value: (any SQLValueConvertible)?) {
+        if let value { value.setResult(self) } else { setNull() }
+    }
+
+    /// Reports an error: the statement fails with `message` and the given result code.
+    public func setError(_ message: String, code: Int32 = SQLITE_ERROR) {
+        sqlite3_result_error(rawValue, message, -1)
+        if code != SQLITE_ERROR { sqlite3_result_error_code(rawValue, code) }
+    }
+
+    /// Reports a thrown error: its code and message when it is ``SQLiteErrorConvertible``,
+    /// else `SQLITE_ERROR` with its description.
+    public func setError(_ error: any Error) {
+        if let error = error as? any SQLiteErrorConvertible {
+            setError(error.sqliteMessage, code: error.sqliteCode)
+        } else {
+            setError(String(describing: error))
+        }
+    }
+}

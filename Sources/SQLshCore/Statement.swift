@@ -1,0 +1,169 @@
+import CSQLite
+
+/// A prepared statement.
+///
+/// Column accessors read the current row directly (`sqlite3_column_*`). Text and blob
+/// accessors return buffers owned by SQLite, valid until the next step, reset or conversion of
+/// that column; use ``string(at:)`` or ``value(at:)`` for owned copies.
+public final class Statement {
+    /// The `sqlite3_stmt *` handle.
+    public let handle: OpaquePointer
+    /// The connection the statement belongs to (kept alive by the statement).
+    public let connection: Connection
+
+    init(handle: OpaquePointer, connection: Connection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// The SQL text of the statement.
+    public var sql: String { sqlite3_sql(handle).map { String(cString: $0) } ?? "" }
+
+    /// The SQL text with bound parameters expanded.
+    public var expandedSQL: String? {
+        guard let p = sqlite3_expanded_sql(handle) else { return nil }
+        defer { sqlite3_free(p) }
+        return String(cString: p)
+    }
+
+    /// Whether the statement makes no direct change to the database.
+    public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+
+    /// 1 for `EXPLAIN`, 2 for `EXPLAIN QUERY PLAN`, 0 otherwise.
+    public var explainMode: Int32 { sqlite3_stmt_isexplain(handle) }
+
+    // MARK: Stepping
+
+    /// Runs the statement to its next row.
+    /// - Returns: `true` when a row is available, `false` when the statement is done.
+    /// - Throws: ``SQLiteError`` with the extended code and SQLite's message.
+    @inline(__always)
+    public func step() throws -> Bool {
+        let rc = sqlite3_step(handle)
+        if rc == SQLITE_ROW { return true }
+        if rc == SQLITE_DONE { return false }
+        throw SQLiteError.from(connection.handle, code: rc)
+    }
+
+    /// Resets the statement so it can run again; bindings are kept.
+    public func reset() { sqlite3_reset(handle) }
+
+    // MARK: Binding
+
+    /// The number of parameters (`?`, `?NNN`, `:name`, `@name`, `$name`).
+    public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+
+    /// The name of parameter `index` (1-based, with its prefix character), or nil for `?`.
+    public func parameterName(at index: Int) -> String? {
+        sqlite3_bind_parameter_name(handle, Int32(index)).map { String(cString: $0) }
+    }
+
+    /// The 1-based index of a named parameter (with its prefix: `:id`), or nil.
+    public func parameterIndex(named name: String) -> Int? {
+        let i = sqlite3_bind_parameter_index(handle, name)
+        return i > 0 ? Int(i) : nil
+    }
+
+    /// Binds a value to parameter `index` (1-based); nil binds NULL.
+    public func bind(_ value: (any SQLValueConvertible)?, at index: Int) throws {
+        let i = Int32(index)
+        let rc: Int32
+        switch value?.sqlValue ?? .null {
+        case .null: rc = sqlite3_bind_null(handle, i)
+        case .integer(let v): rc = sqlite3_bind_int64(handle, i, v)
+        case .real(let v): rc = sqlite3_bind_double(handle, i, v)
+        case .text(var s):
+            rc = s.withUTF8 { buf in
+                sqlite3_bind_text64(handle, i, UnsafeRawPointer(buf.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+                    .assumingMemoryBound(to: CChar.self), sqlite3_uint64(buf.count), sqlsh_sqlite_transient(), UInt8(SQLITE_UTF8))
+            }
+        case .blob(let b):
+            rc = b.isEmpty ? sqlite3_bind_zeroblob(handle, i, 0)
+                : b.withUnsafeBytes { sqlite3_bind_blob64(handle, i, $0.baseAddress, sqlite3_uint64($0.count), sqlsh_sqlite_transient()) }
+        }
+        try check(rc, connection.handle)
+    }
+
+    /// Binds a value to a named parameter (name with its prefix: `:id`, `@id`, `$id`).
+    public func bind(_ value: (any SQLValueConvertible)?, named name: String) throws {
+        guard let index = parameterIndex(named: name) else {
+            throw SQLiteError(code: SQLITE_RANGE, message: "no such parameter: \(name)")
+        }
+        try bind(value, at: index)
+    }
+
+    /// Binds values to parameters 1, 2, ... in order.
+    public func bind(_ values: [(any SQLValueConvertible)?]) throws {
+        for (i, v) in values.enumerated() { try bind(v, at: i + 1) }
+    }
+
+    /// Sets every parameter to NULL.
+    public func clearBindings() { sqlite3_clear_bindings(handle) }
+
+    // MARK: Columns
+
+    /// The number of result columns.
+    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+
+    /// The number of columns in the current row (0 after the statement is done).
+    public var dataCount: Int { Int(sqlite3_data_count(handle)) }
+
+    /// The name of column `index` (0-based).
+    public func columnName(at index: Int) -> String {
+        sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? ""
+    }
+
+    /// The declared type of column `index` as written in CREATE TABLE, or nil for expressions.
+    public func columnDeclaredType(at index: Int) -> String? {
+        sqlite3_column_decltype(handle, Int32(index)).map { String(cString: $0) }
+    }
+
+    /// The storage class of column `index` in the current row.
+    @inline(__always)
+    public func columnType(at index: Int) -> StorageType {
+        StorageType(code: sqlite3_column_type(handle, Int32(index)))
+    }
+
+    @inline(__always)
+    public func int64(at index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }
+
+    @inline(__always)
+    public func double(at index: Int) -> Double { sqlite3_column_double(handle, Int32(index)) }
+
+    /// The column's text form as UTF-8 bytes owned by SQLite (embedded NULs kept); empty for NULL.
+    @inline(__always)
+    public func textBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        guard let p = sqlite3_column_text(handle, Int32(index)) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(handle, Int32(index))))
+    }
+
+    /// The column's bytes as a blob, owned by SQLite; empty for NULL or an empty blob.
+    @inline(__always)
+    public func blobBytes(at index: Int) -> UnsafeRawBufferPointer {
+        guard let p = sqlite3_column_blob(handle, Int32(index)) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: p, count: Int(sqlite3_column_bytes(handle, Int32(index))))
+    }
+
+    /// The column's text form as a String, or nil for NULL.
+    public func string(at index: Int) -> String? {
+        columnType(at: index) == .null ? nil : String(decoding: textBytes(at: index), as: UTF8.self)
+    }
+
+    /// An owned copy of column `index`.
+    public func value(at index: Int) -> SQLValue {
+        switch columnType(at: index) {
+        case .null: return .null
+        case .integer: return .integer(int64(at: index))
+        case .real: return .real(double(at: index))
+        case .text: return .text(String(decoding: textBytes(at: index), as: UTF8.self))
+        case .blob: return .blob(Array(blobBytes(at: index)))
+        }
+    }
+
+    /// Converts column `index` to `T`, throwing ``ValueConversionError`` when it cannot.
+    public func decode<T: SQLValueConvertible>(_ index: Int, as type: T.Type = T.self) throws -> T {
+        try T.fromSQLValue(value(at: index))
+    }
+}
