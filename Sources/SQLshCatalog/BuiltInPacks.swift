@@ -1,0 +1,7 @@
+/// The packs compiled into sqlsh, in listing order. Each pack lives in its own folder under
+/// `Packs/` and exposes a `static let pack`.
+enum BuiltInPacks {
+    static var all: [FunctionPack] {
+        []
+    }
+}

@@ -1,0 +1,73 @@
+import SQLshCore
+
+/// One function of the catalog: its documentation and what registers it on a connection.
+///
+/// A catalog function may need several SQLite registrations (for example `percentile(x, p)` and
+/// `regexp_capture` with 2 or 3 arguments): they share one entry, one name and one switch.
+public struct CatalogFunction: Sendable {
+    /// What kind of function it is, for listings.
+    public enum Kind: String, Sendable {
+        case scalar, aggregate, window
+        case tableValued = "table"
+    }
+
+    /// The SQL name.
+    public var name: String
+    /// The pack the function belongs to (for example `text`, `regexp`, `stats`).
+    public var pack: String
+    /// Scalar, aggregate, window (an aggregate that also works with OVER) or table-valued.
+    public var kind: Kind
+    /// The accepted argument counts, for listings: `1`, `2-3`, `any`.
+    public var arity: String
+    /// Flags shown in listings: `deterministic`, `innocuous`, `direct-only`.
+    public var flags: FunctionOptions
+    /// One line, no final period: "reverse a string by grapheme cluster".
+    public var summary: String
+    /// A longer description: behaviour with NULL, invalid input, limits.
+    public var details: String
+    /// An example: a SQL call and its result, as a user would type it.
+    public var example: String
+    /// Registers the function on a connection (all its argument counts).
+    public var register: @Sendable (Connection) throws -> Void
+    /// Unregisters the function from a connection.
+    public var unregister: @Sendable (Connection) throws -> Void
+
+    /// A function made of ordinary SQLite functions (scalar, aggregate, window).
+    ///
+    /// `make` is called for each connection, so every connection gets its own instances.
+    public init(name: String, pack: String, kind: Kind, arity: String, flags: FunctionOptions = [],
+                summary: String, details: String, example: String,
+                functions make: @escaping @Sendable () -> [SQLFunction]) {
+        self.name = name
+        self.pack = pack
+        self.kind = kind
+        self.arity = arity
+        self.flags = flags
+        self.summary = summary
+        self.details = details
+        self.example = example
+        self.register = { connection in
+            for function in make() { try connection.add(function) }
+        }
+        self.unregister = { connection in
+            for function in make() { try connection.remove(function) }
+        }
+    }
+
+    /// A function with custom registration (a table-valued function is a virtual table module).
+    public init(name: String, pack: String, kind: Kind, arity: String, flags: FunctionOptions = [],
+                summary: String, details: String, example: String,
+                register: @escaping @Sendable (Connection) throws -> Void,
+                unregister: @escaping @Sendable (Connection) throws -> Void) {
+        self.name = name
+        self.pack = pack
+        self.kind = kind
+        self.arity = arity
+        self.flags = flags
+        self.summary = summary
+        self.details = details
+        self.example = example
+        self.register = register
+        self.unregister = unregister
+    }
+}
