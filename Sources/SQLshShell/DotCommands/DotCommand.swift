@@ -1,0 +1,53 @@
+/// A dot-command: one type per command, each in its own file, with its name, usage and help.
+///
+/// `.help` is generated from these properties, so a command documents itself:
+///
+/// ```swift
+/// struct BailCommand: DotCommand {
+///     static let name = "bail"
+///     static let usage = ".bail on|off"
+///     static let summary = "Stop after hitting an error.  Default OFF"
+///     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
+///         guard arguments.count == 2 else { throw ShellError("Usage: .bail on|off") }
+///         shell.settings.bail = try booleanValue(arguments[1])
+///         return .success
+///     }
+/// }
+/// ```
+public protocol DotCommand {
+    /// The command's full name, without the dot: `headers`.
+    static var name: String { get }
+    /// Other full names for the same command: `indices` for `indexes`.
+    static var aliases: [String] { get }
+    /// The shortest prefix accepted as an abbreviation (sqlite3 fixes one per command).
+    static var minimumPrefix: Int { get }
+    /// The usage line shown by `.help`: `.headers on|off`.
+    static var usage: String { get }
+    /// The one-line description shown by `.help`.
+    static var summary: String { get }
+    /// More lines shown by `.help -all` and `.help NAME` (options, notes); may be empty.
+    static var details: String { get }
+    /// Whether `-safe` mode refuses the command.
+    static var isUnsafe: Bool { get }
+    /// Runs the command. `arguments[0]` is the command name as typed, the rest its arguments
+    /// after sqlite3's quoting rules. Messages go to `shell.err`, output to `shell.out`.
+    /// Throwing a ``ShellError`` prints its message and counts as a failure.
+    static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome
+}
+
+extension DotCommand {
+    public static var aliases: [String] { [] }
+    public static var minimumPrefix: Int { name.count }
+    public static var details: String { "" }
+    public static var isUnsafe: Bool { false }
+}
+
+/// What running a dot-command (or a line of input) did.
+public enum CommandOutcome: Equatable {
+    /// It worked.
+    case success
+    /// It failed; the message was already printed.
+    case failure
+    /// The shell should stop with this exit status (`.exit`, `.quit`).
+    case exit(Int32)
+}

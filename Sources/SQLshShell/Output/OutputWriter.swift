@@ -1,0 +1,110 @@
+import Glibc
+
+/// A buffered byte writer on a file descriptor: every byte the shell prints goes through one.
+///
+/// Writes are collected in a 64 KiB buffer and flushed when it fills, on ``flush()``, and when
+/// the writer is closed or released. Writing never throws: a failed write (a closed pipe, a full
+/// disk) sets ``failed`` and further output is dropped, as with C's stdio.
+public final class OutputWriter {
+    /// The file descriptor written to.
+    public let fileDescriptor: Int32
+    private let ownsDescriptor: Bool
+    @usableFromInline var buffer: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+    @usableFromInline let capacity: Int
+    /// Whether a write has failed.
+    public private(set) var failed = false
+    /// Whether every write is flushed at once (stderr, and interactive stdout).
+    public var isUnbuffered: Bool
+
+    /// A writer on an open descriptor. With `ownsDescriptor`, ``close()`` closes it.
+    public init(fileDescriptor: Int32, ownsDescriptor: Bool = false, unbuffered: Bool = false, capacity: Int = 1 << 16) {
+        self.fileDescriptor = fileDescriptor
+        self.ownsDescriptor = ownsDescriptor
+        self.isUnbuffered = unbuffered
+        self.capacity = capacity
+        self.buffer = .allocate(capacity: capacity)
+    }
+
+    /// A writer on a new file (created or truncated, or appended to).
+    public convenience init(path: String, append: Bool = false) throws {
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC)
+        let fd = open(path, flags, 0o644)
+        guard fd >= 0 else { throw ShellError("cannot open \"\(path)\"") }
+        self.init(fileDescriptor: fd, ownsDescriptor: true)
+    }
+
+    deinit {
+        flush()
+        if ownsDescriptor { Glibc.close(fileDescriptor) }
+        buffer.deallocate()
+    }
+
+    /// Writes bytes.
+    @inlinable
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        let n = bytes.count
+        if n == 0 { return }
+        if count + n > capacity { flush() }
+        if n >= capacity {
+            writeAll(bytes)
+        } else {
+            (buffer + count).update(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: n)
+            count += n
+        }
+        if isUnbuffered { flush() }
+    }
+
+    /// Writes bytes.
+    @inlinable
+    public func write(_ bytes: UnsafeBufferPointer<UInt8>) { write(UnsafeRawBufferPointer(bytes)) }
+
+    /// Writes a string's UTF-8 bytes.
+    @inlinable
+    public func write(_ string: String) {
+        var string = string
+        string.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes a string literal.
+    @inlinable
+    public func write(_ string: StaticString) {
+        write(UnsafeRawBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
+    }
+
+    /// Writes one byte.
+    @inlinable
+    public func write(byte: UInt8) {
+        if count == capacity { flush() }
+        buffer[count] = byte
+        count += 1
+        if isUnbuffered { flush() }
+    }
+
+    /// Writes a byte array.
+    @inlinable
+    public func write(_ bytes: [UInt8]) { bytes.withUnsafeBytes { write($0) } }
+
+    /// Writes everything buffered to the descriptor.
+    public func flush() {
+        guard count > 0 else { return }
+        writeAll(UnsafeRawBufferPointer(start: buffer, count: count))
+        count = 0
+    }
+
+    @usableFromInline
+    func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        guard !failed, var p = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let n = Glibc.write(fileDescriptor, p, left)
+            if n < 0 {
+                if errno == EINTR { continue }
+                failed = true
+                return
+            }
+            p += n
+            left -= n
+        }
+    }
+}

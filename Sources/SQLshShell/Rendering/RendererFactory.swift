@@ -1,0 +1,9 @@
+/// Makes the renderer for the shell's current output mode.
+enum RendererFactory {
+    static func make(for shell: Shell) -> any ResultRenderer {
+        switch shell.settings.mode {
+        default:
+            return ListRenderer(settings: shell.settings, out: shell.out)
+        }
+    }
+}

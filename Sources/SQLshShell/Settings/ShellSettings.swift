@@ -1,0 +1,43 @@
+/// Everything dot-commands change and renderers read. `.show` prints it.
+public struct ShellSettings {
+    /// The output mode (`.mode`).
+    public var mode: OutputMode = .list
+    /// Whether column names are printed (`.headers`).
+    public var headers = false
+    /// The text between columns (`.separator`).
+    public var columnSeparator = "|"
+    /// The text after each row (`.separator`).
+    public var rowSeparator = "\n"
+    /// The text printed for NULL (`.nullvalue`).
+    public var nullValue = ""
+    /// Column widths of columnar modes (`.width`); 0 is automatic, negative right-aligns.
+    public var columnWidths: [Int] = []
+    /// The table name of `insert` mode.
+    public var insertTable = "table"
+    /// Columnar modes: wrap cells wider than this many characters (0: no limit) (`--wrap N`).
+    public var wrapWidth = 0
+    /// Columnar modes: wrap at word boundaries (`--wordwrap on`).
+    public var wordWrap = false
+    /// Columnar modes: quote values as SQL literals (`--quote`).
+    public var quoteValues = false
+    /// Stop after the first error (`.bail`, `-bail`).
+    public var bail = false
+    /// Print each input before running it (`.echo`, `-echo`).
+    public var echo = false
+    /// Print the change counts after each statement (`.changes`).
+    public var showChanges = false
+    /// Print the run time of each statement (`.timer`).
+    public var timer = false
+    /// EXPLAIN QUERY PLAN before each statement (`.eqp`): off, on, full, trigger.
+    public var eqp = "off"
+    /// Automatic EXPLAIN formatting (`.explain`): on, off, auto.
+    public var explain = "auto"
+    /// The main prompt (`.prompt`).
+    public var prompt = "sqlsh> "
+    /// The continuation prompt (`.prompt`).
+    public var continuationPrompt = "  ...> "
+    /// Refuse commands that touch files or load code (`-safe`).
+    public var safeMode = false
+
+    public init() {}
+}
