@@ -2,6 +2,8 @@
 /// `Packs/` and exposes a `static let pack`.
 enum BuiltInPacks {
     static var all: [FunctionPack] {
-        []
+        [
+            TextPack.pack,
+        ]
     }
 }

@@ -3,9 +3,9 @@ import SQLshCore
 /// The function catalog: every known function, which are enabled, and the connections they
 /// are registered on.
 ///
-/// The shell owns one catalog. ``register(on:)`` installs the enabled functions on a new
-/// connection (at startup and after `.open`); ``disable(_:)`` and ``enable(_:)`` change the
-/// state and apply it at once to every attached connection.
+/// The shell owns one catalog. ``register(on:)`` installs the enabled functions on a connection
+/// (at startup and after `.open`) and remembers it; ``enable(_:)`` and ``disable(_:)`` change the
+/// state and apply it at once to every connection still open.
 public final class Catalog {
     /// All functions, in pack order.
     public private(set) var functions: [CatalogFunction] = []
@@ -13,6 +13,8 @@ public final class Catalog {
     public private(set) var packs: [FunctionPack] = []
     /// Lowercased names of disabled functions.
     public private(set) var disabled: Set<String> = []
+    /// Connections the catalog registered its functions on (weakly held).
+    private var attached: [WeakConnection] = []
 
     /// An empty catalog.
     public init() {}
@@ -40,27 +42,81 @@ public final class Catalog {
         return functions.first { $0.name.lowercased() == key }
     }
 
+    /// The pack with this name (case-insensitive).
+    public func pack(named name: String) -> FunctionPack? {
+        let key = name.lowercased()
+        return packs.first { $0.name.lowercased() == key }
+    }
+
     /// Whether a function is enabled.
     public func isEnabled(_ name: String) -> Bool { !disabled.contains(name.lowercased()) }
 
-    /// Registers every enabled function on a connection.
+    /// Functions whose name or pack matches `pattern`, a case-insensitive glob (`*`, `?`) that
+    /// also accepts LIKE wildcards (`%`, `_`). A pattern without wildcards matches a whole name
+    /// or pack name. nil matches everything.
+    public func functions(matching pattern: String?) -> [CatalogFunction] {
+        guard let pattern, !pattern.isEmpty else { return functions }
+        return functions.filter { globMatch(pattern, $0.name) || globMatch(pattern, $0.pack) }
+    }
+
+    // MARK: Connections
+
+    /// Registers every enabled function on a connection and attaches it, so that later
+    /// ``enable(_:)`` and ``disable(_:)`` calls apply to it too.
     public func register(on connection: Connection) throws {
+        attach(connection)
         for function in functions where isEnabled(function.name) {
             try function.register(connection)
         }
     }
 
-    /// Marks functions enabled or disabled by name or pack name, without touching connections.
+    /// Stops applying state changes to a connection (for example before closing it).
+    public func detach(_ connection: Connection) {
+        attached.removeAll { $0.connection == nil || $0.connection === connection }
+    }
+
+    private func attach(_ connection: Connection) {
+        attached.removeAll { $0.connection == nil }
+        if !attached.contains(where: { $0.connection === connection }) {
+            attached.append(WeakConnection(connection))
+        }
+    }
+
+    /// The connections still open that the catalog registered on.
+    public var connections: [Connection] { attached.compactMap(\.connection) }
+
+    // MARK: Enabling and disabling
+
+    /// Enables functions by name or pack name and registers them on every attached connection.
     /// - Returns: the functions whose state changed.
-    /// - Throws: ``CatalogError/unknownName(_:)`` when a name is neither a function nor a pack.
+    /// - Throws: ``CatalogError/unknownName(_:)`` (nothing changes then), or SQLite's error
+    ///   when a connection refuses (for example while a statement runs).
     @discardableResult
-    public func setEnabled(_ enabled: Bool, names: [String]) throws -> [CatalogFunction] {
+    public func enable(_ names: [String]) throws -> [CatalogFunction] {
+        try setEnabled(true, names: names, applying: true)
+    }
+
+    /// Disables functions by name or pack name and unregisters them from every attached
+    /// connection: using one then fails with SQLite's "no such function" error.
+    /// - Returns: the functions whose state changed.
+    /// - Throws: as ``enable(_:)``.
+    @discardableResult
+    public func disable(_ names: [String]) throws -> [CatalogFunction] {
+        try setEnabled(false, names: names, applying: true)
+    }
+
+    /// Marks functions enabled or disabled by name or pack name; with `applying`, also
+    /// registers or unregisters them on every attached connection.
+    /// - Returns: the functions whose state changed.
+    /// - Throws: ``CatalogError/unknownName(_:)`` when a name is neither a function nor a pack
+    ///   (checked for all names before anything changes).
+    @discardableResult
+    public func setEnabled(_ enabled: Bool, names: [String], applying: Bool = false) throws -> [CatalogFunction] {
         var targets: [CatalogFunction] = []
         for name in names {
-            let key = name.lowercased()
-            if let pack = packs.first(where: { $0.name.lowercased() == key }) {
+            if let pack = pack(named: name) {
                 targets.append(contentsOf: pack.functions)
-            } else if let function = function(named: key) {
+            } else if let function = function(named: name) {
                 targets.append(function)
             } else {
                 throw CatalogError.unknownName(name)
@@ -71,7 +127,20 @@ public final class Catalog {
             if enabled { disabled.remove(function.name.lowercased()) } else { disabled.insert(function.name.lowercased()) }
             changed.append(function)
         }
+        if applying {
+            for connection in connections {
+                for function in changed {
+                    if enabled { try function.register(connection) } else { try function.unregister(connection) }
+                }
+            }
+        }
         return changed
+    }
+
+    /// Enables or disables every function (the `-nofunctions` option), without touching
+    /// connections.
+    public func setAllEnabled(_ enabled: Bool) {
+        disabled = enabled ? [] : Set(functions.map { $0.name.lowercased() })
     }
 }
 
@@ -84,4 +153,30 @@ public enum CatalogError: Error, CustomStringConvertible, Equatable {
         case .unknownName(let name): return "no such function or pack: \(name)"
         }
     }
+}
+
+private struct WeakConnection {
+    weak var connection: Connection?
+    init(_ connection: Connection) { self.connection = connection }
+}
+
+/// Case-insensitive (ASCII) glob matching with `*`/`%` for any run and `?`/`_` for one character.
+func globMatch(_ pattern: String, _ text: String) -> Bool {
+    let p = Array(pattern.lowercased().unicodeScalars)
+    let t = Array(text.lowercased().unicodeScalars)
+    var pi = 0, ti = 0
+    var star = -1, mark = 0
+    while ti < t.count {
+        if pi < p.count, p[pi] == "*" || p[pi] == "%" {
+            star = pi; mark = ti; pi += 1
+        } else if pi < p.count, p[pi] == "?" || p[pi] == "_" || p[pi] == t[ti] {
+            pi += 1; ti += 1
+        } else if star >= 0 {
+            pi = star + 1; mark += 1; ti = mark
+        } else {
+            return false
+        }
+    }
+    while pi < p.count, p[pi] == "*" || p[pi] == "%" { pi += 1 }
+    return pi == p.count
 }

@@ -1,0 +1,77 @@
+import CSQLite
+import SQLshCore
+
+/// `slugify(text)`: a lowercase ASCII slug for URLs and file names.
+enum Slugify {
+    static let entry = CatalogFunction(
+        name: "slugify", pack: "text", kind: .scalar, arity: "1", flags: .pure,
+        summary: "lowercase ASCII slug with accents transliterated",
+        details: """
+            Makes a lowercase ASCII slug: ASCII letters and digits are kept (lowercased), \
+            accented Latin letters lose their accents (é -> e, ß -> ss, æ -> ae, ø -> o, Ł -> l), \
+            basic Cyrillic is transliterated (ж -> zh), combining marks are dropped, and every \
+            run of other characters (spaces, punctuation, symbols, emoji, other scripts, invalid \
+            UTF-8 bytes) becomes a single '-'. The slug never starts or ends with '-'; a string \
+            with no letters or digits gives ''. NULL gives NULL; numbers are slugified as text.
+            """,
+        example: "select slugify('Crème Brûlée, 2 Portions!');  -- 'creme-brulee-2-portions'"
+    ) {
+        [SQLFunction("slugify", argumentCount: 1, options: .pure, writingResult: slugifyFunction)]
+    }
+}
+
+private func slugifyFunction(_ arguments: Arguments, _ result: ResultContext) {
+    let value = arguments[0].rawValue
+    if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
+    let count = Int(sqlite3_value_bytes(value))
+    guard count > 0, let text = sqlite3_value_text(value) else {
+        return result.setText(utf8: UnsafeBufferPointer(start: nil, count: 0))
+    }
+    let input = UnsafeBufferPointer(start: text, count: count)
+    // A transliteration is at most 4 ASCII bytes per scalar and a scalar is at least 2 bytes
+    // when non-ASCII, so 2 * count + 1 bytes always suffice.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * count + 1) { output in
+        let length = slugify(input, into: output)
+        result.setText(utf8: UnsafeBufferPointer(rebasing: output[0..<length]))
+    }
+}
+
+/// Writes the slug of `input` into `output` and returns its length.
+func slugify(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    var length = 0
+    var pendingSeparator = false
+    @inline(__always) func emit(_ byte: UInt8) {
+        if pendingSeparator {
+            if length > 0 { output[length] = UInt8(ascii: "-"); length += 1 }
+            pendingSeparator = false
+        }
+        output[length] = byte
+        length += 1
+    }
+    var i = 0
+    let n = input.count
+    while i < n {
+        let byte = input[i]
+        if byte < 0x80 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): emit(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): emit(byte | 0x20)
+            default: pendingSeparator = true
+            }
+            i += 1
+            continue
+        }
+        guard let (scalar, size) = UTF8Bytes.decode(input, at: i) else {
+            pendingSeparator = true
+            i += 1
+            continue
+        }
+        i += size
+        if let replacement = Transliteration.ascii(for: scalar) {
+            for b in replacement.utf8 { emit(b) }
+        } else {
+            pendingSeparator = true
+        }
+    }
+    return length
+}
