@@ -31,7 +31,8 @@ let package = Package(
         ),
 
         // Layer 2: the core engine library. No terminal, no printing.
-        .target(name: "SQLshCore", dependencies: ["CSQLite"]),
+        .target(name: "SQLshCore", dependencies: ["CSQLite"],
+                linkerSettings: [.linkedLibrary("m")]),  // rounding functions (trunc, rint, ...) are in libm
 
         // Layer 3: the built-in function catalog, one pack per folder.
         .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CSQLite", "CPCRE2"]),
