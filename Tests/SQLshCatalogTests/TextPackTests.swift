@@ -42,15 +42,15 @@ import Testing
     }
 
     @Test func reverseLongInputs() throws {
-        #expect(try value(db, "select length(reverse(replace(zeroblob(1000000), x'00', 'ab')))") == .integer(2_000_000))
-        #expect(try value(db, "select substr(reverse(replace(zeroblob(1000000), x'00', 'ab')), 1, 4)") == .text("baba"))
-        #expect(try value(db, "select length(reverse(replace(zeroblob(300000), x'00', 'é👍🏽')))") == .integer(900_000))
-        #expect(try value(db, "select substr(reverse(replace(zeroblob(300000), x'00', 'é👍🏽')), 1, 3)") == .text("👍🏽é"))
+        #expect(try value(db, "select length(reverse(replace(printf('%.*c', 1000000, 'x'), 'x', 'ab')))") == .integer(2_000_000))
+        #expect(try value(db, "select substr(reverse(replace(printf('%.*c', 1000000, 'x'), 'x', 'ab')), 1, 4)") == .text("baba"))
+        #expect(try value(db, "select length(reverse(replace(printf('%.*c', 300000, 'x'), 'x', 'é👍🏽')))") == .integer(900_000))
+        #expect(try value(db, "select substr(reverse(replace(printf('%.*c', 300000, 'x'), 'x', 'é👍🏽')), 1, 3)") == .text("👍🏽é"))
     }
 
     @Test func reverseIsInvolutionOnSamples() throws {
         for sample in ["hello world", "Crème Brûlée", "👨‍👩‍👧 and 🇫🇷", "e\u{301}\u{302}x", "a\r\nb"] {
-            let escaped = sample.replacingOccurrences(of: "'", with: "''")
+            let escaped = sample.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''")
             #expect(try value(db, "select reverse(reverse('\(escaped)'))") == .text(sample))
         }
     }
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func slugifyLongInput() throws {
-        #expect(try value(db, "select length(slugify(replace(zeroblob(500000), x'00', 'É ')))") == .integer(999_999))
+        #expect(try value(db, "select length(slugify(replace(printf('%.*c', 500000, 'x'), 'x', 'É ')))") == .integer(999_999))
     }
 
     @Test func slugifyInIndexExpression() throws {
