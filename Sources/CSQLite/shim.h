@@ -11,4 +11,8 @@ static inline sqlite3_destructor_type sqlsh_sqlite_static(void) { return SQLITE_
 static inline int sqlsh_db_config_int(sqlite3 *db, int op, int value, int *out) {
     return sqlite3_db_config(db, op, value, out);
 }
+// sqlite3_vtab_config is variadic too; used by table-valued functions in their xConnect.
+static inline int sqlsh_vtab_config(sqlite3 *db, int op) {
+    return sqlite3_vtab_config(db, op);
+}
 #endif
