@@ -4,6 +4,7 @@ enum BuiltInPacks {
     static var all: [FunctionPack] {
         [
             TextPack.pack,
+            RegexpPack.pack,
             SeriesPack.pack,
         ]
     }

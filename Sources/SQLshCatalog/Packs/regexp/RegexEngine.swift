@@ -1,0 +1,83 @@
+import CPCRE2
+import CSQLite
+import SQLshCore
+
+/// The per-connection state of one regexp function: the match context with its limits and
+/// JIT stack, the last compiled pattern (for patterns that are not constant, where SQLite
+/// keeps no auxiliary data) and a reusable output buffer.
+final class RegexEngine {
+    /// The most backtracking steps one match may take before failing with an error.
+    static let matchLimit: UInt32 = 10_000_000
+    /// The deepest backtracking nesting (interpreter) before failing with an error.
+    static let depthLimit: UInt32 = 1_000_000
+
+    let matchContext: OpaquePointer
+    private let jitStack: OpaquePointer?
+    private var lastPattern: CompiledPattern?
+    var output: [UInt8] = []
+
+    init() {
+        matchContext = pcre2_match_context_create_8(nil)
+        pcre2_set_match_limit_8(matchContext, RegexEngine.matchLimit)
+        pcre2_set_depth_limit_8(matchContext, RegexEngine.depthLimit)
+        jitStack = pcre2_jit_stack_create_8(32 * 1024, 4 * 1024 * 1024, nil)
+        if let jitStack { pcre2_jit_stack_assign_8(matchContext, nil, UnsafeMutableRawPointer(jitStack)) }
+    }
+
+    deinit {
+        if let jitStack { pcre2_jit_stack_free_8(jitStack) }
+        pcre2_match_context_free_8(matchContext)
+    }
+
+    /// The compiled pattern of argument `index`: SQLite's auxiliary data for a constant
+    /// pattern, else the last pattern if it is the same, else a fresh compilation.
+    /// Returns nil when the pattern is NULL.
+    @inline(__always)
+    func pattern(_ arguments: Arguments, _ index: Int32, options: UInt32, function: String) throws -> CompiledPattern? {
+        let context = arguments.context
+        if let cached = sqlite3_get_auxdata(context, index) {
+            return Unmanaged<CompiledPattern>.fromOpaque(cached).takeUnretainedValue()
+        }
+        let value = arguments[Int(index)].rawValue
+        if sqlite3_value_type(value) == SQLITE_NULL { return nil }
+        let bytes = textBytes(value)
+        let compiled: CompiledPattern
+        if let last = lastPattern, last.isCompiled(from: bytes, options: options) {
+            compiled = last
+        } else {
+            compiled = try CompiledPattern(bytes, options: options, function: function)
+            lastPattern = compiled
+        }
+        sqlite3_set_auxdata(context, index, Unmanaged.passRetained(compiled).toOpaque(), releaseCompiledPattern)
+        return compiled
+    }
+}
+
+private func releaseCompiledPattern(_ p: UnsafeMutableRawPointer?) {
+    guard let p else { return }
+    Unmanaged<CompiledPattern>.fromOpaque(p).release()
+}
+
+private let emptyText: UnsafeMutablePointer<UInt8> = {
+    let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    p.initialize(to: 0)
+    return p
+}()
+
+/// The UTF-8 bytes of a non-NULL value's text form, never with a nil base address.
+@inline(__always)
+func textBytes(_ value: OpaquePointer) -> UnsafeBufferPointer<UInt8> {
+    let text = sqlite3_value_text(value)
+    let count = Int(sqlite3_value_bytes(value))
+    return UnsafeBufferPointer(start: text ?? UnsafePointer(emptyText), count: text == nil ? 0 : count)
+}
+
+/// Checks that a subject is valid UTF-8 (PCRE2 in UTF mode must not see anything else).
+/// - Throws: ``RegexpError`` naming the offset of the first invalid byte.
+@inline(__always)
+func checkSubject(_ subject: UnsafeBufferPointer<UInt8>, function: StaticString) throws {
+    if UTF8Bytes.isASCII(subject) { return }
+    if let offset = UTF8Bytes.firstInvalidOffset(subject) {
+        throw RegexpError("\(function): the text is not valid UTF-8 (byte \(offset))")
+    }
+}

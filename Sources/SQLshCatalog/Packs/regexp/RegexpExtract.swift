@@ -1,0 +1,71 @@
+import CPCRE2
+import CSQLite
+import SQLshCore
+
+/// `regexp_substr(text, pattern)` and `regexp_capture(text, pattern[, n])`: the text of the
+/// first match or of one of its groups.
+enum RegexpExtract {
+    static let regexpSubstr = CatalogFunction(
+        name: "regexp_substr", pack: "regexp", kind: .scalar, arity: "2", flags: .pure,
+        summary: "the first part of the text that matches the pattern",
+        details: """
+            regexp_substr(text, pattern): the first substring of the text that the pattern \
+            matches, or NULL when it does not match. NULL when either argument is NULL. 
+            """ + RegexpMatch.syntaxNote,
+        example: "select regexp_substr('the year is 2021', '[0-9]+');  -- '2021'"
+    ) {
+        let engine = RegexEngine()
+        return [SQLFunction("regexp_substr", argumentCount: 2, options: .pure) { arguments, result in
+            try extract(arguments, result, engine: engine, group: 0, function: "regexp_substr")
+        }]
+    }
+
+    static let regexpCapture = CatalogFunction(
+        name: "regexp_capture", pack: "regexp", kind: .scalar, arity: "2-3", flags: .pure,
+        summary: "group n (default 0, the whole match) of the first match",
+        details: """
+            regexp_capture(text, pattern[, n]): the text of capturing group n of the first match; \
+            groups count from 1 and n = 0 (the default) is the whole match. NULL when the pattern \
+            does not match, when group n did not take part in the match, when n is negative or \
+            larger than the number of groups, or when any argument is NULL. n must be an integer: \
+            anything else is an error. 
+            """ + RegexpMatch.syntaxNote,
+        example: "select regexp_capture('years is 2021', '\\d\\d(\\d\\d)', 1);  -- '21'"
+    ) {
+        let engine = RegexEngine()
+        return [
+            SQLFunction("regexp_capture", argumentCount: 2, options: .pure) { arguments, result in
+                try extract(arguments, result, engine: engine, group: 0, function: "regexp_capture")
+            },
+            SQLFunction("regexp_capture", argumentCount: 3, options: .pure) { arguments, result in
+                let n = arguments[2].rawValue
+                switch sqlite3_value_type(n) {
+                case SQLITE_NULL: return result.setNull()
+                case SQLITE_INTEGER: break
+                default: throw RegexpError("regexp_capture: the group number must be an integer")
+                }
+                try extract(arguments, result, engine: engine, group: sqlite3_value_int64(n), function: "regexp_capture")
+            },
+        ]
+    }
+}
+
+private func extract(_ arguments: Arguments, _ result: ResultContext, engine: RegexEngine, group: Int64,
+                     function: StaticString) throws {
+    let subjectValue = arguments[0].rawValue
+    if sqlite3_value_type(subjectValue) == SQLITE_NULL { return result.setNull() }
+    guard let pattern = try engine.pattern(arguments, 1, options: 0, function: "\(function)") else {
+        return result.setNull()
+    }
+    let subject = textBytes(subjectValue)
+    try checkSubject(subject, function: function)
+    guard group >= 0, group <= pattern.captureCount,
+          try pattern.match(subject.baseAddress.unsafelyUnwrapped, length: subject.count, from: 0,
+                            context: engine.matchContext, function: function) else {
+        return result.setNull()
+    }
+    let start = pattern.ovector[2 * Int(group)]
+    let end = pattern.ovector[2 * Int(group) + 1]
+    if start == sqlsh_pcre2_unset() || end < start { return result.setNull() }
+    result.setText(utf8: UnsafeBufferPointer(rebasing: subject[start..<end]))
+}

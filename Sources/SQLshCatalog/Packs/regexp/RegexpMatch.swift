@@ -1,0 +1,82 @@
+import CPCRE2
+import CSQLite
+import SQLshCore
+
+/// `regexp(pattern, text)` (the REGEXP operator), `regexpi(pattern, text)` and
+/// `regexp_like(text, pattern)`: whether a pattern matches somewhere in a text.
+enum RegexpMatch {
+    static let syntaxNote = """
+        Patterns are PCRE2 (Perl syntax) in UTF mode with Unicode properties: \\d, \\w and \
+        case-insensitive matching know about all of Unicode. A constant pattern is compiled \
+        (and JIT-compiled) once per statement. An invalid pattern is an error giving PCRE2's \
+        message and the offset in the pattern. A match that backtracks too much (such as \
+        '(a+)+$' on a long text) fails with an error instead of running for ever. A text that \
+        is not valid UTF-8 is an error naming the offset of the first bad byte. Numbers are \
+        matched as their text form.
+        """
+
+    static let regexp = CatalogFunction(
+        name: "regexp", pack: "regexp", kind: .scalar, arity: "2", flags: .pure,
+        summary: "1 when the PCRE2 pattern matches the text (X REGEXP Y)",
+        details: """
+            regexp(pattern, text) implements the REGEXP operator: 'text REGEXP pattern' calls \
+            regexp(pattern, text). Gives 1 when the pattern matches somewhere in the text, else 0; \
+            NULL when either operand is NULL. Matching is case-sensitive ((?i) in the pattern, or \
+            regexpi, ignores case). 
+            """ + syntaxNote,
+        example: "select 'the year is 2021' regexp '[0-9]{4}';  -- 1"
+    ) {
+        let engine = RegexEngine()
+        return [SQLFunction("regexp", argumentCount: 2, options: .pure) { arguments, result in
+            try matchFunction(arguments, result, engine: engine, pattern: 0, subject: 1, options: 0, function: "regexp")
+        }]
+    }
+
+    static let regexpi = CatalogFunction(
+        name: "regexpi", pack: "regexp", kind: .scalar, arity: "2", flags: .pure,
+        summary: "1 when the PCRE2 pattern matches the text, ignoring case",
+        details: """
+            regexpi(pattern, text) is regexp(pattern, text) with case-insensitive (Unicode) \
+            matching, as in the stock sqlite3 shell. NULL when either argument is NULL. 
+            """ + syntaxNote,
+        example: "select regexpi('^straße$', 'STRASSE'), regexpi('^é', 'École');  -- 0|1"
+    ) {
+        let engine = RegexEngine()
+        return [SQLFunction("regexpi", argumentCount: 2, options: .pure) { arguments, result in
+            try matchFunction(arguments, result, engine: engine, pattern: 0, subject: 1, options: PCRE2_CASELESS,
+                              function: "regexpi")
+        }]
+    }
+
+    static let regexpLike = CatalogFunction(
+        name: "regexp_like", pack: "regexp", kind: .scalar, arity: "2", flags: .pure,
+        summary: "1 when the text matches the PCRE2 pattern (sqlean)",
+        details: """
+            regexp_like(text, pattern): 1 when the pattern matches somewhere in the text, else 0. \
+            NULL when either argument is NULL (sqlean gives 0 for a NULL text and an error for a \
+            NULL pattern). 
+            """ + syntaxNote,
+        example: "select regexp_like('the year is 2021', '[0-9]+');  -- 1"
+    ) {
+        let engine = RegexEngine()
+        return [SQLFunction("regexp_like", argumentCount: 2, options: .pure) { arguments, result in
+            try matchFunction(arguments, result, engine: engine, pattern: 1, subject: 0, options: 0, function: "regexp_like")
+        }]
+    }
+}
+
+@inline(__always)
+private func matchFunction(_ arguments: Arguments, _ result: ResultContext, engine: RegexEngine,
+                           pattern patternIndex: Int32, subject subjectIndex: Int, options: UInt32,
+                           function: StaticString) throws {
+    let subjectValue = arguments[subjectIndex].rawValue
+    if sqlite3_value_type(subjectValue) == SQLITE_NULL { return result.setNull() }
+    guard let pattern = try engine.pattern(arguments, patternIndex, options: options, function: "\(function)") else {
+        return result.setNull()
+    }
+    let subject = textBytes(subjectValue)
+    try checkSubject(subject, function: function)
+    let matched = try pattern.match(subject.baseAddress.unsafelyUnwrapped, length: subject.count, from: 0,
+                                    context: engine.matchContext, function: function)
+    result.set(Int64(matched ? 1 : 0))
+}

@@ -1,0 +1,128 @@
+import SQLshCatalog
+import SQLshCore
+import Testing
+
+@Suite struct RegexpPackTests {
+    let db: Connection
+    init() throws { db = try catalogConnection() }
+
+    @Test func regexpOperator() throws {
+        #expect(try value(db, "select 'the year is 2021' regexp '[0-9]{4}'") == .integer(1))
+        #expect(try value(db, "select 'no digits' regexp '[0-9]'") == .integer(0))
+        #expect(try value(db, "select regexp('^a.c$', 'abc')") == .integer(1))
+        #expect(try value(db, "select 'ABC' regexp 'abc'") == .integer(0))
+        #expect(try value(db, "select 'ABC' regexp '(?i)abc'") == .integer(1))
+        #expect(try value(db, "select null regexp 'a'") == .null)
+        #expect(try value(db, "select 'a' regexp null") == .null)
+        #expect(try value(db, "select 12345 regexp '^[0-9]+$'") == .integer(1))
+        #expect(try value(db, "select '' regexp '^$'") == .integer(1))
+        #expect(try value(db, "select '' regexp 'a'") == .integer(0))
+    }
+
+    @Test func regexpUnicode() throws {
+        #expect(try value(db, "select 'café' regexp '^caf.$'") == .integer(1))
+        #expect(try value(db, "select '٣' regexp '^\\d$'") == .integer(1))  // UCP: Arabic-Indic digit
+        #expect(try value(db, "select 'Ünïcödé' regexp '^\\w+$'") == .integer(1))
+        #expect(try value(db, "select regexpi('^école$', 'ÉCOLE')") == .integer(1))
+        #expect(try value(db, "select regexp('^école$', 'ÉCOLE')") == .integer(0))
+        #expect(try value(db, "select regexpi(null, 'a')") == .null)
+    }
+
+    @Test func regexpLike() throws {
+        #expect(try value(db, "select regexp_like('the year is 2021', '[0-9]+')") == .integer(1))
+        #expect(try value(db, "select regexp_like('the year is 2021', '2k21')") == .integer(0))
+        #expect(try value(db, "select regexp_like(null, 'a')") == .null)
+        #expect(try value(db, "select regexp_like('a', null)") == .null)
+    }
+
+    @Test func invalidPatternGivesPCRE2MessageWithOffset() throws {
+        #expect(errorMessage(db, "select regexp('(ab', 'x')") == "regexp: missing closing parenthesis at offset 3 of the pattern")
+        #expect(errorMessage(db, "select regexp_like('x', 'a[')") == "regexp_like: missing terminating ] for character class at offset 2 of the pattern")
+        #expect(errorMessage(db, "select regexp_replace('x', '*', 'y')")?.hasPrefix("regexp_replace: quantifier does not follow a repeatable item at offset 0") == true)
+    }
+
+    @Test func catastrophicBacktrackingEndsInAnError() throws {
+        let message = errorMessage(db, "select regexp('(a+)+$', printf('%.*c', 40, 'a') || 'b')")
+        #expect(message?.hasPrefix("regexp: match limit exceeded") == true)
+        // The function still works afterwards.
+        #expect(try value(db, "select regexp('(a+)+$', 'aaa')") == .integer(1))
+    }
+
+    @Test func invalidUTF8SubjectIsAnError() throws {
+        #expect(errorMessage(db, "select regexp('a', cast(x'ff41' as text))") == "regexp: the text is not valid UTF-8 (byte 0)")
+        #expect(errorMessage(db, "select regexp_substr(cast(x'4142c3' as text), 'A')") == "regexp_substr: the text is not valid UTF-8 (byte 2)")
+        // An invalid pattern is PCRE2's own UTF error.
+        #expect(errorMessage(db, "select regexp(cast(x'ff' as text), 'a')")?.hasPrefix("regexp: UTF-8 error") == true)
+    }
+
+    @Test func regexpSubstr() throws {
+        #expect(try value(db, "select regexp_substr('the year is 2021', '[0-9]+')") == .text("2021"))
+        #expect(try value(db, "select regexp_substr('the year is 2021', '2k21')") == .null)
+        #expect(try value(db, "select regexp_substr('abc', 'x*')") == .text(""))
+        #expect(try value(db, "select regexp_substr(null, 'a')") == .null)
+        #expect(try value(db, "select regexp_substr('a', null)") == .null)
+        #expect(try value(db, "select regexp_substr('naïve café', 'c\\w+')") == .text("café"))
+    }
+
+    @Test func regexpCapture() throws {
+        #expect(try value(db, "select regexp_capture('years is 2021', '\\d\\d(\\d\\d)', 0)") == .text("2021"))
+        #expect(try value(db, "select regexp_capture('years is 2021', '\\d\\d(\\d\\d)', 1)") == .text("21"))
+        #expect(try value(db, "select regexp_capture('years is 2021', '\\d\\d(\\d\\d)')") == .text("2021"))
+        #expect(try value(db, "select regexp_capture('years is 2021', '\\d\\d(\\d\\d)', 2)") == .null)
+        #expect(try value(db, "select regexp_capture('years is 2021', '\\d\\d(\\d\\d)', -1)") == .null)
+        #expect(try value(db, "select regexp_capture('ac', 'a(b)?c', 1)") == .null)
+        #expect(try value(db, "select regexp_capture('abc', 'x(.)', 1)") == .null)
+        #expect(try value(db, "select regexp_capture('abc', 'b', null)") == .null)
+        #expect(errorMessage(db, "select regexp_capture('abc', 'b', 'one')") == "regexp_capture: the group number must be an integer")
+        #expect(errorMessage(db, "select regexp_capture('abc', 'b', 1.5)") == "regexp_capture: the group number must be an integer")
+    }
+
+    @Test func regexpReplace() throws {
+        #expect(try value(db, "select regexp_replace('the year is 2021', '[0-9]+', '2050')") == .text("the year is 2050"))
+        #expect(try value(db, "select regexp_replace('the year is 2021', '2k21', '2050')") == .text("the year is 2021"))
+        #expect(try value(db, "select regexp_replace('a1b22c333', '\\d+', '#')") == .text("a#b#c#"))
+        #expect(try value(db, "select regexp_replace('2021-12-31', '(\\d+)-(\\d+)-(\\d+)', '$3.$2.$1')") == .text("31.12.2021"))
+        #expect(try value(db, "select regexp_replace('2021-12-31', '(?<y>\\d+)-(?<m>\\d+)-(?<d>\\d+)', '${d}/${m}/${y}')") == .text("31/12/2021"))
+        #expect(try value(db, "select regexp_replace('abc', 'b', '[$0]')") == .text("a[b]c"))
+        #expect(try value(db, "select regexp_replace('abc', 'b', '$${1}$$')") == .text("a${1}$c"))
+        #expect(try value(db, "select regexp_replace('abc', '(b)', '${1}x')") == .text("abxc"))
+        #expect(try value(db, "select regexp_replace('abc', 'b', 'cost: $ 5')") == .text("acost: $ 5c"))
+        #expect(try value(db, "select regexp_replace('ac', 'a(b)?', '[$1]')") == .text("[]c"))
+        #expect(try value(db, "select regexp_replace('abc', '', '-')") == .text("-a-b-c-"))
+        #expect(try value(db, "select regexp_replace('été', '', '-')") == .text("-é-t-é-"))
+        #expect(try value(db, "select regexp_replace('baaa', 'a*', 'X')") == .text("XbXX"))
+        #expect(try value(db, "select regexp_replace('', 'x', 'y')") == .text(""))
+        #expect(try value(db, "select regexp_replace(null, 'x', 'y')") == .null)
+        #expect(try value(db, "select regexp_replace('x', null, 'y')") == .null)
+        #expect(try value(db, "select regexp_replace('x', 'x', null)") == .null)
+        #expect(errorMessage(db, "select regexp_replace('abc', '(b)', '$2')") == "regexp_replace: the replacement refers to group 2 but the pattern has 1")
+        #expect(errorMessage(db, "select regexp_replace('abc', '(b)', '${nope}')") == "regexp_replace: the pattern has no group named 'nope'")
+    }
+
+    @Test func regexpReplaceHasNoSizeLimit() throws {
+        // sqlean returned its input unchanged when the result grew by more than 1024 bytes.
+        #expect(try value(db, "select length(regexp_replace(printf('%.*c', 2000, 'a'), 'a', 'bbbb'))") == .integer(8000))
+        #expect(try value(db, "select length(regexp_replace(printf('%.*c', 1000000, 'a'), 'a', 'xy'))") == .integer(2_000_000))
+        #expect(try value(db, "select regexp_like(printf('%.*c', 1000000, 'a') || '123', '[0-9]{3}$')") == .integer(1))
+    }
+
+    @Test func wrongArgumentCounts() throws {
+        #expect(errorMessage(db, "select regexp('a')") == "wrong number of arguments to function regexp()")
+        #expect(errorMessage(db, "select regexp_like('a', 'b', 'c')") == "wrong number of arguments to function regexp_like()")
+        #expect(errorMessage(db, "select regexp_capture('a')") == "wrong number of arguments to function regexp_capture()")
+        #expect(errorMessage(db, "select regexp_replace('a', 'b')") == "wrong number of arguments to function regexp_replace()")
+    }
+
+    @Test func nonConstantPatternsAndGroupBy() throws {
+        try db.execute("create table t(s text, p text); insert into t values ('abc', 'b'), ('abc', 'x'), ('xyz', 'x'), ('a1', '\\d')")
+        #expect(try column(db, "select s regexp p from t") == [.integer(1), .integer(0), .integer(1), .integer(1)])
+        #expect(try rows(db, "select regexp_substr(s, '^.'), count(*) from t group by 1 order by 1")
+                == [[.text("a"), .integer(3)], [.text("x"), .integer(1)]])
+    }
+
+    @Test func usableInAnIndexExpression() throws {
+        try db.execute("create table u(email text); create index u_domain on u(regexp_substr(email, '@.*$'))")
+        try db.execute("insert into u values ('a@x.org'), ('b@y.org')")
+        #expect(try column(db, "select email from u where regexp_substr(email, '@.*$') = '@y.org'") == [.text("b@y.org")])
+    }
+}
