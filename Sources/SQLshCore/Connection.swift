@@ -75,7 +75,14 @@ public final class Connection {
             let (statement, consumed) = try prepare(utf8: buffer)
             guard let statement else { throw SQLiteError(code: SQLITE_MISUSE, message: "no SQL statement in \"\(sql)\"") }
             let rest = UnsafeBufferPointer(rebasing: buffer[consumed...])
-            if try prepare(utf8: rest).statement != nil {
+            let next: Statement?
+            do {
+                next = try prepare(utf8: rest).statement
+            } catch var error as SQLiteError {
+                error.offset = error.offset.map { $0 + consumed }
+                throw error
+            }
+            if next != nil {
                 throw SQLiteError(code: SQLITE_MISUSE, message: "more than one SQL statement; use execute(_:) or statements(in:)")
             }
             return statement

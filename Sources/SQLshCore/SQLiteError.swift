@@ -29,12 +29,19 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String { message }
 
     /// Reads the current error state of a connection.
+    ///
+    /// The connection's error state describes `code` only when their primary codes agree; when
+    /// they do not (an API that returns a code without recording it), the code's own
+    /// description is used rather than a stale message.
     static func from(_ db: OpaquePointer?, code: Int32) -> SQLiteError {
         guard let db else { return SQLiteError(code: code, message: String(cString: sqlite3_errstr(code))) }
         let extended = sqlite3_extended_errcode(db)
+        guard extended & 0xFF == code & 0xFF else {
+            return SQLiteError(code: code, message: String(cString: sqlite3_errstr(code)))
+        }
         let offset = sqlite3_error_offset(db)
         return SQLiteError(
-            code: extended != 0 ? extended : code,
+            code: extended,
             message: String(cString: sqlite3_errmsg(db)),
             offset: offset >= 0 ? Int(offset) : nil)
     }

@@ -75,15 +75,34 @@ public final class Statement {
         case .integer(let v): rc = sqlite3_bind_int64(handle, i, v)
         case .real(let v): rc = sqlite3_bind_double(handle, i, v)
         case .text(var s):
-            rc = s.withUTF8 { buf in
-                sqlite3_bind_text64(handle, i, UnsafeRawPointer(buf.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-                    .assumingMemoryBound(to: CChar.self), sqlite3_uint64(buf.count), sqlsh_sqlite_transient(), UInt8(SQLITE_UTF8))
-            }
+            rc = s.withUTF8 { bindText($0, at: i) }
         case .blob(let b):
             rc = b.isEmpty ? sqlite3_bind_zeroblob(handle, i, 0)
                 : b.withUnsafeBytes { sqlite3_bind_blob64(handle, i, $0.baseAddress, sqlite3_uint64($0.count), sqlsh_sqlite_transient()) }
         }
         try check(rc, connection.handle)
+    }
+
+    /// Binds UTF-8 bytes as text to parameter `index` (1-based), copied by SQLite; embedded NUL
+    /// bytes are kept, and an empty buffer binds empty text, not NULL.
+    public func bindText(utf8 bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws {
+        try check(bindText(bytes, at: Int32(index)), connection.handle)
+    }
+
+    /// Binds bytes as a blob to parameter `index` (1-based), copied by SQLite; an empty buffer
+    /// binds an empty blob, not NULL.
+    public func bindBlob(_ bytes: UnsafeRawBufferPointer, at index: Int) throws {
+        let rc = bytes.isEmpty ? sqlite3_bind_zeroblob(handle, Int32(index), 0)
+            : sqlite3_bind_blob64(handle, Int32(index), bytes.baseAddress, sqlite3_uint64(bytes.count), sqlsh_sqlite_transient())
+        try check(rc, connection.handle)
+    }
+
+    private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
+        // A nil pointer would bind NULL: empty text needs a valid one.
+        withUnsafePointer(to: 0 as CChar) { empty in
+            let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) } ?? empty
+            return sqlite3_bind_text64(handle, index, base, sqlite3_uint64(bytes.count), sqlsh_sqlite_transient(), UInt8(SQLITE_UTF8))
+        }
     }
 
     /// Binds a value to a named parameter (name with its prefix: `:id`, `@id`, `$id`).

@@ -6,14 +6,12 @@ class AggregateBox {
     func finalize() throws -> (any SQLValueConvertible)? { nil }
     func inverse(_ arguments: Arguments) throws {}
     func value() throws -> (any SQLValueConvertible)? { nil }
-    var finalizesEmptyInput: Bool { false }
 }
 
 class TypedAggregateBox<A: Aggregate>: AggregateBox {
     var state = A()
     override func step(_ arguments: Arguments) throws { try state.step(arguments) }
     override func finalize() throws -> (any SQLValueConvertible)? { try state.finalize() }
-    override var finalizesEmptyInput: Bool { A.finalizesEmptyInput }
 }
 
 final class TypedWindowBox<W: WindowAggregate>: TypedAggregateBox<W> {

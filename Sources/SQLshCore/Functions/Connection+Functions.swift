@@ -108,10 +108,12 @@ private func windowInverse(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeM
     }
 }
 
+/// The result for an aggregate that saw no row: NULL, or the finalized fresh instance when the
+/// aggregate asks for it.
 private func emptyResult(_ ctx: OpaquePointer, _ result: ResultContext) throws {
-    guard case .aggregate(let make) = function(ctx).body else { return result.setNull() }
-    let fresh = make()
-    if fresh.finalizesEmptyInput { result.set(try fresh.finalize()) } else { result.setNull() }
+    let function = function(ctx)
+    guard function.finalizesEmptyInput, case .aggregate(let make) = function.body else { return result.setNull() }
+    result.set(try make().finalize())
 }
 
 private func windowValue(_ ctx: OpaquePointer?) {

@@ -44,6 +44,9 @@ public final class SQLFunction {
 
     @usableFromInline let body: Body
 
+    /// For aggregates: whether an empty input is finalized (``Aggregate/finalizesEmptyInput``).
+    let finalizesEmptyInput: Bool
+
     /// A scalar function returning a value (nil for NULL).
     public init(_ name: String, argumentCount: Int? = nil, options: FunctionOptions = [],
                 _ function: @escaping (Arguments) throws -> (any SQLValueConvertible)?) {
@@ -52,6 +55,7 @@ public final class SQLFunction {
         self.options = options
         self.kind = .scalar
         self.body = .value(function)
+        self.finalizesEmptyInput = false
     }
 
     /// A scalar function that writes its result into a ``ResultContext``: the fastest form,
@@ -63,6 +67,7 @@ public final class SQLFunction {
         self.options = options
         self.kind = .scalar
         self.body = .direct(function)
+        self.finalizesEmptyInput = false
     }
 
     /// An aggregate function; a ``WindowAggregate`` type is also registered as a window
@@ -72,6 +77,7 @@ public final class SQLFunction {
         self.name = name
         self.argumentCount = argumentCount
         self.options = options
+        self.finalizesEmptyInput = A.finalizesEmptyInput
         if let windowType = type as? any WindowAggregate.Type {
             self.kind = .window
             self.body = .aggregate(windowBoxFactory(windowType))

@@ -5,32 +5,34 @@ import CSQLite
 // as `CAST(x AS INTEGER)` does), and throw where SQLite would silently invent a value (NULL,
 // a blob, or text that is not a number).
 
+/// Converts a value to a 64-bit integer, naming `target` in the error.
+@usableFromInline
+func integerValue<T>(_ value: SQLValue, as target: T.Type) throws -> Int64 {
+    switch value {
+    case .integer(let i): return i
+    case .real(let d):
+        guard d.isFinite, d >= -9.223372036854775808e18, d < 9.223372036854775808e18 else {
+            throw ValueConversionError(value, to: target)
+        }
+        return Int64(d) // truncates toward zero, as CAST does
+    case .text(let s):
+        if let i = Int64(s.trimmingSpaces) { return i }
+        if let d = Double(s.trimmingSpaces) { return try integerValue(.real(d), as: target) }
+        throw ValueConversionError(value, to: target)
+    case .null, .blob:
+        throw ValueConversionError(value, to: target)
+    }
+}
+
 extension Int64: SQLValueConvertible {
     public var sqlValue: SQLValue { .integer(self) }
 
-    public static func fromSQLValue(_ value: SQLValue) throws -> Int64 {
-        switch value {
-        case .integer(let i): return i
-        case .real(let d):
-            guard d.isFinite, d >= -9.223372036854775808e18, d < 9.223372036854775808e18 else {
-                throw ValueConversionError(value, to: Int64.self)
-            }
-            return Int64(d.rounded(.towardZero))
-        case .text(let s):
-            if let i = Int64(s.trimmingSpaces) { return i }
-            if let d = Double(s.trimmingSpaces) { return try fromSQLValue(.real(d)) }
-            throw ValueConversionError(value, to: Int64.self)
-        case .null, .blob:
-            throw ValueConversionError(value, to: Int64.self)
-        }
-    }
+    public static func fromSQLValue(_ value: SQLValue) throws -> Int64 { try integerValue(value, as: Int64.self) }
 
     @inlinable
     public static func decode(_ argument: Argument) throws -> Int64 {
-        switch sqlite3_value_type(argument.rawValue) {
-        case SQLITE_INTEGER: return sqlite3_value_int64(argument.rawValue)
-        default: return try fromSQLValue(argument.sqlValue)
-        }
+        if sqlite3_value_type(argument.rawValue) == SQLITE_INTEGER { return sqlite3_value_int64(argument.rawValue) }
+        return try integerValue(argument.sqlValue, as: Int64.self)
     }
 
     @inlinable
@@ -39,9 +41,15 @@ extension Int64: SQLValueConvertible {
 
 extension Int: SQLValueConvertible {
     public var sqlValue: SQLValue { .integer(Int64(self)) }
-    public static func fromSQLValue(_ value: SQLValue) throws -> Int { Int(try Int64.fromSQLValue(value)) }
+
+    public static func fromSQLValue(_ value: SQLValue) throws -> Int { Int(try integerValue(value, as: Int.self)) }
+
     @inlinable
-    public static func decode(_ argument: Argument) throws -> Int { Int(try Int64.decode(argument)) }
+    public static func decode(_ argument: Argument) throws -> Int {
+        if sqlite3_value_type(argument.rawValue) == SQLITE_INTEGER { return Int(sqlite3_value_int64(argument.rawValue)) }
+        return Int(try integerValue(argument.sqlValue, as: Int.self))
+    }
+
     @inlinable
     public func setResult(_ result: ResultContext) { result.set(Int64(self)) }
 }
@@ -49,7 +57,7 @@ extension Int: SQLValueConvertible {
 extension Int32: SQLValueConvertible {
     public var sqlValue: SQLValue { .integer(Int64(self)) }
     public static func fromSQLValue(_ value: SQLValue) throws -> Int32 {
-        let i = try Int64.fromSQLValue(value)
+        let i = try integerValue(value, as: Int32.self)
         guard let v = Int32(exactly: i) else { throw ValueConversionError(value, to: Int32.self) }
         return v
     }
@@ -88,7 +96,7 @@ extension Bool: SQLValueConvertible {
         switch value {
         case .integer(let i): return i != 0
         case .real(let d): return d != 0
-        default: return try Int64.fromSQLValue(value) != 0
+        default: return try integerValue(value, as: Bool.self) != 0
         }
     }
 }

@@ -1,0 +1,77 @@
+import CSQLite
+import SQLshCore
+import Testing
+
+@Suite struct ScalarFunctionTests {
+    @Test func closureReturningAValue() throws {
+        let db = try Connection()
+        try db.add(SQLFunction("double", argumentCount: 1, options: .pure) { args in
+            args[0].isNull ? nil : args[0].int64 * 2
+        })
+        #expect(try db.rows("select double(21), double(null)") == [[.integer(42), .null]])
+    }
+
+    @Test func closureWritingTheResult() throws {
+        let db = try Connection()
+        try db.add(SQLFunction("id", argumentCount: 1, options: .pure, writingResult: { args, result in
+            result.set(args[0])
+        }))
+        #expect(try db.rows("select id(1), id('a')") == [[.integer(1), .text("a")]])
+    }
+
+    @Test func wrongArgumentCountIsAPrepareError() throws {
+        let db = try Connection()
+        try db.add(SQLFunction("f", argumentCount: 1) { _ in 1 })
+        let error = #expect(throws: SQLiteError.self) { _ = try db.prepare("select f(1, 2)") }
+        #expect(error?.message == "wrong number of arguments to function f()")
+        let none = #expect(throws: SQLiteError.self) { _ = try db.prepare("select f()") }
+        #expect(none?.message == "wrong number of arguments to function f()")
+    }
+
+    @Test func variadicFunctions() throws {
+        let db = try Connection()
+        try db.add(SQLFunction("n") { args in args.count })
+        #expect(try db.rows("select n(), n(1), n(1, 2, 3), n(null, null)") == [[.integer(0), .integer(1), .integer(3), .integer(2)]])
+    }
+
+    @Test func overloadsByArgumentCount() throws {
+        let db = try Connection()
+        try db.add(SQLFunction("g", argumentCount: 1) { _ in "one" })
+        try db.add(SQLFunction("g", argumentCount: 2) { _ in "two" })
+        try db.add(SQLFunction("g") { _ in "any" })
+        #expect(try db.rows("select g(1), g(1, 2), g(1, 2, 3)") == [[.text("one"), .text("two"), .text("any")]])
+        try db.removeFunction(named: "g", argumentCount: 2)
+        // SQLite keeps an empty entry for a removed overload, so its calls no longer fall back
+        // to the variadic one.
+        let error = #expect(throws: SQLiteError.self) { _ = try db.value("select g(1, 2)") }
+        #expect(error?.message == "wrong number of arguments to function g()")
+        #expect(try db.value("select g(1)") == .text("one"))
+    }
+
+    @Test func namesAreCaseInsensitive() throws {
+        let db = try Connection()
+        try db.add(SQLFunction("MyFunc", argumentCount: 0) { _ in 1 })
+        #expect(try db.value("select myfunc() + MYFUNC()") == .integer(2))
+        #expect(SQLFunction("abc", argumentCount: 1) { _ in nil } == SQLFunction("ABC", argumentCount: 1) { _ in nil })
+        #expect(SQLFunction("abc", argumentCount: 1) { _ in nil } != SQLFunction("abc", argumentCount: 2) { _ in nil })
+    }
+
+    @Test func subtypeIsPassedBetweenFunctions() throws {
+        let db = try Connection()
+        try db.add(SQLFunction("tag", argumentCount: 1, options: .subtype, writingResult: { args, result in
+            result.set(args[0])
+            result.setSubtype(77)
+        }))
+        try db.add(SQLFunction("tagof", argumentCount: 1, options: .subtype) { args in Int(args[0].subtype) })
+        #expect(try db.rows("select tagof(tag('x')), tagof('x')") == [[.integer(77), .integer(0)]])
+        // The JSON functions tag their results with subtype 74 ('J').
+        #expect(try db.value("select tagof(json_object('a', 1))") == .integer(74))
+    }
+
+    @Test func functionsCanRunQueriesOnTheirConnection() throws {
+        let db = try Connection()
+        try db.execute("create table t(x); insert into t values (5)")
+        try db.add(SQLFunction("biggest", argumentCount: 0) { _ in try db.value("select max(x) from t") })
+        #expect(try db.value("select biggest() + 1") == .integer(6))
+    }
+}
