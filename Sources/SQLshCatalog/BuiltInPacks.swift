@@ -6,6 +6,7 @@ enum BuiltInPacks {
             TextPack.pack,
             RegexpPack.pack,
             SeriesPack.pack,
+            SHA3Pack.pack,
         ]
     }
 }

@@ -28,7 +28,8 @@ enum StockShell {
         var error: String? = nil
         var text = String(decoding: errData, as: UTF8.self)
         if !text.isEmpty {
-            if text.hasSuffix("\n") { text.removeLast() }
+            // Only the first line: prepare errors are followed by a caret context.
+            text = String(text.prefix { $0 != "\n" })
             for prefix in ["Error: in prepare, ", "Error: stepping, ", "Error: "] where text.hasPrefix(prefix) {
                 text.removeFirst(prefix.count)
                 break
