@@ -20,6 +20,13 @@ public final class Shell {
     public let err: OutputWriter
     /// Errors seen so far (the exit status is 1 when any).
     public internal(set) var errorCount = 0
+    /// Long operations (`.import`) report how far they are: `done` of `total` units (bytes;
+    /// `total` 0 when unknown), and once more with `done == total` when finished. The
+    /// interactive front end sets it to draw a progress bar; nil in batch use.
+    public var progress: ((_ done: Int64, _ total: Int64) -> Void)?
+    /// Called just before a statement's first row is printed (the interactive front end erases
+    /// its elapsed-time indicator there); nil in batch use.
+    public var willPrintRows: (() -> Void)?
 
     /// Creates a shell on an open connection and registers the catalog's enabled functions.
     public init(connection: Connection, catalog: Catalog = .builtIn(),

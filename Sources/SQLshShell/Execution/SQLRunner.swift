@@ -25,7 +25,7 @@ extension Shell {
                     var begun = false
                     do {
                         while try statement.step() {
-                            if !begun { renderer.begin(statement); begun = true }
+                            if !begun { willPrintRows?(); renderer.begin(statement); begun = true }
                             renderer.row(statement)
                         }
                         if !begun { renderer.begin(statement) }

@@ -16,12 +16,20 @@ extension Shell {
         while errors == 0 || !settings.bail || source.isInteractive {
             guard let line = source.readLine(prompt: pending.isEmpty ? settings.prompt : settings.continuationPrompt) else { break }
             lineNumber += 1
+            if source.takeCancellation() {
+                pending.removeAll(keepingCapacity: true)
+                continue
+            }
             if pending.isEmpty {
                 if line.allSatisfy(isSpace) { continue }
                 if line.first == UInt8(ascii: ".") || line.first == UInt8(ascii: "#") {
                     if settings.echo { out.write(line); out.write(byte: 10) }
                     guard line.first == UInt8(ascii: ".") else { continue }
-                    switch runDotCommand(line: String(decoding: line, as: UTF8.self)) {
+                    source.inputCompleted(line)
+                    source.willRun()
+                    let outcome = runDotCommand(line: String(decoding: line, as: UTF8.self))
+                    source.didRun()
+                    switch outcome {
                     case .exit(let code): out.flush(); return .exit(code)
                     case .failure: errors += 1
                     case .success: break
@@ -35,11 +43,13 @@ extension Shell {
                 pending.append(contentsOf: line)
             }
             if isComplete(pending) {
+                source.inputCompleted(pending)
                 errors += runSQL(pending, startLine: startLine, source: source)
                 pending.removeAll(keepingCapacity: true)
             }
         }
         if !pending.isEmpty && !pending.allSatisfy(isSpace) {
+            source.inputCompleted(pending)
             errors += runSQL(pending, startLine: startLine, source: source)
         }
         out.flush()
@@ -59,7 +69,10 @@ extension Shell {
     /// Runs one complete SQL input; returns 1 when it failed (message printed), else 0.
     private func runSQL(_ sql: [UInt8], startLine: Int, source: LineSource) -> Int {
         if settings.echo { out.write(sql); out.write(byte: 10) }
-        guard let message = execute(sql: sql) else { return 0 }
+        source.willRun()
+        let failure = execute(sql: sql)
+        source.didRun()
+        guard let message = failure else { return 0 }
         let (kind, tail): (String, Substring)
         if message.hasPrefix("in prepare, ") {
             (kind, tail) = ("Parse error", message.dropFirst(12))
@@ -69,7 +82,11 @@ extension Shell {
             (kind, tail) = ("Error", Substring(message))
         }
         out.flush()
-        err.write(source.isInteractive ? "\(kind): \(tail)\n" : "\(kind) near line \(startLine): \(tail)\n")
+        if source.isInteractive {
+            err.write(settings.colour ? "\u{1B}[31m\(kind): \(tail)\u{1B}[0m\n" : "\(kind): \(tail)\n")
+        } else {
+            err.write("\(kind) near line \(startLine): \(tail)\n")
+        }
         return 1
     }
 

@@ -6,4 +6,25 @@ public protocol LineSource: AnyObject {
     func readLine(prompt: String) -> [UInt8]?
     /// Whether a person is typing (prompts, banner and history apply).
     var isInteractive: Bool { get }
+
+    // Hooks for the interactive front end; the defaults do nothing.
+
+    /// Whether the person abandoned what they were typing (Ctrl-C at the prompt) during the
+    /// last ``readLine(prompt:)``: the shell then discards the statement being accumulated.
+    /// Reading it clears it.
+    func takeCancellation() -> Bool
+    /// Called with each whole input once it is read: a complete SQL statement (all its lines,
+    /// joined by `\n`) or a dot-command line. Interactive sources add it to history.
+    func inputCompleted(_ input: [UInt8])
+    /// Called just before the shell runs an input (SQL or a dot-command)...
+    func willRun()
+    /// ...and just after it finished (output flushed or not).
+    func didRun()
+}
+
+extension LineSource {
+    public func takeCancellation() -> Bool { false }
+    public func inputCompleted(_ input: [UInt8]) {}
+    public func willRun() {}
+    public func didRun() {}
 }

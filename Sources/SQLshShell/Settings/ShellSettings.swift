@@ -36,6 +36,10 @@ public struct ShellSettings {
     public var prompt = "sqlsh> "
     /// The continuation prompt (`.prompt`).
     public var continuationPrompt = "  ...> "
+    /// Colour headers, NULLs and errors (interactive use on a terminal without `NO_COLOR`).
+    public var colour = false
+    /// The terminal's width in columns, which the `pretty` mode fits its tables to (0: no limit).
+    public var terminalWidth = 0
     /// Refuse commands that touch files or load code (`-safe`).
     public var safeMode = false
 
