@@ -7,6 +7,7 @@ enum BuiltInPacks {
             RegexpPack.pack,
             SeriesPack.pack,
             SHA3Pack.pack,
+            FileIOPack.pack,
         ]
     }
 }

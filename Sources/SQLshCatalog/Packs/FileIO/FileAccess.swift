@@ -1,0 +1,118 @@
+import CSQLite
+import Glibc
+
+/// The file operations behind `readfile`, `writefile` and `fsdir`, written with the same C
+/// library calls as SQLite's `ext/misc/fileio.c` (3.40.1) so that edge cases (directories,
+/// missing parents, permissions) behave the same.
+enum FileAccess {
+    static let typeMask: UInt32 = 0o170000
+    static let directoryType: UInt32 = 0o040000
+    static let regularType: UInt32 = 0o100000
+    static let symlinkType: UInt32 = 0o120000
+
+    static func isDirectory(_ mode: UInt32) -> Bool { mode & typeMask == directoryType }
+    static func isSymlink(_ mode: UInt32) -> Bool { mode & typeMask == symlinkType }
+    static func isRegular(_ mode: UInt32) -> Bool { mode & typeMask == regularType }
+
+    /// Sets the result to the contents of a file as a blob: NULL when it cannot be opened,
+    /// `SQLITE_TOOBIG` past the length limit (a directory reports a huge size), `SQLITE_IOERR`
+    /// when reading fails.
+    static func readContents(_ ctx: OpaquePointer, _ path: UnsafePointer<CChar>) {
+        guard let file = fopen(path, "rb") else { return }
+        defer { fclose(file) }
+        fseek(file, 0, SEEK_END)
+        let size = Int64(ftell(file))
+        rewind(file)
+        let maxLength = Int64(sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1))
+        if size > maxLength {
+            sqlite3_result_error_code(ctx, SQLITE_TOOBIG)
+            return
+        }
+        guard size >= 0, let buffer = sqlite3_malloc64(sqlite3_uint64(size > 0 ? size : 1)) else {
+            sqlite3_result_error_nomem(ctx)
+            return
+        }
+        if fread(buffer, 1, Int(size), file) == Int(size) {
+            sqlite3_result_blob64(ctx, buffer, sqlite3_uint64(size), sqlite3_free)
+        } else {
+            sqlite3_result_error_code(ctx, SQLITE_IOERR)
+            sqlite3_free(buffer)
+        }
+    }
+
+    /// Writes a file, directory or symbolic link as fileio.c's `writeFile` does.
+    /// - Returns: 0 on success, 1 or 2 on failure (`errno` set for 1); a regular file's byte
+    ///   count is set as the result.
+    static func write(_ ctx: OpaquePointer, _ path: UnsafePointer<CChar>, _ data: OpaquePointer,
+                      mode: UInt32, mtime: Int64) -> Int {
+        if isSymlink(mode) {
+            guard let target = sqlite3_value_text(data) else { return 1 }
+            let rc = target.withMemoryRebound(to: CChar.self, capacity: 1) { symlink($0, path) }
+            if rc < 0 { return 1 }
+        } else if isDirectory(mode) {
+            if mkdir(path, mode_t(mode)) != 0 {
+                var st = stat()
+                if errno != EEXIST || stat(path, &st) != 0 || !isDirectory(UInt32(st.st_mode))
+                    || (UInt32(st.st_mode) & 0o777 != mode & 0o777 && chmod(path, mode_t(mode & 0o777)) != 0) {
+                    return 1
+                }
+            }
+        } else {
+            guard let file = fopen(path, "wb") else { return 1 }
+            var failed = false
+            var written: Int64 = 0
+            if let bytes = sqlite3_value_blob(data) {
+                let count = Int(sqlite3_value_bytes(data))
+                let n = fwrite(bytes, 1, count, file)
+                written = Int64(count)
+                failed = n != count
+            }
+            fclose(file)
+            if !failed && mode != 0 && chmod(path, mode_t(mode & 0o777)) != 0 { failed = true }
+            if failed { return 2 }
+            sqlite3_result_int64(ctx, written)
+        }
+        // 3.40.1 calls utimes() on symbolic links too (it fails when the target is missing).
+        if mtime >= 0 {
+            var times = [timeval(tv_sec: time(nil), tv_usec: 0), timeval(tv_sec: Int(mtime), tv_usec: 0)]
+            if utimes(path, &times) != 0 { return 1 }
+        }
+        return 0
+    }
+
+    /// Creates the missing parent directories of `path` (mode 0777 before umask).
+    /// - Returns: false when one cannot be created or a parent is not a directory.
+    static func makeParentDirectories(_ path: UnsafePointer<CChar>) -> Bool {
+        var copy = Array(UnsafeBufferPointer(start: path, count: strlen(path) + 1))
+        let count = copy.count - 1
+        var i = 1
+        while true {
+            while i < count && copy[i] != CChar(UInt8(ascii: "/")) { i += 1 }
+            if i >= count { return true }
+            copy[i] = 0
+            var st = stat()
+            var ok = true
+            if stat(copy, &st) != 0 {
+                if mkdir(copy, 0o777) != 0 { ok = false }
+            } else if !isDirectory(UInt32(st.st_mode)) {
+                ok = false
+            }
+            copy[i] = CChar(UInt8(ascii: "/"))
+            if !ok { return false }
+            i += 1
+        }
+    }
+
+    /// `ls -l` style text for a mode: type letter (`-`, `d`, `l`, `?`) and permissions.
+    static func lsMode(_ mode: Int32) -> String {
+        let m = UInt32(bitPattern: mode)
+        var text = isSymlink(m) ? "l" : isRegular(m) ? "-" : isDirectory(m) ? "d" : "?"
+        for i in 0..<3 {
+            let bits = mode >> Int32((2 - i) * 3)
+            text += bits & 4 != 0 ? "r" : "-"
+            text += bits & 2 != 0 ? "w" : "-"
+            text += bits & 1 != 0 ? "x" : "-"
+        }
+        return text
+    }
+}

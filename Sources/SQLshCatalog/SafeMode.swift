@@ -1,0 +1,23 @@
+/// What `-safe` mode refuses among SQL functions, as the stock sqlite3 shell does: its
+/// authorizer denies calls to these names with "cannot use the NAME() function in safe mode".
+public enum SafeMode {
+    /// Lowercase names of the functions the stock shell refuses in safe mode (3.40.1's list).
+    public static let prohibitedFunctions: Set<String> = [
+        "edit", "fts3_tokenizer", "load_extension", "readfile", "writefile", "zipfile", "zipfile_cds",
+    ]
+
+    /// Whether a function name is refused in safe mode (ASCII case-insensitive).
+    public static func isProhibited(_ name: String) -> Bool {
+        prohibitedFunctions.contains(name.lowercased())
+    }
+
+    /// The stock shell's message for a refused function.
+    public static func message(for name: String) -> String {
+        "cannot use the \(name.lowercased())() function in safe mode"
+    }
+}
+
+extension CatalogFunction {
+    /// Whether `-safe` mode refuses this function (it reads or writes files).
+    public var isRefusedInSafeMode: Bool { SafeMode.isProhibited(name) }
+}
