@@ -5,6 +5,7 @@ enum BuiltInPacks {
         [
             TextPack.pack,
             RegexpPack.pack,
+            StatsPack.pack,
             SeriesPack.pack,
             SHA3Pack.pack,
             FileIOPack.pack,

@@ -51,12 +51,23 @@ public final class Catalog {
     /// Whether a function is enabled.
     public func isEnabled(_ name: String) -> Bool { !disabled.contains(name.lowercased()) }
 
-    /// Functions whose name or pack matches `pattern`, a case-insensitive glob (`*`, `?`) that
-    /// also accepts LIKE wildcards (`%`, `_`). A pattern without wildcards matches a whole name
-    /// or pack name. nil matches everything.
+    /// Functions whose name or pack matches `pattern`, case-insensitively: a glob (`*` any run,
+    /// `?` one character) or, when it contains `%`, a LIKE pattern (`%` any run, `_` one
+    /// character). A pattern without wildcards matches a whole name or pack name. nil or an
+    /// empty pattern matches everything.
     public func functions(matching pattern: String?) -> [CatalogFunction] {
         guard let pattern, !pattern.isEmpty else { return functions }
-        return functions.filter { globMatch(pattern, $0.name) || globMatch(pattern, $0.pack) }
+        return functions.filter { wildcardMatch(pattern, $0.name) || wildcardMatch(pattern, $0.pack) }
+    }
+
+    /// The functions a name given to ``enable(_:)`` or ``disable(_:)`` stands for: a function
+    /// (when a function and a pack share a name, such as `regexp`, the function), else a pack,
+    /// else every function whose name or pack matches it as a pattern (`regexp*`).
+    public func resolve(_ name: String) -> [CatalogFunction] {
+        if let function = function(named: name) { return [function] }
+        if let pack = pack(named: name) { return pack.functions }
+        if name.contains(where: { "*?%".contains($0) }) { return functions(matching: name) }
+        return []
     }
 
     // MARK: Connections
@@ -114,13 +125,9 @@ public final class Catalog {
     public func setEnabled(_ enabled: Bool, names: [String], applying: Bool = false) throws -> [CatalogFunction] {
         var targets: [CatalogFunction] = []
         for name in names {
-            if let pack = pack(named: name) {
-                targets.append(contentsOf: pack.functions)
-            } else if let function = function(named: name) {
-                targets.append(function)
-            } else {
-                throw CatalogError.unknownName(name)
-            }
+            let found = resolve(name)
+            if found.isEmpty { throw CatalogError.unknownName(name) }
+            targets.append(contentsOf: found)
         }
         var changed: [CatalogFunction] = []
         for function in targets where isEnabled(function.name) != enabled {
@@ -160,16 +167,20 @@ private struct WeakConnection {
     init(_ connection: Connection) { self.connection = connection }
 }
 
-/// Case-insensitive (ASCII) glob matching with `*`/`%` for any run and `?`/`_` for one character.
-func globMatch(_ pattern: String, _ text: String) -> Bool {
+/// Case-insensitive wildcard matching: glob (`*`, `?`), or LIKE (`%`, `_`) when the pattern
+/// contains `%` (so that `regexp_*` does not treat `_` as a wildcard).
+func wildcardMatch(_ pattern: String, _ text: String) -> Bool {
+    let isLike = pattern.contains("%")
+    let anyRun: Unicode.Scalar = isLike ? "%" : "*"
+    let anyOne: Unicode.Scalar = isLike ? "_" : "?"
     let p = Array(pattern.lowercased().unicodeScalars)
     let t = Array(text.lowercased().unicodeScalars)
     var pi = 0, ti = 0
     var star = -1, mark = 0
     while ti < t.count {
-        if pi < p.count, p[pi] == "*" || p[pi] == "%" {
+        if pi < p.count, p[pi] == anyRun {
             star = pi; mark = ti; pi += 1
-        } else if pi < p.count, p[pi] == "?" || p[pi] == "_" || p[pi] == t[ti] {
+        } else if pi < p.count, p[pi] == anyOne || p[pi] == t[ti] {
             pi += 1; ti += 1
         } else if star >= 0 {
             pi = star + 1; mark += 1; ti = mark
@@ -177,6 +188,6 @@ func globMatch(_ pattern: String, _ text: String) -> Bool {
             return false
         }
     }
-    while pi < p.count, p[pi] == "*" || p[pi] == "%" { pi += 1 }
+    while pi < p.count, p[pi] == anyRun { pi += 1 }
     return pi == p.count
 }

@@ -1,0 +1,75 @@
+import CSQLite
+import SQLshCore
+
+/// Whether a ``LengthExtreme`` keeps the longest or the shortest length.
+protocol LengthDirection {
+    static func better(_ a: Int, than b: Int) -> Bool
+}
+enum Longest: LengthDirection { static func better(_ a: Int, than b: Int) -> Bool { a > b } }
+enum Shortest: LengthDirection { static func better(_ a: Int, than b: Int) -> Bool { a < b } }
+
+/// `maxLength(x)` / `minLength(x)`: the greatest or smallest length, counting characters as
+/// SQLite's `length()` does.
+struct LengthExtreme<Direction: LengthDirection>: WindowAggregate {
+    /// How many rows of the frame have each length (for inverse).
+    var counts: [Int: Int] = [:]
+    var best: Int?
+
+    @inline(__always)
+    private static func length(_ arguments: Arguments) -> Int? {
+        let value = arguments[0].rawValue
+        switch sqlite3_value_type(value) {
+        case SQLITE_NULL: return nil
+        case SQLITE_BLOB: return Int(sqlite3_value_bytes(value))
+        default:
+            let text = sqlite3_value_text(value)
+            return UTF8Bytes.characterCount(UnsafeBufferPointer(start: text, count: text == nil ? 0 : Int(sqlite3_value_bytes(value))))
+        }
+    }
+
+    mutating func step(_ arguments: Arguments) throws {
+        guard let length = Self.length(arguments) else { return }
+        counts[length, default: 0] += 1
+        if let best, !Direction.better(length, than: best) { return }
+        best = length
+    }
+
+    mutating func inverse(_ arguments: Arguments) throws {
+        guard let length = Self.length(arguments), let count = counts[length] else { return }
+        if count > 1 {
+            counts[length] = count - 1
+            return
+        }
+        counts[length] = nil
+        if length == best {
+            best = counts.keys.reduce(nil as Int?) { current, key in
+                if let current, !Direction.better(key, than: current) { return current }
+                return key
+            }
+        }
+    }
+
+    func finalize() throws -> (any SQLValueConvertible)? { best }
+
+    static func entry(_ name: String, _ adjective: String) -> CatalogFunction {
+        CatalogFunction(
+            name: name, pack: "stats", kind: .window, arity: "1", flags: .pure,
+            summary: "the \(adjective) length of the values, in characters",
+            details: """
+                \(name)(x): the \(adjective) length of the values, counted as length() counts: \
+                characters (Unicode code points) for text and numbers (their text form), bytes \
+                for blobs; an invalid UTF-8 byte counts as one character and, unlike length(), an \
+                embedded NUL does not end the text. NULLs are ignored; NULL when there are no \
+                values. Works as an aggregate and as a window function (sliding frames too).
+                """,
+            example: "select \(name)(column1) from (values ('a'), ('héllo'), ('abc'));  -- \(adjective == "greatest" ? 5 : 1)"
+        ) {
+            [SQLFunction(name, argumentCount: 1, options: .pure, aggregate: LengthExtreme<Direction>.self)]
+        }
+    }
+}
+
+enum LengthFunctions {
+    static let maxLength = LengthExtreme<Longest>.entry("maxLength", "greatest")
+    static let minLength = LengthExtreme<Shortest>.entry("minLength", "smallest")
+}

@@ -1,0 +1,107 @@
+import CSQLite
+import SQLshCore
+
+/// A percentile fixed by the function's name: median is 50, percentile_90 is 90.
+protocol FixedPercentileLevel {
+    static var name: StaticString { get }
+    static var percent: Double { get }
+}
+
+/// `median(x)` and `percentile_NN(x)`: aggregate and window functions.
+struct FixedPercentile<Level: FixedPercentileLevel>: WindowAggregate {
+    let store = DoubleStore()
+
+    mutating func step(_ arguments: Arguments) throws {
+        if let x = try numericInput(arguments, function: Level.name) { store.values.append(x) }
+    }
+
+    mutating func inverse(_ arguments: Arguments) throws {
+        if let x = try numericInput(arguments, function: Level.name) { store.remove(x) }
+    }
+
+    func finalize() throws -> (any SQLValueConvertible)? { store.quantile(Level.percent / 100) }
+}
+
+enum Median: FixedPercentileLevel { static let name: StaticString = "median"; static let percent = 50.0 }
+enum Percentile25: FixedPercentileLevel { static let name: StaticString = "percentile_25"; static let percent = 25.0 }
+enum Percentile75: FixedPercentileLevel { static let name: StaticString = "percentile_75"; static let percent = 75.0 }
+enum Percentile90: FixedPercentileLevel { static let name: StaticString = "percentile_90"; static let percent = 90.0 }
+enum Percentile95: FixedPercentileLevel { static let name: StaticString = "percentile_95"; static let percent = 95.0 }
+enum Percentile99: FixedPercentileLevel { static let name: StaticString = "percentile_99"; static let percent = 99.0 }
+
+/// `percentile(x, p)`: p from 0 to 100, the same for every row.
+struct VariablePercentile: WindowAggregate {
+    let store = DoubleStore()
+    var percent: Double?
+
+    mutating func step(_ arguments: Arguments) throws {
+        let p = arguments[1].rawValue
+        let type = sqlite3_value_numeric_type(p)
+        let value = sqlite3_value_double(p)
+        guard type == SQLITE_INTEGER || type == SQLITE_FLOAT, value >= 0, value <= 100 else {
+            throw StatsError("2nd argument to percentile() is not a number between 0.0 and 100.0")
+        }
+        if let percent, percent != value {
+            throw StatsError("2nd argument to percentile() is not the same for all input rows")
+        }
+        percent = value
+        if let x = try numericInput(arguments, function: "percentile") { store.values.append(x) }
+    }
+
+    mutating func inverse(_ arguments: Arguments) throws {
+        if let x = try numericInput(arguments, function: "percentile") { store.remove(x) }
+    }
+
+    func finalize() throws -> (any SQLValueConvertible)? {
+        guard let percent else { return nil }
+        return store.quantile(percent / 100)
+    }
+}
+
+/// The catalog entries of the percentile family.
+enum PercentileFunctions {
+    static let selectionNote = """
+        NULLs are ignored; with no non-NULL value the result is NULL. Values must be numbers \
+        (text that looks like a number counts); other text, blobs and infinities are errors. \
+        The result is a real, interpolated linearly between the two closest ranks. Works as an \
+        aggregate and as a window function (sliding frames too). Uses a selection algorithm \
+        (introselect) on the collected values instead of sorting them.
+        """
+
+    static func fixed<L: FixedPercentileLevel>(_ level: L.Type, summary: String, example: String) -> CatalogFunction {
+        let name = "\(L.name)"
+        return CatalogFunction(
+            name: name, pack: "stats", kind: .window, arity: "1", flags: .pure,
+            summary: summary,
+            details: "\(name)(x): \(summary). " + selectionNote,
+            example: example
+        ) {
+            [SQLFunction(name, argumentCount: 1, options: .pure, aggregate: FixedPercentile<L>.self)]
+        }
+    }
+
+    static let median = fixed(Median.self, summary: "the median (50th percentile) of the values",
+                              example: "select median(column1) from (values (1), (2), (3), (10));  -- 2.5")
+    static let p25 = fixed(Percentile25.self, summary: "the 25th percentile (first quartile) of the values",
+                           example: "select percentile_25(value) from generate_series(1, 5);  -- 2.0")
+    static let p75 = fixed(Percentile75.self, summary: "the 75th percentile (third quartile) of the values",
+                           example: "select percentile_75(value) from generate_series(1, 5);  -- 4.0")
+    static let p90 = fixed(Percentile90.self, summary: "the 90th percentile of the values",
+                           example: "select percentile_90(value) from generate_series(1, 11);  -- 10.0")
+    static let p95 = fixed(Percentile95.self, summary: "the 95th percentile of the values",
+                           example: "select percentile_95(value) from generate_series(1, 21);  -- 20.0")
+    static let p99 = fixed(Percentile99.self, summary: "the 99th percentile of the values",
+                           example: "select percentile_99(value) from generate_series(1, 101);  -- 100.0")
+
+    static let percentile = CatalogFunction(
+        name: "percentile", pack: "stats", kind: .window, arity: "2", flags: .pure,
+        summary: "the p-th percentile (p from 0 to 100) of the values",
+        details: """
+            percentile(x, p): the p-th percentile of x, p a number from 0 to 100 that must be the \
+            same for every row (else an error). percentile(x, 50) is median(x). 
+            """ + selectionNote,
+        example: "select percentile(column1, 75) from (values (1), (2), (3), (4), (5));  -- 4.0"
+    ) {
+        [SQLFunction("percentile", argumentCount: 2, options: .pure, aggregate: VariablePercentile.self)]
+    }
+}
