@@ -18,7 +18,10 @@ public final class Connection {
     /// The filename the connection was opened with.
     public let path: String
     private var isClosed = false
-    private var progressBox: ProgressHandlerBox?
+    // Swift closures given to SQLite hooks, kept alive while installed.
+    private var progressBox: CallbackBox<() -> Bool>?
+    var authorizerBox: AnyObject?
+    var traceBox: AnyObject?
 
     /// Opens a database.
     ///
@@ -184,10 +187,10 @@ public final class Connection {
             progressBox = nil
             return
         }
-        let box = ProgressHandlerBox(handler)
+        let box = CallbackBox(handler)
         progressBox = box
         sqlite3_progress_handler(handle, instructions, { p in
-            Unmanaged<ProgressHandlerBox>.fromOpaque(p!).takeUnretainedValue().handler() ? 1 : 0
+            Unmanaged<CallbackBox<() -> Bool>>.fromOpaque(p.unsafelyUnwrapped).takeUnretainedValue().callback() ? 1 : 0
         }, Unmanaged.passUnretained(box).toOpaque())
     }
 
@@ -211,7 +214,8 @@ public final class Connection {
     }
 }
 
-private final class ProgressHandlerBox {
-    let handler: () -> Bool
-    init(_ handler: @escaping () -> Bool) { self.handler = handler }
+/// Holds a Swift closure for a C callback's user-data pointer.
+final class CallbackBox<Callback> {
+    let callback: Callback
+    init(_ callback: Callback) { self.callback = callback }
 }

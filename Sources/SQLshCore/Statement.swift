@@ -70,7 +70,7 @@ public final class Statement {
     public func bind(_ value: (any SQLValueConvertible)?, at index: Int) throws {
         let i = Int32(index)
         let rc: Int32
-        switch value?.sqlValue ?? .null {
+        switch try value?.encodedSQLValue() ?? .null {
         case .null: rc = sqlite3_bind_null(handle, i)
         case .integer(let v): rc = sqlite3_bind_int64(handle, i, v)
         case .real(let v): rc = sqlite3_bind_double(handle, i, v)

@@ -12,7 +12,7 @@ import CSQLite
 ///
 /// ```swift
 /// enum Color: String, SQLValueConvertible { case red, green }   // RawRepresentable: free
-/// struct Point: Codable, SQLValueConvertible { var x, y: Double } // Codable: JSON text
+/// struct Point: SQLJSONConvertible { var x, y: Double }           // Codable: JSON text
 /// ```
 public protocol SQLValueConvertible {
     /// The value as SQLite stores it.
@@ -26,6 +26,10 @@ public protocol SQLValueConvertible {
 
     /// Writes the value as a function result. The default goes through ``sqlValue``.
     func setResult(_ result: ResultContext)
+
+    /// The value as SQLite stores it, or an error when it cannot be stored (a Codable value
+    /// that does not encode as JSON). Binding uses this. The default returns ``sqlValue``.
+    func encodedSQLValue() throws -> SQLValue
 }
 
 extension SQLValueConvertible {
@@ -38,6 +42,9 @@ extension SQLValueConvertible {
     public func setResult(_ result: ResultContext) {
         result.set(sqlValue)
     }
+
+    @inlinable
+    public func encodedSQLValue() throws -> SQLValue { sqlValue }
 }
 
 extension SQLValue: SQLValueConvertible {
