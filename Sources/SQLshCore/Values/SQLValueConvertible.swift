@@ -12,7 +12,7 @@ import CSQLite
 ///
 /// ```swift
 /// enum Color: String, SQLValueConvertible { case red, green }   // RawRepresentable: free
-/// struct Point: SQLJSONConvertible { var x, y: Double }           // Codable: JSON text
+/// struct Point: SQLJSONConvertible { var x, y: Double }           // JSON text (module SQLshJSON)
 /// ```
 public protocol SQLValueConvertible {
     /// The value as SQLite stores it.

@@ -1,6 +1,8 @@
-// The only file of the library that uses Foundation (its Essentials part, for JSONEncoder and
-// JSONDecoder): Codable values are stored as JSON text.
+// Codable values stored as JSON text. This module is separate from SQLshCore because it needs
+// FoundationEssentials (JSONEncoder, JSONDecoder), which costs start-up time to every program
+// linking it; the sqlsh shell does not.
 import FoundationEssentials
+import SQLshCore
 
 /// A Codable type stored as JSON text: conform to this protocol and the conversions come for
 /// free.

@@ -1,4 +1,5 @@
 import SQLshCore
+import SQLshJSON
 import Testing
 
 private struct Point: SQLJSONConvertible, Equatable {
@@ -58,5 +59,13 @@ private struct Weird: SQLJSONConvertible { var value: Double }
         #expect(try Shape.fromSQLValue(.text("square")) == .square)
         let db = try Connection()
         #expect(try db.value("select ?", [Shape.square]) == .text("square"))
+    }
+}
+
+extension Connection {
+    fileprivate func value(_ sql: String, _ bindings: [(any SQLValueConvertible)?] = []) throws -> SQLValue {
+        let statement = try prepare(sql)
+        try statement.bind(bindings)
+        return try statement.step() ? statement.value(at: 0) : .null
     }
 }
