@@ -1,3 +1,5 @@
+import Glibc
+import CSQLite
 import SQLshCore
 import SQLshCatalog
 
@@ -5,9 +7,41 @@ import SQLshCatalog
 ///
 /// The shell library has no terminal: it takes lines from a ``LineSource`` and writes bytes to
 /// ``OutputWriter``s, so every behaviour can be tested with strings in and bytes out.
+///
+/// Like sqlite3, the shell opens its database lazily: a shell made with
+/// ``init(path:flags:vfs:catalog:standardOutput:standardError:)`` opens the file the first time
+/// ``connection`` is used, so that a mistyped filename followed only by dot-commands creates no
+/// empty file.
 public final class Shell {
-    /// The current connection (`.open` replaces it).
-    public internal(set) var connection: Connection
+    /// The version of sqlsh.
+    public static let version = "0.1.0"
+
+    private var openConnection: Connection?
+    /// The filename the database is opened with when first needed (`:memory:` by default).
+    public var databasePath: String
+    /// The flags the database is opened with (`-readonly`, `-nofollow`).
+    public var openFlags: OpenFlags
+    /// The VFS the database is opened with, nil for the default.
+    public var vfsName: String?
+    /// Opens the database from a file's bytes with `sqlite3_deserialize` (`-deserialize`).
+    public var deserialize = false
+    /// With ``deserialize``: the largest size the in-memory database may grow to (`-maxsize`).
+    public var deserializeMaxSize: Int64 = 0
+    /// The mmap size applied to every connection the shell opens (`-mmap N`), when set.
+    public var mmapSize: Int64?
+
+    /// The current connection (`.open` replaces it), opened on first use.
+    ///
+    /// When the database cannot be opened the shell does what sqlite3 does: it prints
+    /// `Error: unable to open database "NAME": MESSAGE` and exits with status 1.
+    public var connection: Connection {
+        if let openConnection { return openConnection }
+        return openDatabase()
+    }
+
+    /// Whether the database has been opened yet.
+    public var isDatabaseOpen: Bool { openConnection != nil }
+
     /// Output settings and switches.
     public var settings = ShellSettings()
     /// The function catalog, registered on every connection the shell opens.
@@ -28,11 +62,53 @@ public final class Shell {
     /// its elapsed-time indicator there); nil in batch use.
     public var willPrintRows: (() -> Void)?
 
+    /// Whether input is typed by a person (sqlite3's `stdin_is_interactive`): errors then say
+    /// `Parse error: ...` without a line number, and `.exit` is not needed to stop.
+    public var isInteractive = false
+    /// The number of the input line being processed (1-based), for messages such as
+    /// `line N: cannot run .read in safe mode`. 0 outside of input processing.
+    public internal(set) var lineNumber = 0
+    /// How deep `.read` has nested input (sqlite3 stops at 25).
+    var inputNesting = 0
+
+    /// `.timeout`, kept so that it can be applied to connections opened later.
+    var busyTimeout: Int32 = 0
+    /// `.progress` state.
+    let progressState = ProgressState()
+    /// `.trace` state.
+    let trace = TraceState()
+    /// EXPLAIN QUERY PLAN rows collected for the statement being run (`.eqp`).
+    var queryPlan = QueryPlanGraph()
+    /// `.eqp`: 0 off, 1 on, 2 trigger, 3 full (sqlite3's `autoEQP`; larger values act as full).
+    public var autoEQP = 0 {
+        didSet { settings.eqp = ["off", "on", "trigger", "full"][autoEQP & 3] }
+    }
+    /// `.explain auto` (the default): EXPLAIN and EXPLAIN QUERY PLAN get their own display.
+    public var autoExplain = true {
+        didSet { updateExplainSetting() }
+    }
+    /// The mode to go back to after `.explain off`.
+    var modeBeforeExplain = OutputMode.list
+    /// Print statistics after each statement (`-stats`, `.stats on`).
+    public var statsEnabled = false
+
+    func updateExplainSetting() {
+        settings.explain = settings.mode == .explain ? "on" : autoExplain ? "auto" : "off"
+    }
+
+    /// Evaluate C escapes in SQL before running it (the undocumented `-backslash` option).
+    public var resolveBackslashesInSQL = false
+    /// Print memory statistics after each statement (`-stats`, `.stats on`); a hook set by
+    /// the `.stats` command, which knows the format.
+    public var statementStatistics: ((Shell, Statement) -> Void)?
+
     /// Creates a shell on an open connection and registers the catalog's enabled functions.
     public init(connection: Connection, catalog: Catalog = .builtIn(),
                 standardOutput: OutputWriter = OutputWriter(fileDescriptor: 1),
                 standardError: OutputWriter = OutputWriter(fileDescriptor: 2, unbuffered: true)) throws {
-        self.connection = connection
+        self.openConnection = connection
+        self.databasePath = connection.path
+        self.openFlags = .default
         self.catalog = catalog
         self.standardOutput = standardOutput
         self.out = standardOutput
@@ -40,9 +116,133 @@ public final class Shell {
         try catalog.register(on: connection)
     }
 
+    /// Creates a shell that opens `path` when the database is first needed.
+    public init(path: String, flags: OpenFlags = .default, vfs: String? = nil, catalog: Catalog = .builtIn(),
+                standardOutput: OutputWriter = OutputWriter(fileDescriptor: 1),
+                standardError: OutputWriter = OutputWriter(fileDescriptor: 2, unbuffered: true)) {
+        self.databasePath = path
+        self.openFlags = flags
+        self.vfsName = vfs
+        self.catalog = catalog
+        self.standardOutput = standardOutput
+        self.out = standardOutput
+        self.err = standardError
+    }
+
+    /// Opens the database now if its file exists (sqlite3 does this at start-up, so that the
+    /// start-up file already sees the database).
+    public func openIfExists() {
+        if openConnection == nil && access(databasePath, F_OK) == 0 { _ = connection }
+    }
+
+    private func openDatabase() -> Connection {
+        do {
+            let connection: Connection
+            if deserialize {
+                connection = try Connection(path: "", flags: .default, vfs: vfsName)
+                try loadDeserialized(into: connection)
+            } else {
+                connection = try Connection(path: databasePath, flags: openFlags, vfs: vfsName)
+            }
+            sqlite3_extended_result_codes(connection.handle, 0)
+            try? connection.setExtensionLoading(enabled: true)
+            if let mmapSize { try? connection.execute("PRAGMA mmap_size=\(mmapSize)") }
+            try catalog.register(on: connection)
+            openConnection = connection
+            configure(connection)
+            return connection
+        } catch let error as SQLiteError {
+            err.write("Error: unable to open database \"\(databasePath)\": \(error.message)\n")
+        } catch {
+            err.write("Error: unable to open database \"\(databasePath)\": \(error)\n")
+        }
+        terminate(1)
+    }
+
+    private func loadDeserialized(into connection: Connection) throws {
+        let fd = open(databasePath, O_RDONLY | O_CLOEXEC)
+        var bytes: [UInt8] = []
+        if fd >= 0 {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n <= 0 { break }
+                bytes.append(contentsOf: chunk[0..<n])
+            }
+            Glibc.close(fd)
+        }
+        let size = bytes.count
+        guard let memory = sqlite3_malloc64(sqlite3_uint64(max(size, 1))) else { return }
+        bytes.withUnsafeBytes { if size > 0 { memory.copyMemory(from: $0.baseAddress!, byteCount: size) } }
+        let rc = sqlite3_deserialize(connection.handle, "main", memory.assumingMemoryBound(to: UInt8.self),
+                                     sqlite3_int64(size), sqlite3_int64(size),
+                                     UInt32(SQLITE_DESERIALIZE_RESIZEABLE | SQLITE_DESERIALIZE_FREEONCLOSE))
+        if rc != SQLITE_OK { err.write("Error: sqlite3_deserialize() returns \(rc)\n") }
+        if deserializeMaxSize > 0 {
+            var limit = sqlite3_int64(deserializeMaxSize)
+            sqlite3_file_control(connection.handle, "main", SQLITE_FCNTL_SIZE_LIMIT, &limit)
+        }
+    }
+
     /// Replaces the connection (`.open`): the catalog's enabled functions are registered on it.
     public func replaceConnection(with connection: Connection) throws {
         try catalog.register(on: connection)
-        self.connection = connection
+        sqlite3_extended_result_codes(connection.handle, 0)
+        try? connection.setExtensionLoading(enabled: true)
+        self.openConnection = connection
+        configure(connection)
+    }
+
+    /// Settings that live on the connection: safe mode's authorizer.
+    private func configure(_ connection: Connection) {
+        if settings.safeMode { installSafeModeAuthorizer(on: connection) }
+    }
+
+    /// Closes the database (a `.trace` of close events reports it) and flushes all output.
+    public func close() {
+        if let openConnection {
+            self.openConnection = nil
+            do {
+                try openConnection.close()
+            } catch let error as SQLiteError {
+                err.write("Error: sqlite3_close() returns \(error.code & 0xFF): \(error.message)\n")
+            } catch {}
+        }
+        flushAll()
+    }
+
+    /// Flushes every output and ends the process with `status` (`.exit N`, fatal errors).
+    public func terminate(_ status: Int32) -> Never {
+        flushAll()
+        exit(status)
+    }
+
+    /// sqlite3's `outCount`: `.once` sets it to 2; it counts down after each dot-command and
+    /// output goes back to standard output when it reaches 0, or after the next SQL input.
+    public var outputResetCountdown = 0
+
+    /// Ends an `.output`/`.once` redirection: the current output is flushed and, when it is
+    /// not standard output, replaced by standard output (the file is closed when released).
+    public func resetOutput() {
+        out.flush()
+        if out !== standardOutput { out = standardOutput }
+    }
+
+    /// Writes out everything buffered.
+    public func flushAll() {
+        out.flush()
+        if out !== standardOutput { standardOutput.flush() }
+        err.flush()
+        trace.output?.flush()
+    }
+
+    /// In safe mode, prints `line N: MESSAGE` and exits with status 1, as sqlite3's
+    /// `failIfSafeMode` does; otherwise does nothing. Dot-commands call it at the point where
+    /// sqlite3 does (for example `.open` only when it would open a file).
+    public func failIfSafeMode(_ message: @autoclosure () -> String) {
+        guard settings.safeMode else { return }
+        out.flush()
+        err.write("line \(lineNumber): \(message())\n")
+        terminate(1)
     }
 }

@@ -1,45 +1,208 @@
-import SQLshCore
 import CSQLite
+import SQLshCore
+
+/// Why running SQL failed, after sqlite3's conventions.
+struct ExecutionFailure: Error {
+    /// The SQLite (primary) result code.
+    var code: Int32
+    /// `in prepare, MSG` (with the caret context) or `stepping, MSG (CODE)`.
+    var message: String
+}
 
 extension Shell {
-    /// Runs every statement of `sql` (UTF-8 bytes), walking SQLite's prepare tail, and renders
-    /// rows in the current mode.
+    /// Runs every statement of `sql` (UTF-8 bytes) as sqlite3's `shell_exec` does: walking
+    /// SQLite's prepare tail, with `.eqp` plans, automatic EXPLAIN display, parameters bound
+    /// from `temp.sqlite_parameters`, and rows rendered in the current mode.
     ///
-    /// - Returns: nil on success, else the error text after sqlite3's conventions:
-    ///   `in prepare, MSG` (with caret context) or `stepping, MSG (CODE)`.
-    func execute(sql: [UInt8]) -> String? {
-        sql.withUnsafeBufferPointer { all in
-            var rest = all
-            while !rest.isEmpty {
-                let statement: Statement?
-                let consumed: Int
-                do {
-                    (statement, consumed) = try connection.prepare(utf8: rest)
-                } catch let error as SQLiteError {
-                    return "in prepare, " + error.message
-                } catch {
-                    return "in prepare, \(error)"
-                }
-                if let statement {
-                    let renderer = RendererFactory.make(for: self)
-                    var begun = false
-                    do {
-                        while try statement.step() {
-                            if !begun { willPrintRows?(); renderer.begin(statement); begun = true }
-                            renderer.row(statement)
-                        }
-                        if !begun { renderer.begin(statement) }
-                        renderer.end(statement)
-                    } catch let error as SQLiteError {
-                        if begun { renderer.end(statement) }
-                        return "stepping, \(error.message) (\(error.code))"
-                    } catch {
-                        return "stepping, \(error)"
-                    }
-                }
-                rest = UnsafeBufferPointer(rebasing: rest[consumed...])
+    /// - Returns: nil on success, else the failure of the first statement that failed (the
+    ///   statements after it are not run).
+    func execute(sql all: UnsafeBufferPointer<UInt8>) -> ExecutionFailure? {
+        let db = connection
+        var rest = all
+        while let first = rest.first, first != 0 {
+            let statement: Statement?
+            let consumed: Int
+            do {
+                (statement, consumed) = try db.prepare(utf8: rest)
+            } catch let error as SQLiteError {
+                let code = error.code & 0xFF
+                var message = "in prepare, " + error.message
+                if code > 1 { message += " (\(code))" }
+                message += errorContext(sql: rest, offset: error.offset)
+                return ExecutionFailure(code: code, message: message)
+            } catch {
+                return ExecutionFailure(code: SQLITE_ERROR, message: "in prepare, \(error)")
             }
-            return nil
+            guard var statement else {
+                rest = skippingSpaces(UnsafeBufferPointer(rebasing: rest[consumed...]))
+                continue
+            }
+            if autoEQP > 0 && sqlite3_stmt_isexplain(statement.handle) == 0 {
+                statement = showQueryPlan(for: statement, source: rest) ?? statement
+            }
+            if let failure = run(statement) {
+                return failure
+            }
+            rest = skippingSpaces(UnsafeBufferPointer(rebasing: rest[consumed...]))
         }
+        return nil
+    }
+
+    /// Runs SQL given on the command line (or with `-cmd`), without `.timer` or `.changes`.
+    ///
+    /// - Returns: nil on success; else the SQLite result code and the message that sqlite3
+    ///   prints after `Error: ` (`in prepare, ...` or `stepping, ...`).
+    public func runArgumentSQL(_ sql: String) -> (code: Int32, message: String)? {
+        _ = connection
+        var bytes = Array(sql.utf8)
+        if let nul = bytes.firstIndex(of: 0) { bytes.removeSubrange(nul...) }
+        if resolveBackslashesInSQL { bytes = DotCommandArguments.resolveEscapes(bytes) }
+        let failure = bytes.withUnsafeBufferPointer { execute(sql: $0) }
+        out.flush()
+        return failure.map { ($0.code, $0.message) }
+    }
+
+    private func skippingSpaces(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var i = 0
+        while i < text.count && isSpace(text[i]) { i += 1 }
+        return UnsafeBufferPointer(rebasing: text[i...])
+    }
+
+    /// Renders and steps one prepared statement; returns its failure, if any.
+    private func run(_ statement: Statement) -> ExecutionFailure? {
+        var explainIndents: [Int]?
+        var queryPlanMode = false
+        var mode = settings.mode
+        if autoExplain {
+            switch sqlite3_stmt_isexplain(statement.handle) {
+            case 1: mode = .explain
+            case 2: queryPlanMode = true
+            default: break
+            }
+        }
+        if mode == .explain && !queryPlanMode {
+            explainIndents = ExplainRenderer.indents(for: statement)
+            if explainIndents == nil && settings.mode != .explain { mode = settings.mode }
+        }
+        bindParameters(statement.handle)
+        var failure: ExecutionFailure?
+        if statement.columnCount == 0 {
+            // No result columns: nothing can be printed.
+            do {
+                while try statement.step() {}
+            } catch let error as SQLiteError {
+                failure = stepFailure(error)
+            } catch {
+                failure = ExecutionFailure(code: SQLITE_ERROR, message: "stepping, \(error)")
+            }
+        } else {
+            let renderer: any ResultRenderer
+            if queryPlanMode {
+                renderer = QueryPlanCollector(shell: self)
+            } else if mode == .explain {
+                renderer = ExplainRenderer(out: out, nullValue: settings.nullValue, indents: explainIndents ?? [])
+            } else {
+                renderer = RendererFactory.make(for: self)
+            }
+            failure = render(statement, with: renderer)
+        }
+        if !queryPlan.isEmpty { queryPlan.render(to: out) }
+        if statsEnabled { statementStatistics?(self, statement) }
+        return failure
+    }
+
+    /// Steps a statement through a renderer: `begin` once the first row is there, `row` for
+    /// each row, `end` at the end (also after a failing step once rows were shown).
+    @inline(__always)
+    private func render(_ statement: Statement, with renderer: any ResultRenderer) -> ExecutionFailure? {
+        let handle = statement.handle
+        var rc = sqlite3_step(handle)
+        guard rc == SQLITE_ROW else {
+            if rc == SQLITE_DONE { return nil }
+            return stepFailure(code: rc)
+        }
+        willPrintRows?()
+        renderer.begin(statement)
+        repeat {
+            renderer.row(statement)
+            rc = sqlite3_step(handle)
+        } while rc == SQLITE_ROW
+        renderer.end(statement)
+        return rc == SQLITE_DONE ? nil : stepFailure(code: rc)
+    }
+
+    private func stepFailure(code rc: Int32) -> ExecutionFailure {
+        let code = rc & 0xFF
+        var message = "stepping, " + String(cString: sqlite3_errmsg(connection.handle))
+        if code > 1 { message += " (\(code))" }
+        return ExecutionFailure(code: code, message: message)
+    }
+
+    private func stepFailure(_ error: SQLiteError) -> ExecutionFailure {
+        let code = error.code & 0xFF
+        var message = "stepping, " + error.message
+        if code > 1 { message += " (\(code))" }
+        return ExecutionFailure(code: code, message: message)
+    }
+
+    /// `.eqp on|trigger|full`: prints the statement's query plan (and with `full` its
+    /// bytecode) before it runs. With `trigger`, the statement is prepared again afterwards;
+    /// the new statement is returned then.
+    private func showQueryPlan(for statement: Statement, source: UnsafeBufferPointer<UInt8>) -> Statement? {
+        let db = connection
+        var triggerEQP: Int32 = 0
+        sqlsh_db_config_int(db.handle, SQLITE_DBCONFIG_TRIGGER_EQP, -1, &triggerEQP)
+        if autoEQP >= 2 { sqlsh_db_config_int(db.handle, SQLITE_DBCONFIG_TRIGGER_EQP, 1, nil) }
+        var text = Array(statement.sql.utf8)
+        while let c = text.first, isSpace(c) { text.removeFirst() }
+        let statementSQL = String(decoding: text, as: UTF8.self)
+        if let plan = try? db.prepareFirst("EXPLAIN QUERY PLAN " + statementSQL) {
+            let h = plan.handle
+            while sqlite3_step(h) == SQLITE_ROW {
+                let line = plan.textBytes(at: 3)
+                if QueryPlanGraph.startsNewPlan(line) { queryPlan.render(to: out) }
+                queryPlan.append(id: sqlite3_column_int(h, 0), parent: sqlite3_column_int(h, 1), text: line)
+            }
+            queryPlan.render(to: out)
+        }
+        if autoEQP >= 3, let explain = try? db.prepareFirst("EXPLAIN " + statementSQL) {
+            let indents = ExplainRenderer.indents(for: explain) ?? []
+            _ = render(explain, with: ExplainRenderer(out: out, nullValue: settings.nullValue, indents: indents))
+        }
+        var replacement: Statement?
+        if autoEQP >= 2 && triggerEQP == 0 {
+            sqlsh_db_config_int(db.handle, SQLITE_DBCONFIG_TRIGGER_EQP, 0, nil)
+            replacement = (try? db.prepare(utf8: source))?.statement
+        }
+        return replacement
+    }
+}
+
+/// Collects the rows of an EXPLAIN QUERY PLAN statement (shown automatically as a tree).
+private final class QueryPlanCollector: ResultRenderer {
+    private unowned let shell: Shell
+    init(shell: Shell) { self.shell = shell }
+    func begin(_ statement: Statement) {}
+    func row(_ statement: Statement) {
+        let h = statement.handle
+        let id = Int32(truncatingIfNeeded: atoi(statement, 0))
+        let parent = Int32(truncatingIfNeeded: atoi(statement, 1))
+        if sqlite3_column_type(h, 3) == SQLITE_NULL { return }
+        shell.queryPlan.append(id: id, parent: parent, text: statement.textBytes(at: 3))
+    }
+    func end(_ statement: Statement) {}
+
+    private func atoi(_ statement: Statement, _ column: Int) -> Int {
+        var value = 0
+        var negative = false
+        var started = false
+        for byte in statement.textBytes(at: column) {
+            if !started && isSpace(byte) { continue }
+            if !started && (byte == 45 || byte == 43) { negative = byte == 45; started = true; continue }
+            started = true
+            guard byte >= 48 && byte <= 57 else { break }
+            value = value &* 10 &+ Int(byte - 48)
+        }
+        return negative ? -value : value
     }
 }

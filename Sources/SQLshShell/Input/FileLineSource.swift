@@ -1,41 +1,96 @@
 import Glibc
 
-/// Input read from a file descriptor (piped stdin, `.read FILE`), buffered.
+/// Input read from a file descriptor (piped stdin, `.read FILE`, `.read |COMMAND`), buffered.
+///
+/// Lines are cut as sqlite3's `local_getline` cuts them: at `\n`, with one `\r` before it
+/// removed; a NUL byte ends the line's text there and the rest of that physical line is
+/// dropped, its next line joining on (what `fgets` and `strlen` do in sqlite3).
 public final class FileLineSource: LineSource {
     private let fd: Int32
-    private let ownsDescriptor: Bool
-    private var buffer: [UInt8] = []
+    private var closeAction: ((Int32) -> Void)?
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity = 1 << 16
     private var start = 0
+    private var end = 0
     private var atEnd = false
     public let isInteractive = false
 
-    /// Reads from an open descriptor (standard input is 0).
-    public init(fileDescriptor: Int32, ownsDescriptor: Bool = false) {
+    /// Reads from an open descriptor (standard input is 0), which is not closed.
+    public init(fileDescriptor: Int32) {
         self.fd = fileDescriptor
-        self.ownsDescriptor = ownsDescriptor
+        self.buffer = .allocate(capacity: capacity)
     }
 
-    /// Opens a file for reading.
-    public convenience init(path: String) throws {
+    /// Reads from an open descriptor and calls `close` with it when done.
+    public init(fileDescriptor: Int32, close: @escaping (Int32) -> Void) {
+        self.fd = fileDescriptor
+        self.closeAction = close
+        self.buffer = .allocate(capacity: capacity)
+    }
+
+    /// Opens a file for reading, as sqlite3's `openChrSource` does: only a regular file, a
+    /// FIFO or a character device; nil otherwise.
+    public convenience init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG || kind == S_IFIFO || kind == S_IFCHR else { return nil }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ShellError("Error: cannot open \"\(path)\"") }
-        self.init(fileDescriptor: fd, ownsDescriptor: true)
+        guard fd >= 0 else { return nil }
+        self.init(fileDescriptor: fd, close: { _ = Glibc.close($0) })
     }
 
-    deinit { if ownsDescriptor { close(fd) } }
+    deinit {
+        close()
+        buffer.deallocate()
+    }
+
+    /// Closes the descriptor when this source owns it. Returns what the close action returned
+    /// (0 when there is none).
+    public func close() {
+        if let closeAction {
+            self.closeAction = nil
+            closeAction(fd)
+        }
+    }
 
     public func readLine(prompt: String) -> [UInt8]? {
+        var line: [UInt8] = []
+        return readLine(prompt: prompt, into: &line) ? line : nil
+    }
+
+    public func readLine(prompt: String, into line: inout [UInt8]) -> Bool {
+        line.removeAll(keepingCapacity: true)
+        var haveAny = false
         while true {
-            if let newline = buffer[start...].firstIndex(of: 10) {
-                let line = Array(buffer[start..<newline])
-                start = newline + 1
-                return line
+            // Find the end of the physical line in the buffer.
+            if start < end, let newline = memchr(buffer + start, 10, end - start) {
+                let stop = UnsafeMutableRawPointer(newline).assumingMemoryBound(to: UInt8.self) - buffer
+                let consumedLine = UnsafeBufferPointer(start: buffer + start, count: stop - start)
+                start = stop + 1
+                if let nul = consumedLine.firstIndex(of: 0) {
+                    // fgets kept reading, strlen stopped at the NUL: keep the text before it
+                    // and continue with the next physical line.
+                    line.append(contentsOf: UnsafeBufferPointer(rebasing: consumedLine[..<nul]))
+                    haveAny = true
+                    continue
+                }
+                line.append(contentsOf: consumedLine)
+                if line.last == 13 { line.removeLast() }
+                return true
             }
             if atEnd {
-                guard start < buffer.count else { return nil }
-                let line = Array(buffer[start...])
-                start = buffer.count
-                return line
+                guard start < end else {
+                    return haveAny
+                }
+                let rest = UnsafeBufferPointer(start: buffer + start, count: end - start)
+                start = end
+                if let nul = rest.firstIndex(of: 0) {
+                    line.append(contentsOf: UnsafeBufferPointer(rebasing: rest[..<nul]))
+                } else {
+                    line.append(contentsOf: rest)
+                }
+                return true
             }
             fill()
         }
@@ -43,19 +98,22 @@ public final class FileLineSource: LineSource {
 
     private func fill() {
         if start > 0 {
-            buffer.removeSubrange(0..<start)
+            if end > start { memmove(buffer, buffer + start, end - start) }
+            end -= start
             start = 0
         }
-        let chunk = 1 << 16
-        let old = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: chunk))
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + old, chunk) }
-        if n <= 0 {
-            if n < 0 && errno == EINTR { buffer.removeSubrange(old...); return }
-            atEnd = true
-            buffer.removeSubrange(old...)
-        } else {
-            buffer.removeSubrange((old + n)...)
+        if end == capacity {
+            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+            bigger.update(from: buffer, count: end)
+            buffer.deallocate()
+            buffer = bigger
+            capacity *= 2
+        }
+        while true {
+            let n = read(fd, buffer + end, capacity - end)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { atEnd = true } else { end += n }
+            return
         }
     }
 }

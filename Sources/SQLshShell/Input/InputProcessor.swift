@@ -1,112 +1,227 @@
 import CSQLite
 
 extension Shell {
-    /// Reads and runs lines until the source ends (or `.exit`, or an error under `.bail on`),
-    /// splitting input the way sqlite3 does: dot-commands and `#` comments only between
-    /// statements, SQL accumulated until `sqlite3_complete` accepts it, a line of only `/` or
-    /// `go` counting as `;`.
+    /// Reads and runs lines until the source ends, `.exit`/`.quit`, or an error under
+    /// `.bail on`, splitting input exactly as sqlite3's `process_input` does: dot-commands and
+    /// `#` comments only between statements, SQL accumulated until it ends with `;` and
+    /// `sqlite3_complete` accepts it, a line of only `/` or `go` counting as `;`, blank input
+    /// swallowed, and incomplete SQL at the end still run.
     ///
-    /// - Returns: `.exit(code)` when a command asked to exit, `.failure` when any error
-    ///   occurred, else `.success`.
+    /// - Returns: `.failure` when any error occurred, else `.success`. (`.exit N` with N other
+    ///   than 0 ends the process at once, as in sqlite3.)
     public func process(_ source: LineSource) -> CommandOutcome {
-        var pending: [UInt8] = []
-        var lineNumber = 0
-        var startLine = 0
+        if inputNesting == 25 {
+            out.flush()
+            err.write("Input nesting limit (25) reached at line \(lineNumber). Check recursion.\n")
+            return .failure
+        }
+        inputNesting += 1
+        defer { inputNesting -= 1 }
+        lineNumber = 0
+        let interactive = source.isInteractive && isInteractive
+        var line: [UInt8] = []
+        line.reserveCapacity(256)
+        var sql: [UInt8] = []
+        sql.reserveCapacity(1024)
         var errors = 0
-        while errors == 0 || !settings.bail || source.isInteractive {
-            guard let line = source.readLine(prompt: pending.isEmpty ? settings.prompt : settings.continuationPrompt) else { break }
+        var startLine = 0
+        var scan = QuickScanState.start
+        while errors == 0 || !settings.bail || interactive {
+            if interactive { out.flush() }
+            guard source.readLine(prompt: sql.isEmpty ? settings.prompt : settings.continuationPrompt, into: &line) else {
+                if interactive { out.flush(); standardOutput.write(byte: 10); standardOutput.flush() }
+                break
+            }
             lineNumber += 1
             if source.takeCancellation() {
-                pending.removeAll(keepingCapacity: true)
+                sql.removeAll(keepingCapacity: true)
+                scan = .start
                 continue
             }
-            if pending.isEmpty {
-                if line.allSatisfy(isSpace) { continue }
-                if line.first == UInt8(ascii: ".") || line.first == UInt8(ascii: "#") {
-                    if settings.echo { out.write(line); out.write(byte: 10) }
-                    guard line.first == UInt8(ascii: ".") else { continue }
+            if scan.isInPlainText && isCommandTerminator(line) && isCompleteWithSemicolon(&sql) {
+                line.removeAll(keepingCapacity: true)
+                line.append(UInt8(ascii: ";"))
+            }
+            scan = line.withUnsafeBufferPointer { scan.scanning($0) }
+            if scan.isPlainWhite && sql.isEmpty {
+                echo(line)
+                scan = .start
+                continue
+            }
+            if sql.isEmpty, let first = line.first, first == UInt8(ascii: ".") || first == UInt8(ascii: "#") {
+                echo(line)
+                if first == UInt8(ascii: ".") {
                     source.inputCompleted(line)
                     source.willRun()
                     let outcome = runDotCommand(line: String(decoding: line, as: UTF8.self))
                     source.didRun()
                     switch outcome {
-                    case .exit(let code): out.flush(); return .exit(code)
-                    case .failure: errors += 1
-                    case .success: break
+                    case .exit(let status):
+                        if status != 0 { terminate(status) }
+                        scan = .start
+                        return finish(errors: errors)
+                    case .failure:
+                        errors += 1
+                    case .success:
+                        break
                     }
-                    continue
                 }
+                scan = .start
+                continue
+            }
+            if sql.isEmpty {
+                var i = 0
+                while i < line.count && isSpace(line[i]) { i += 1 }
+                sql.append(contentsOf: line[i...])
                 startLine = lineNumber
-                pending = Array(line.drop(while: isSpace))
             } else {
-                pending.append(10)
-                pending.append(contentsOf: line)
+                sql.append(10)
+                sql.append(contentsOf: line)
             }
-            if isComplete(pending) {
-                source.inputCompleted(pending)
-                errors += runSQL(pending, startLine: startLine, source: source)
-                pending.removeAll(keepingCapacity: true)
+            if !sql.isEmpty && scan.endsWithSemicolon && isComplete(&sql) {
+                echo(sql)
+                source.inputCompleted(sql)
+                source.willRun()
+                errors += runSQLInput(sql, startLine: startLine, reportLines: !interactive)
+                source.didRun()
+                sql.removeAll(keepingCapacity: true)
+                afterInput()
+                scan = .start
+            } else if !sql.isEmpty && scan.isPlainWhite {
+                echo(sql)
+                sql.removeAll(keepingCapacity: true)
+                scan = .start
             }
         }
-        if !pending.isEmpty && !pending.allSatisfy(isSpace) {
-            source.inputCompleted(pending)
-            errors += runSQL(pending, startLine: startLine, source: source)
+        if !sql.isEmpty {
+            // Possibly incomplete: SQLite's parser says what is wrong with it.
+            echo(sql)
+            source.inputCompleted(sql)
+            source.willRun()
+            errors += runSQLInput(sql, startLine: startLine, reportLines: !interactive)
+            source.didRun()
+            afterInput()
         }
+        return finish(errors: errors)
+    }
+
+    private func finish(errors: Int) -> CommandOutcome {
         out.flush()
         errorCount += errors
         return errors > 0 ? .failure : .success
     }
 
-    private func isComplete(_ sql: [UInt8]) -> Bool {
-        guard sql.contains(UInt8(ascii: ";")) else { return false }
+    /// What sqlite3 does after each SQL input: end a `.once` redirection, and end a one-shot
+    /// safe-mode exemption.
+    private func afterInput() {
+        if outputResetCountdown > 0 {
+            resetOutput()
+            outputResetCountdown = 0
+        }
+    }
+
+    @inline(__always)
+    private func echo(_ text: [UInt8]) {
+        guard settings.echo else { return }
+        out.write(text)
+        out.write(byte: 10)
+    }
+
+    /// sqlite3's `line_is_command_terminator`: optional blanks, then `/` or `go` (any case),
+    /// then nothing but blanks and comments.
+    private func isCommandTerminator(_ line: [UInt8]) -> Bool {
+        var i = 0
+        while i < line.count && isSpace(line[i]) { i += 1 }
+        guard i < line.count else { return false }
+        if line[i] == UInt8(ascii: "/") {
+            i += 1
+        } else if i + 1 < line.count, line[i] | 0x20 == UInt8(ascii: "g"), line[i + 1] | 0x20 == UInt8(ascii: "o") {
+            i += 2
+        } else {
+            return false
+        }
+        return line.withUnsafeBufferPointer {
+            QuickScanState.start.scanning(UnsafeBufferPointer(rebasing: $0[i...])) == .start
+        }
+    }
+
+    /// sqlite3's `line_is_complete`: whether the pending SQL with a `;` added is complete.
+    private func isCompleteWithSemicolon(_ sql: inout [UInt8]) -> Bool {
+        sql.append(UInt8(ascii: ";"))
+        defer { sql.removeLast() }
+        return isComplete(&sql)
+    }
+
+    /// `sqlite3_complete` on the pending SQL.
+    private func isComplete(_ sql: inout [UInt8]) -> Bool {
+        sql.append(0)
+        defer { sql.removeLast() }
+        return sql.withUnsafeBufferPointer { p in
+            UnsafeRawPointer(p.baseAddress!).withMemoryRebound(to: CChar.self, capacity: p.count) { sqlite3_complete($0) != 0 }
+        }
+    }
+
+    /// Runs one complete SQL input as sqlite3's `runOneSqlLine`: with `.timer` and `.changes`
+    /// reports; an error is printed as `Parse error near line N: ...`, `Runtime error near
+    /// line N: ...` or `Error near line N: ...`. Returns 1 when it failed, else 0.
+    func runSQLInput(_ sql: [UInt8], startLine: Int, reportLines: Bool) -> Int {
+        _ = connection
         var text = sql
-        text.append(0)
-        return text.withUnsafeBufferPointer { p in
-            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { sqlite3_complete($0) != 0 }
+        if resolveBackslashesInSQL { text = DotCommandArguments.resolveEscapes(text) }
+        if progressState.resetPerInput { progressState.count = 0 }
+        let timer = settings.timer ? RunTimer() : nil
+        let failure = text.withUnsafeBufferPointer { execute(sql: $0) }
+        if let timer { timer.report(to: standardOutput, flushing: out) }
+        if let failure {
+            let kind: String
+            let tail: Substring
+            if failure.message.hasPrefix("in prepare, ") {
+                (kind, tail) = ("Parse error", failure.message.dropFirst(12))
+            } else if failure.message.hasPrefix("stepping, ") {
+                (kind, tail) = ("Runtime error", failure.message.dropFirst(10))
+            } else {
+                (kind, tail) = ("Error", Substring(failure.message))
+            }
+            out.flush()
+            if out !== standardOutput { standardOutput.flush() }
+            if reportLines {
+                err.write("\(kind) near line \(startLine): \(tail)\n")
+            } else {
+                err.write(settings.colour ? "\u{1B}[31m\(kind): \(tail)\u{1B}[0m\n" : "\(kind): \(tail)\n")
+            }
+            return 1
         }
+        if settings.showChanges {
+            out.write("changes: \(connection.changes)   total_changes: \(connection.totalChanges)\n")
+        }
+        return 0
     }
 
-    /// Runs one complete SQL input; returns 1 when it failed (message printed), else 0.
-    private func runSQL(_ sql: [UInt8], startLine: Int, source: LineSource) -> Int {
-        if settings.echo { out.write(sql); out.write(byte: 10) }
-        source.willRun()
-        let failure = execute(sql: sql)
-        source.didRun()
-        guard let message = failure else { return 0 }
-        let (kind, tail): (String, Substring)
-        if message.hasPrefix("in prepare, ") {
-            (kind, tail) = ("Parse error", message.dropFirst(12))
-        } else if message.hasPrefix("stepping, ") {
-            (kind, tail) = ("Runtime error", message.dropFirst(10))
-        } else {
-            (kind, tail) = ("Error", Substring(message))
-        }
-        out.flush()
-        if source.isInteractive {
-            err.write(settings.colour ? "\u{1B}[31m\(kind): \(tail)\u{1B}[0m\n" : "\(kind): \(tail)\n")
-        } else {
-            err.write("\(kind) near line \(startLine): \(tail)\n")
-        }
-        return 1
-    }
-
-    /// Runs one dot-command line.
+    /// Runs one dot-command line (with its leading `.`). Unknown commands print sqlite3's
+    /// message; a blank command does nothing.
     public func runDotCommand(line: String) -> CommandOutcome {
         let arguments = DotCommandArguments.split(line)
-        guard let name = arguments.first, let command = DotCommandRegistry.command(named: name) else {
-            err.write("Error: unknown command or invalid arguments:  \"\(arguments.first ?? "")\". Enter \".help\" for help\n")
+        defer {
+            if outputResetCountdown > 0 {
+                outputResetCountdown -= 1
+                if outputResetCountdown == 0 { resetOutput() }
+            }
+        }
+        guard let name = arguments.first else { return .success }
+        guard let command = DotCommandRegistry.command(named: name) else {
+            out.flush()
+            err.write("Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help\n")
             return .failure
         }
-        if settings.safeMode && command.isUnsafe {
-            err.write("line 1: cannot run .\(command.name) in safe mode\n")
-            return .exit(1)
-        }
+        if command.isUnsafe { failIfSafeMode("cannot run .\(command.name) in safe mode") }
         do {
             return try command.run(arguments, shell: self)
         } catch let error as ShellError {
+            out.flush()
             err.write(error.message + "\n")
             return .failure
         } catch {
+            out.flush()
             err.write("Error: \(error)\n")
             return .failure
         }

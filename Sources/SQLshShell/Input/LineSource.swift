@@ -4,6 +4,10 @@ public protocol LineSource: AnyObject {
     /// String, so that input reaches SQLite unchanged, invalid UTF-8 included. `prompt` is shown
     /// by interactive sources and ignored by others.
     func readLine(prompt: String) -> [UInt8]?
+    /// Reads the next line into `line` (replacing its contents, reusing its storage); returns
+    /// false at end of input. Sources that can avoid allocating a new array per line implement
+    /// this; the default calls ``readLine(prompt:)``.
+    func readLine(prompt: String, into line: inout [UInt8]) -> Bool
     /// Whether a person is typing (prompts, banner and history apply).
     var isInteractive: Bool { get }
 
@@ -27,4 +31,12 @@ extension LineSource {
     public func inputCompleted(_ input: [UInt8]) {}
     public func willRun() {}
     public func didRun() {}
+}
+
+extension LineSource {
+    public func readLine(prompt: String, into line: inout [UInt8]) -> Bool {
+        guard let next = readLine(prompt: prompt) else { return false }
+        line = next
+        return true
+    }
 }

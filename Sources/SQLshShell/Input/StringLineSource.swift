@@ -1,18 +1,29 @@
-/// Input from a string already in memory (SQL given as an argument, tests).
+/// Input from a string already in memory (tests, `-init` text). Lines are cut at `\n` as for
+/// files.
 public final class StringLineSource: LineSource {
-    private let lines: [Substring]
-    private var next = 0
+    private let bytes: [UInt8]
+    private var position = 0
     public let isInteractive = false
 
     public init(_ text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if text.hasSuffix("\n") { lines.removeLast() }
-        self.lines = lines
+        self.bytes = Array(text.utf8)
     }
 
     public func readLine(prompt: String) -> [UInt8]? {
-        guard next < lines.count else { return nil }
-        defer { next += 1 }
-        return Array(lines[next].utf8)
+        var line: [UInt8] = []
+        return readLine(prompt: prompt, into: &line) ? line : nil
+    }
+
+    public func readLine(prompt: String, into line: inout [UInt8]) -> Bool {
+        line.removeAll(keepingCapacity: true)
+        guard position < bytes.count else { return false }
+        var end = position
+        while end < bytes.count && bytes[end] != 10 { end += 1 }
+        var stop = end
+        if let nul = bytes[position..<end].firstIndex(of: 0) { stop = nul }
+        line.append(contentsOf: bytes[position..<stop])
+        if stop == end && end < bytes.count && line.last == 13 { line.removeLast() }
+        position = end + 1
+        return true
     }
 }

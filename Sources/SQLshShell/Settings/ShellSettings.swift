@@ -4,6 +4,9 @@ public struct ShellSettings {
     public var mode: OutputMode = .list
     /// Whether column names are printed (`.headers`).
     public var headers = false
+    /// Whether `.headers` or `-header`/`-noheader` chose the header setting (then `.mode column`
+    /// leaves it alone; sqlite3's `SHFLG_HeaderSet`).
+    public var headersSet = false
     /// The text between columns (`.separator`).
     public var columnSeparator = "|"
     /// The text after each row (`.separator`).

@@ -1,0 +1,31 @@
+import CSQLite
+import SQLshCore
+
+/// The functions `-safe` refuses, as sqlite3's `safeModeAuth` lists them.
+private let prohibitedFunctions = ["edit", "fts3_tokenizer", "load_extension", "readfile", "writefile",
+                                   "zipfile", "zipfile_cds"]
+
+extension Shell {
+    /// Installs sqlite3's safe-mode authorizer: ATTACH and the functions that touch files or
+    /// load code end the shell with `line N: cannot ... in safe mode` and exit status 1.
+    func installSafeModeAuthorizer(on connection: Connection) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        sqlite3_set_authorizer(connection.handle, { context, op, _, a2, _, _ in
+            guard let context else { return SQLITE_OK }
+            let shell = Unmanaged<Shell>.fromOpaque(context).takeUnretainedValue()
+            switch op {
+            case SQLITE_ATTACH:
+                shell.failIfSafeMode("cannot run ATTACH in safe mode")
+            case SQLITE_FUNCTION:
+                guard let a2 else { break }
+                let name = String(cString: a2).lowercased()
+                if let match = prohibitedFunctions.first(where: { $0 == name }) {
+                    shell.failIfSafeMode("cannot use the \(match)() function in safe mode")
+                }
+            default:
+                break
+            }
+            return SQLITE_OK
+        }, context)
+    }
+}

@@ -1,0 +1,289 @@
+import Glibc
+import CSQLite
+import SQLshCore
+import SQLshShell
+
+/// Starts the shell from command-line arguments the way sqlite3 3.40.1's `main` does:
+///
+/// 1. a first pass finds the database name, the commands after it, `-init`, `-batch` and the
+///    options that must be known before the database is opened;
+/// 2. the database is opened if its file exists, and the start-up file (`~/.sqlshrc`, or
+///    `-init FILE`) is run;
+/// 3. a second pass applies the other options in order (so they override the start-up file)
+///    and runs `-cmd` commands where they appear;
+/// 4. the commands after the database name run in order, or else standard input is read.
+struct ShellLauncher {
+    let arguments: [String]
+    /// `argv[0]`, which sqlite3 uses in its messages.
+    let programName: String
+    let err = OutputWriter(fileDescriptor: 2, unbuffered: true)
+
+    init(arguments: [String]) {
+        self.programName = arguments.first ?? "sqlsh"
+        self.arguments = arguments
+    }
+
+    /// Runs the shell; returns the exit status.
+    func run() -> Int32 {
+        let argc = arguments.count
+        var databasePath: String?
+        var commands: [String] = []
+        var initFile: String?
+        var interactive = isatty(0) != 0
+        var vfs: String?
+        var readOnly = false
+        var noFollow = false
+        var deserialize = false
+        var maxSize: Int64 = 0
+        var mmap: Int64?
+        var bail = false
+
+        // First pass.
+        var i = 1
+        while i < argc {
+            let z = arguments[i]
+            if !z.hasPrefix("-") {
+                if databasePath == nil { databasePath = z } else { commands.append(z) }
+                i += 1
+                continue
+            }
+            switch optionName(z) {
+            case "-separator", "-nullvalue", "-newline", "-cmd":
+                i += 1; _ = value(at: i)
+            case "-init":
+                i += 1; initFile = value(at: i)
+            case "-batch":
+                interactive = false
+            case "-heap", "-threadsafe":
+                i += 1; _ = value(at: i)
+            case "-pagecache", "-lookaside":
+                i += 1; _ = value(at: i)
+                i += 1; _ = value(at: i)
+            case "-mmap":
+                i += 1; mmap = integerValue(value(at: i))
+            case "-vfs":
+                i += 1; vfs = value(at: i)
+            case "-deserialize":
+                deserialize = true
+            case "-maxsize" where i + 1 < argc:
+                i += 1; maxSize = integerValue(arguments[i])
+            case "-readonly":
+                readOnly = true
+            case "-nofollow":
+                noFollow = true
+            case "-bail":
+                bail = true
+            case "-nonce":
+                i += 1
+            default:
+                break
+            }
+            i += 1
+        }
+
+        if let vfs, sqlite3_vfs_find(vfs) == nil {
+            err.write("no such VFS: \"\(vfs)\"\n")
+            return 1
+        }
+        if let vfs, let found = sqlite3_vfs_find(vfs) { sqlite3_vfs_register(found, 1) }
+        let path = databasePath ?? ":memory:"
+        let transientDatabase = argc == 1
+
+        var flags: OpenFlags = readOnly ? [.readOnly, .uri] : .default
+        if noFollow { flags.insert(.noFollow) }
+        let shell = Shell(path: path, flags: flags, vfs: nil)
+        shell.deserialize = deserialize
+        shell.deserializeMaxSize = maxSize
+        shell.mmapSize = mmap
+        shell.isInteractive = interactive
+        shell.settings.bail = bail
+        shell.openIfExists()
+
+        runStartupFile(initFile, shell: shell)
+
+        // Second pass.
+        i = 1
+        while i < argc {
+            let z = arguments[i]
+            guard z.hasPrefix("-") else { i += 1; continue }
+            let name = optionName(z)
+            var settings = shell.settings
+            switch name {
+            case "-init": i += 1
+            case "-html": settings.mode = .html
+            case "-list": settings.mode = .list
+            case "-quote":
+                settings.mode = .quote
+                settings.columnSeparator = ","
+                settings.rowSeparator = "\n"
+            case "-line": settings.mode = .line
+            case "-column": settings.mode = .column
+            case "-json": settings.mode = .json
+            case "-markdown": settings.mode = .markdown
+            case "-table": settings.mode = .table
+            case "-box": settings.mode = .box
+            case "-csv":
+                settings.mode = .csv
+                settings.columnSeparator = ","
+            case "-deserialize", "-readonly", "-nofollow", "-bail", "-safe":
+                if name == "-safe" { settings.safeMode = true }
+            case "-maxsize":
+                if i + 1 < argc { i += 1 }
+            case "-ascii":
+                settings.mode = .ascii
+                settings.columnSeparator = "\u{1F}"
+                settings.rowSeparator = "\u{1E}"
+            case "-tabs":
+                settings.mode = .tabs
+                settings.columnSeparator = "\t"
+                settings.rowSeparator = "\n"
+            case "-separator":
+                i += 1; settings.columnSeparator = arguments[i]
+            case "-newline":
+                i += 1; settings.rowSeparator = arguments[i]
+            case "-nullvalue":
+                i += 1; settings.nullValue = arguments[i]
+            case "-header", "-noheader":
+                settings.headers = name == "-header"
+                settings.headersSet = true
+            case "-echo": settings.echo = true
+            case "-eqp": shell.autoEQP = 1; settings.eqp = shell.settings.eqp
+            case "-eqpfull": shell.autoEQP = 3; settings.eqp = shell.settings.eqp
+            case "-stats": shell.statsEnabled = true
+            case "-backslash": shell.resolveBackslashesInSQL = true
+            case "-version":
+                let out = shell.standardOutput
+                out.write("sqlsh \(Shell.version) (SQLite \(String(cString: sqlite3_libversion())) \(String(cString: sqlite3_sourceid())))\n")
+                out.flush()
+                return 0
+            case "-interactive": shell.isInteractive = true
+            case "-batch": shell.isInteractive = false
+            case "-heap", "-mmap", "-vfs": i += 1
+            case "-pagecache", "-lookaside", "-threadsafe", "-nonce": i += 2
+            case "-help":
+                usage()
+                return 1
+            case "-cmd":
+                if i == argc - 1 { i = argc; continue }
+                i += 1
+                let command = arguments[i]
+                shell.settings = settings
+                if let status = runCommandOption(command, shell: shell) { return status }
+                settings = shell.settings
+            default:
+                shell.flushAll()
+                err.write("\(programName): Error: unknown option: \(name)\n")
+                err.write("Use -help for a list of options.\n")
+                return 1
+            }
+            shell.settings = settings
+            i += 1
+        }
+
+        var status: Int32 = 0
+        if !commands.isEmpty {
+            for command in commands {
+                if command.hasPrefix(".") {
+                    switch shell.runDotCommand(line: command) {
+                    case .success: continue
+                    case .failure: status = 1
+                    case .exit: status = 0
+                    }
+                    shell.flushAll()
+                    return status
+                }
+                if let failure = shell.runArgumentSQL(command) {
+                    shell.flushAll()
+                    err.write("Error: \(failure.message)\n")
+                    return failure.code != 0 ? failure.code : 1
+                }
+            }
+        } else if shell.isInteractive {
+            status = runInteractiveSession(shell: shell, transientDatabase: transientDatabase)
+        } else {
+            let outcome = shell.process(FileLineSource(fileDescriptor: 0))
+            status = outcome == .failure ? 1 : 0
+        }
+        shell.close()
+        return status
+    }
+
+    /// `-cmd COMMAND`: runs a dot-command or SQL; returns an exit status when the shell must
+    /// stop (only under `-bail`).
+    private func runCommandOption(_ command: String, shell: Shell) -> Int32? {
+        if command.hasPrefix(".") {
+            let outcome = shell.runDotCommand(line: command)
+            shell.flushAll()
+            if outcome != .success && shell.settings.bail {
+                return outcome == .failure ? 1 : 0
+            }
+            return nil
+        }
+        if let failure = shell.runArgumentSQL(command) {
+            shell.flushAll()
+            err.write("Error: \(failure.message)\n")
+            if shell.settings.bail { return failure.code != 0 ? failure.code : 1 }
+        }
+        return nil
+    }
+
+    /// Runs `~/.sqlshrc`, or the `-init` file, as sqlite3 runs `~/.sqliterc`.
+    private func runStartupFile(_ override: String?, shell: Shell) {
+        let path: String
+        if let override {
+            path = override
+        } else {
+            guard let home = homeDirectory() else {
+                err.write("-- warning: cannot find home directory; cannot read ~/.sqlshrc\n")
+                return
+            }
+            path = home + "/.sqlshrc"
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if override != nil {
+                err.write("cannot open: \"\(path)\"\n")
+                if shell.settings.bail { shell.terminate(1) }
+            }
+            return
+        }
+        if shell.isInteractive { err.write("-- Loading resources from \(path)\n") }
+        let source = FileLineSource(fileDescriptor: fd, close: { _ = close($0) })
+        let outcome = shell.process(source)
+        source.close()
+        if outcome == .failure && shell.settings.bail { shell.terminate(1) }
+    }
+
+    /// The home directory: the password database's entry for this user, else `$HOME`.
+    private func homeDirectory() -> String? {
+        if let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir { return String(cString: dir) }
+        if let home = getenv("HOME") { return String(cString: home) }
+        return nil
+    }
+
+    private func usage() {
+        err.write("Usage: \(programName) [OPTIONS] FILENAME [SQL]\n")
+        err.write("FILENAME is the name of an SQLite database. A new database is created\n")
+        err.write("if the file does not previously exist.\n")
+        err.write("OPTIONS include:\n")
+        err.write(CommandLineOption.helpText)
+    }
+
+    /// The option name with a doubled leading dash reduced to one: `--csv` is `-csv`.
+    private func optionName(_ z: String) -> String {
+        z.hasPrefix("--") ? String(z.dropFirst()) : z
+    }
+
+    /// The argument of an option, or sqlite3's `missing argument` error and exit status 1.
+    private func value(at index: Int) -> String {
+        guard index < arguments.count else {
+            err.write("\(programName): Error: missing argument to \(arguments[arguments.count - 1])\n")
+            exit(1)
+        }
+        return arguments[index]
+    }
+}
+
+private func integerValue(_ text: String) -> Int64 {
+    DotCommandArguments.integerValue(text)
+}
