@@ -54,14 +54,17 @@ private func scalarCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: Unsafe
     let ctx = ctx.unsafelyUnwrapped
     let result = ResultContext(rawValue: ctx)
     let arguments = Arguments(context: ctx, count: argc, values: argv)
-    do {
-        switch function(ctx).body {
-        case .direct(let body): try body(arguments, result)
-        case .value(let body): result.set(try body(arguments))
-        case .aggregate: result.setError("aggregate function called as scalar")
+    // Borrow the function (SQLite keeps it alive for the call): no reference counting per row.
+    Unmanaged<SQLFunction>.fromOpaque(sqlite3_user_data(ctx))._withUnsafeGuaranteedRef { function in
+        do {
+            switch function.body {
+            case .direct(let body): try body(arguments, result)
+            case .value(let body): result.set(try body(arguments))
+            case .aggregate: result.setError("aggregate function called as scalar")
+            }
+        } catch {
+            result.setError(error)
         }
-    } catch {
-        result.setError(error)
     }
 }
 
@@ -90,6 +93,18 @@ private func takeAggregateBox(_ ctx: OpaquePointer) -> AggregateBox? {
 
 private func aggregateStep(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
+    // After the first row, borrow the box the aggregate context holds: no reference counting
+    // per row.
+    if let slot = sqlite3_aggregate_context(ctx, 0)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self),
+       let p = slot.pointee {
+        return Unmanaged<AggregateBox>.fromOpaque(p)._withUnsafeGuaranteedRef { box in
+            do {
+                try box.step(Arguments(context: ctx, count: argc, values: argv))
+            } catch {
+                ResultContext(rawValue: ctx).setError(error)
+            }
+        }
+    }
     guard let box = aggregateBox(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
     do {
         try box.step(Arguments(context: ctx, count: argc, values: argv))
