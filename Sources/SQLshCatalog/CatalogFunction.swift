@@ -19,6 +19,8 @@ public struct CatalogFunction: Sendable {
     public var kind: Kind
     /// The accepted argument counts, for listings: `1`, `2-3`, `any`.
     public var arity: String
+    /// The arguments as documentation shows them: `text, pattern[, n]`; nil when not given.
+    public var arguments: String?
     /// Flags shown in listings: `deterministic`, `innocuous`, `direct-only`.
     public var flags: FunctionOptions
     /// One line, no final period: "reverse a string by grapheme cluster".
@@ -35,13 +37,14 @@ public struct CatalogFunction: Sendable {
     /// A function made of ordinary SQLite functions (scalar, aggregate, window).
     ///
     /// `make` is called for each connection, so every connection gets its own instances.
-    public init(name: String, pack: String, kind: Kind, arity: String, flags: FunctionOptions = [],
-                summary: String, details: String, example: String,
+    public init(name: String, pack: String, kind: Kind, arity: String, arguments: String? = nil,
+                flags: FunctionOptions = [], summary: String, details: String, example: String,
                 functions make: @escaping @Sendable () -> [SQLFunction]) {
         self.name = name
         self.pack = pack
         self.kind = kind
         self.arity = arity
+        self.arguments = arguments
         self.flags = flags
         self.summary = summary
         self.details = details
@@ -55,14 +58,15 @@ public struct CatalogFunction: Sendable {
     }
 
     /// A function with custom registration (a table-valued function is a virtual table module).
-    public init(name: String, pack: String, kind: Kind, arity: String, flags: FunctionOptions = [],
-                summary: String, details: String, example: String,
+    public init(name: String, pack: String, kind: Kind, arity: String, arguments: String? = nil,
+                flags: FunctionOptions = [], summary: String, details: String, example: String,
                 register: @escaping @Sendable (Connection) throws -> Void,
                 unregister: @escaping @Sendable (Connection) throws -> Void) {
         self.name = name
         self.pack = pack
         self.kind = kind
         self.arity = arity
+        self.arguments = arguments
         self.flags = flags
         self.summary = summary
         self.details = details

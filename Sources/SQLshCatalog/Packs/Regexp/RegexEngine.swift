@@ -29,15 +29,22 @@ final class RegexEngine {
         pcre2_match_context_free_8(matchContext)
     }
 
-    /// The compiled pattern of argument `index`: SQLite's auxiliary data for a constant
-    /// pattern, else the last pattern if it is the same, else a fresh compilation.
-    /// Returns nil when the pattern is NULL.
+    /// Runs `body` with the compiled pattern of argument `index`: SQLite's auxiliary data for a
+    /// constant pattern (borrowed, without reference counting), else the last pattern if it is
+    /// the same, else a fresh compilation, which is then cached. Returns nil without calling
+    /// `body` when the pattern is NULL.
     @inline(__always)
-    func pattern(_ arguments: Arguments, _ index: Int32, options: UInt32, function: String) throws -> CompiledPattern? {
-        let context = arguments.context
-        if let cached = sqlite3_get_auxdata(context, index) {
-            return Unmanaged<CompiledPattern>.fromOpaque(cached).takeUnretainedValue()
+    func withPattern<R>(_ arguments: Arguments, _ index: Int32, options: UInt32, function: StaticString,
+                        _ body: (CompiledPattern) throws -> R) throws -> R? {
+        if let cached = sqlite3_get_auxdata(arguments.context, index) {
+            return try Unmanaged<CompiledPattern>.fromOpaque(cached)._withUnsafeGuaranteedRef(body)
         }
+        guard let compiled = try compile(arguments, index, options: options, function: function) else { return nil }
+        return try body(compiled)
+    }
+
+    private func compile(_ arguments: Arguments, _ index: Int32, options: UInt32,
+                         function: StaticString) throws -> CompiledPattern? {
         let value = arguments[Int(index)].rawValue
         if sqlite3_value_type(value) == SQLITE_NULL { return nil }
         let bytes = textBytes(value)
@@ -45,10 +52,10 @@ final class RegexEngine {
         if let last = lastPattern, last.isCompiled(from: bytes, options: options) {
             compiled = last
         } else {
-            compiled = try CompiledPattern(bytes, options: options, function: function)
+            compiled = try CompiledPattern(bytes, options: options, function: "\(function)")
             lastPattern = compiled
         }
-        sqlite3_set_auxdata(context, index, Unmanaged.passRetained(compiled).toOpaque(), releaseCompiledPattern)
+        sqlite3_set_auxdata(arguments.context, index, Unmanaged.passRetained(compiled).toOpaque(), releaseCompiledPattern)
         return compiled
     }
 }

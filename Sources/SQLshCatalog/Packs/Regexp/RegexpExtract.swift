@@ -54,18 +54,19 @@ private func extract(_ arguments: Arguments, _ result: ResultContext, engine: Re
                      function: StaticString) throws {
     let subjectValue = arguments[0].rawValue
     if sqlite3_value_type(subjectValue) == SQLITE_NULL { return result.setNull() }
-    guard let pattern = try engine.pattern(arguments, 1, options: 0, function: "\(function)") else {
-        return result.setNull()
+    let found = try engine.withPattern(arguments, 1, options: 0, function: function) { pattern -> Bool in
+        let subject = textBytes(subjectValue)
+        try checkSubject(subject, function: function)
+        guard group >= 0, group <= pattern.captureCount,
+              try pattern.match(subject.baseAddress.unsafelyUnwrapped, length: subject.count, from: 0,
+                                context: engine.matchContext, function: function) else {
+            return false
+        }
+        let start = pattern.ovector[2 * Int(group)]
+        let end = pattern.ovector[2 * Int(group) + 1]
+        if start == sqlsh_pcre2_unset() || end < start { return false }
+        result.setText(utf8: UnsafeBufferPointer(rebasing: subject[start..<end]))
+        return true
     }
-    let subject = textBytes(subjectValue)
-    try checkSubject(subject, function: function)
-    guard group >= 0, group <= pattern.captureCount,
-          try pattern.match(subject.baseAddress.unsafelyUnwrapped, length: subject.count, from: 0,
-                            context: engine.matchContext, function: function) else {
-        return result.setNull()
-    }
-    let start = pattern.ovector[2 * Int(group)]
-    let end = pattern.ovector[2 * Int(group) + 1]
-    if start == sqlsh_pcre2_unset() || end < start { return result.setNull() }
-    result.setText(utf8: UnsafeBufferPointer(rebasing: subject[start..<end]))
+    if found != true { result.setNull() }
 }

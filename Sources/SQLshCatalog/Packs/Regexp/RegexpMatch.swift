@@ -71,12 +71,12 @@ private func matchFunction(_ arguments: Arguments, _ result: ResultContext, engi
                            function: StaticString) throws {
     let subjectValue = arguments[subjectIndex].rawValue
     if sqlite3_value_type(subjectValue) == SQLITE_NULL { return result.setNull() }
-    guard let pattern = try engine.pattern(arguments, patternIndex, options: options, function: "\(function)") else {
-        return result.setNull()
+    let matched = try engine.withPattern(arguments, patternIndex, options: options, function: function) { pattern in
+        let subject = textBytes(subjectValue)
+        try checkSubject(subject, function: function)
+        return try pattern.match(subject.baseAddress.unsafelyUnwrapped, length: subject.count, from: 0,
+                                 context: engine.matchContext, function: function)
     }
-    let subject = textBytes(subjectValue)
-    try checkSubject(subject, function: function)
-    let matched = try pattern.match(subject.baseAddress.unsafelyUnwrapped, length: subject.count, from: 0,
-                                    context: engine.matchContext, function: function)
+    guard let matched else { return result.setNull() }
     result.set(Int64(matched ? 1 : 0))
 }

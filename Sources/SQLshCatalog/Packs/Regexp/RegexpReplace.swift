@@ -91,9 +91,14 @@ private func replace(_ arguments: Arguments, _ result: ResultContext, engine: Re
     if sqlite3_value_type(subjectValue) == SQLITE_NULL || sqlite3_value_type(replacementValue) == SQLITE_NULL {
         return result.setNull()
     }
-    guard let pattern = try engine.pattern(arguments, 1, options: 0, function: "regexp_replace") else {
-        return result.setNull()
+    let done = try engine.withPattern(arguments, 1, options: 0, function: "regexp_replace") { pattern in
+        try replace(subjectValue, pattern: pattern, replacementValue: replacementValue, result, engine: engine)
     }
+    if done == nil { result.setNull() }
+}
+
+private func replace(_ subjectValue: OpaquePointer, pattern: CompiledPattern, replacementValue: OpaquePointer,
+                     _ result: ResultContext, engine: RegexEngine) throws {
     let replacement = textBytes(replacementValue)
     let parts = try parseReplacement(replacement, pattern: pattern)
     let subject = textBytes(subjectValue)

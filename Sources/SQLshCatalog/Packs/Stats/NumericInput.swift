@@ -24,19 +24,18 @@ struct StatsError: Error, CustomStringConvertible {
     init(_ message: String) { description = message }
 }
 
-/// A growable buffer of doubles behind a reference, so that a non-mutating `finalize()` or
-/// `value()` can reorder it in place while selecting.
-final class DoubleStore {
-    var values: [Double] = []
-
+extension Array where Element == Double {
     /// Removes one occurrence of `x` (order does not matter for selection).
-    func remove(_ x: Double) {
-        guard let index = values.firstIndex(of: x) else { return }
-        values.swapAt(index, values.count - 1)
-        values.removeLast()
+    mutating func removeOne(_ x: Double) {
+        guard let index = firstIndex(of: x) else { return }
+        swapAt(index, count - 1)
+        removeLast()
     }
 
+    /// The `fraction` quantile, selected in a copy (so that `finalize()` and `value()` can stay
+    /// non-mutating, and the aggregate state is a plain struct without access checks).
     func quantile(_ fraction: Double) -> Double? {
-        values.withUnsafeMutableBufferPointer { Selection.quantile($0, fraction: fraction) }
+        var copy = self
+        return copy.withUnsafeMutableBufferPointer { Selection.quantile($0, fraction: fraction) }
     }
 }

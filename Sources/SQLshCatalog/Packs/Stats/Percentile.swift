@@ -9,17 +9,17 @@ protocol FixedPercentileLevel {
 
 /// `median(x)` and `percentile_NN(x)`: aggregate and window functions.
 struct FixedPercentile<Level: FixedPercentileLevel>: WindowAggregate {
-    let store = DoubleStore()
+    var values: [Double] = []
 
     mutating func step(_ arguments: Arguments) throws {
-        if let x = try numericInput(arguments, function: Level.name) { store.values.append(x) }
+        if let x = try numericInput(arguments, function: Level.name) { values.append(x) }
     }
 
     mutating func inverse(_ arguments: Arguments) throws {
-        if let x = try numericInput(arguments, function: Level.name) { store.remove(x) }
+        if let x = try numericInput(arguments, function: Level.name) { values.removeOne(x) }
     }
 
-    func finalize() throws -> (any SQLValueConvertible)? { store.quantile(Level.percent / 100) }
+    func finalize() throws -> (any SQLValueConvertible)? { values.quantile(Level.percent / 100) }
 }
 
 enum Median: FixedPercentileLevel { static let name: StaticString = "median"; static let percent = 50.0 }
@@ -31,7 +31,7 @@ enum Percentile99: FixedPercentileLevel { static let name: StaticString = "perce
 
 /// `percentile(x, p)`: p from 0 to 100, the same for every row.
 struct VariablePercentile: WindowAggregate {
-    let store = DoubleStore()
+    var values: [Double] = []
     var percent: Double?
 
     mutating func step(_ arguments: Arguments) throws {
@@ -45,16 +45,16 @@ struct VariablePercentile: WindowAggregate {
             throw StatsError("2nd argument to percentile() is not the same for all input rows")
         }
         percent = value
-        if let x = try numericInput(arguments, function: "percentile") { store.values.append(x) }
+        if let x = try numericInput(arguments, function: "percentile") { values.append(x) }
     }
 
     mutating func inverse(_ arguments: Arguments) throws {
-        if let x = try numericInput(arguments, function: "percentile") { store.remove(x) }
+        if let x = try numericInput(arguments, function: "percentile") { values.removeOne(x) }
     }
 
     func finalize() throws -> (any SQLValueConvertible)? {
         guard let percent else { return nil }
-        return store.quantile(percent / 100)
+        return values.quantile(percent / 100)
     }
 }
 
