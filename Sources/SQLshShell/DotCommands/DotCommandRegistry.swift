@@ -2,6 +2,8 @@
 public enum DotCommandRegistry {
     /// Every dot-command, sorted by name as `.help` lists them.
     public static let all: [any DotCommand.Type] = [
+        // The function catalog.
+        DescribeCommand.self, DisableCommand.self, EnableCommand.self, FunctionsCommand.self,
     ].sorted { $0.name < $1.name }
 
     /// The command a typed name refers to: an exact name or alias, else the first command

@@ -46,6 +46,7 @@ struct CommandLineOption {
         CommandLineOption("-mmap", "N", "default mmap size set to N"),
         CommandLineOption("-newline", "SEP", "set output row separator. Default: '\\n'"),
         CommandLineOption("-nofollow", "refuse to open symbolic links to database files"),
+        CommandLineOption("-nofunctions", "start with the function catalog switched off"),
         CommandLineOption("-nonce", "STRING", "set the safe-mode escape nonce"),
         CommandLineOption("-nullvalue", "TEXT", "set text string for NULL values. Default ''"),
         CommandLineOption("-pagecache", "SIZE N", "accepted for compatibility; ignored"),

@@ -37,6 +37,7 @@ struct ShellLauncher {
         var maxSize: Int64 = 0
         var mmap: Int64?
         var bail = false
+        var noFunctions = false
 
         // First pass.
         var i = 1
@@ -73,6 +74,8 @@ struct ShellLauncher {
                 noFollow = true
             case "-bail":
                 bail = true
+            case "-nofunctions":
+                noFunctions = true
             case "-nonce":
                 i += 1
             default:
@@ -97,6 +100,7 @@ struct ShellLauncher {
         shell.mmapSize = mmap
         shell.isInteractive = interactive
         shell.settings.bail = bail
+        if noFunctions { shell.catalog.setAllEnabled(false) }  // before any connection opens
         shell.openIfExists()
 
         runStartupFile(initFile, shell: shell)
@@ -158,6 +162,7 @@ struct ShellLauncher {
                 return 0
             case "-interactive": shell.isInteractive = true
             case "-batch": shell.isInteractive = false
+            case "-nofunctions": break  // applied in the first pass
             case "-heap", "-mmap", "-vfs": i += 1
             case "-pagecache", "-lookaside", "-threadsafe", "-nonce": i += 2
             case "-help":

@@ -6,7 +6,7 @@ import SQLshCore
 /// first match or of one of its groups.
 enum RegexpExtract {
     static let regexpSubstr = CatalogFunction(
-        name: "regexp_substr", pack: "regexp", kind: .scalar, arity: "2", flags: .pure,
+        name: "regexp_substr", pack: "regexp", kind: .scalar, arity: "2", arguments: "text, pattern", flags: .pure,
         summary: "the first part of the text that matches the pattern",
         details: """
             regexp_substr(text, pattern): the first substring of the text that the pattern \
@@ -21,7 +21,7 @@ enum RegexpExtract {
     }
 
     static let regexpCapture = CatalogFunction(
-        name: "regexp_capture", pack: "regexp", kind: .scalar, arity: "2-3", flags: .pure,
+        name: "regexp_capture", pack: "regexp", kind: .scalar, arity: "2-3", arguments: "text, pattern[, n]", flags: .pure,
         summary: "group n (default 0, the whole match) of the first match",
         details: """
             regexp_capture(text, pattern[, n]): the text of capturing group n of the first match; \

@@ -53,7 +53,7 @@ struct LengthExtreme<Direction: LengthDirection>: WindowAggregate {
 
     static func entry(_ name: String, _ adjective: String) -> CatalogFunction {
         CatalogFunction(
-            name: name, pack: "stats", kind: .window, arity: "1", flags: .pure,
+            name: name, pack: "stats", kind: .window, arity: "1", arguments: "text", flags: .pure,
             summary: "the \(adjective) length of the values, in characters",
             details: """
                 \(name)(x): the \(adjective) length of the values, counted as length() counts: \

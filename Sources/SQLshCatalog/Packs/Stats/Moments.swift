@@ -74,7 +74,7 @@ enum MomentFunctions {
     static func entry<S: MomentStatistic>(_ name: String, _ statistic: S.Type, summary: String, tooFew: String,
                                           example: String) -> CatalogFunction {
         CatalogFunction(
-            name: name, pack: "stats", kind: .window, arity: "1", flags: .pure,
+            name: name, pack: "stats", kind: .window, arity: "1", arguments: "x", flags: .pure,
             summary: summary,
             details: "\(name)(x): \(summary). \(tooFew) " + note,
             example: example

@@ -14,7 +14,7 @@ enum Reverse {
 
     static func entry(name: String, summary: String) -> CatalogFunction {
         CatalogFunction(
-            name: name, pack: "text", kind: .scalar, arity: "1", flags: .pure,
+            name: name, pack: "text", kind: .scalar, arity: "1", arguments: "text", flags: .pure,
             summary: summary,
             details: details,
             example: "select \(name)('Crème 👍🏽');  -- '👍🏽 emèrC'"

@@ -1,0 +1,81 @@
+import Foundation
+import SQLshCatalog
+import SQLshCore
+import SQLshShell
+import Testing
+
+/// `.functions`, `.enable`, `.disable`, `.describe`, and the catalog across `.open`.
+@Suite struct FunctionCatalogCommandsTests {
+    /// Runs `input` in a shell on `:memory:` and returns (stdout, stderr).
+    func run(_ input: String, shell existing: Shell? = nil) throws -> (out: String, err: String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-fn-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outPath = dir.appendingPathComponent("out").path, errPath = dir.appendingPathComponent("err").path
+        let out = try OutputWriter(path: outPath), err = try OutputWriter(path: errPath)
+        let shell = try Shell(connection: Connection(path: ":memory:"), standardOutput: out, standardError: err)
+        _ = shell.process(StringLineSource(input))
+        out.flush(); err.flush()
+        return (try String(contentsOfFile: outPath, encoding: .utf8), try String(contentsOfFile: errPath, encoding: .utf8))
+    }
+
+    @Test func functionsListsEveryFunctionOnALine() throws {
+        let (out, err) = try run(".functions\n")
+        #expect(err.isEmpty)
+        let lines = out.split(separator: "\n")
+        #expect(lines.count == Catalog.builtIn().functions.count)
+        #expect(lines.contains { $0.hasPrefix("median ") && $0.contains(" stats ") && $0.contains(" window ") && $0.contains(" enabled ") })
+    }
+
+    @Test func functionsWithAPattern() throws {
+        let (out, _) = try run(".functions regexp_*\n.functions %length\n.functions stats\n")
+        let names = out.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+        #expect(names.prefix(6) == ["regexp_like", "regexp_substr", "regexp_capture", "regexp_replace", "maxLength", "minLength"])
+        #expect(names.count == 6 + 16)
+    }
+
+    @Test func disableAndEnable() throws {
+        let (out, err) = try run("""
+            .disable reverse stats
+            select reverse('ab');
+            select median(1);
+            .functions reverse
+            .enable reverse
+            select reverse('ab');
+            .enable stats
+            select median(3);
+            """)
+        #expect(err.contains("no such function: reverse"))
+        #expect(err.contains("no such function: median"))
+        #expect(out == "reverse  text  scalar  1  disabled  reverse a string by grapheme cluster\nba\n3.0\n")
+    }
+
+    @Test func unknownNamesAndMissingArguments() throws {
+        let (_, err) = try run(".disable nosuch\n.enable\n.describe\n.describe nosuch\n")
+        #expect(err == """
+            Error: no such function or pack: nosuch
+            Usage: .enable NAME|PACK ...
+            Usage: .describe NAME
+            Error: no such function or pack: nosuch
+
+            """)
+    }
+
+    @Test func describe() throws {
+        let (out, _) = try run(".describe slugify\n")
+        #expect(out.hasPrefix("slugify(text)  [text pack, scalar, deterministic, innocuous, enabled]\n  lowercase ASCII slug"))
+        #expect(out.contains("  Example:\n    select slugify("))
+        let (pack, _) = try run(".describe text\n")
+        #expect(pack.hasPrefix("text pack: "))
+        #expect(pack.split(separator: "\n").count == 4)
+    }
+
+    @Test func stateSurvivesANewConnection() throws {
+        let shell = try Shell(connection: Connection(path: ":memory:"))
+        _ = shell.runDotCommand(line: ".disable slugify")
+        try shell.replaceConnection(with: Connection(path: ":memory:"))  // what .open does
+        #expect(throws: SQLiteError.self) { try shell.connection.execute("select slugify('a')") }
+        _ = shell.runDotCommand(line: ".enable slugify")
+        #expect(try shell.connection.scalar("select slugify('A b')") == .text("a-b"))
+    }
+}
