@@ -24,6 +24,8 @@ static inline int sqlsh_el_settc(EditLine *el, const char *cap, const char *valu
 static inline int sqlsh_el_setty(EditLine *el, const char *a, const char *b) { return el_set(el, EL_SETTY, a, b, NULL); }
 static inline int sqlsh_el_set_clientdata(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }
 static inline void *sqlsh_el_get_clientdata(EditLine *el) { void *d = NULL; el_get(el, EL_CLIENTDATA, &d); return d; }
+static inline int sqlsh_el_bind_vi(EditLine *el, const char *key, const char *fn) { return el_set(el, EL_BIND, "-a", key, fn, NULL); }
+static inline int sqlsh_el_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }
 static inline int sqlsh_el_get_editmode(EditLine *el) { int on = 0; el_get(el, EL_EDITMODE, &on); return on; }
 
 static inline int sqlsh_history_setsize(History *h, HistEvent *ev, int size) { return history(h, ev, H_SETSIZE, size); }

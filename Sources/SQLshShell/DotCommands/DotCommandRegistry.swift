@@ -4,6 +4,8 @@ public enum DotCommandRegistry {
     public static let all: [any DotCommand.Type] = [
         // The function catalog.
         DescribeCommand.self, DisableCommand.self, EnableCommand.self, FunctionsCommand.self,
+        // Interactive use.
+        CompleteCommand.self,
     ].sorted { $0.name < $1.name }
 
     /// The command a typed name refers to: an exact name or alias, else the first command

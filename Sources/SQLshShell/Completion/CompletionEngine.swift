@@ -1,0 +1,336 @@
+/// Context-aware completion for the interactive prompt and `.complete`: pure logic over a
+/// ``CompletionData``.
+///
+/// ```swift
+/// let engine = CompletionEngine(data: ShellCompletionData(shell: shell))
+/// engine.complete("select * from us").candidates   // [users]
+/// ```
+///
+/// - SQL: table and view names after `FROM`, `JOIN`, `INTO`, `UPDATE`, `TABLE` (and after a
+///   comma in a `FROM` list); columns of a table or alias after `name.`; elsewhere the columns
+///   of the tables the statement mentions, table names, function names and keywords.
+///   Keywords follow the case of what was typed; names keep their own case and are quoted when
+///   they need it (or when the typed fragment opened a quote).
+/// - Dot-commands: their names, then their arguments: modes for `.mode`, the alternatives of
+///   the usage line (`on|off`), function and pack names for `.enable`/`.disable`, file paths
+///   for commands that take files, table names for `.schema`, `.tables`, `.indexes`, `.dump`.
+public struct CompletionEngine {
+    public let data: CompletionData
+
+    public init(data: CompletionData) {
+        self.data = data
+    }
+
+    /// Completes the end of `text`: everything typed for the current input up to the cursor
+    /// (earlier lines of an unfinished statement included, joined by `\n`).
+    public func complete(_ text: String) -> Completion {
+        if text.utf8.first == UInt8(ascii: ".") && !text.utf8.contains(10) {
+            return completeDotCommand(text)
+        }
+        return completeSQL(text)
+    }
+
+    // MARK: SQL
+
+    private static let tableKeywords: Set<String> = ["FROM", "JOIN", "INTO", "UPDATE", "TABLE", "VIEW", "EXISTS"]
+    private static let clauseKeywords: Set<String> = [
+        "SELECT", "FROM", "WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "SET", "VALUES", "ON", "USING",
+        "JOIN", "UNION", "EXCEPT", "INTERSECT", "WINDOW", "RETURNING",
+    ]
+
+    private func completeSQL(_ text: String) -> Completion {
+        let (tokens, inComment) = CompletionTokenizer.tokens(text)
+        let end = text.utf8.count
+        guard !inComment else { return Completion(fragment: "", candidates: []) }
+        var preceding = tokens[...]
+        var fragment = ""
+        var quote: UInt8? = nil
+        if let last = tokens.last, last.end == end {
+            switch last.kind {
+            case .word:
+                fragment = last.text
+                preceding = tokens.dropLast()
+            case .quoted:
+                fragment = String(decoding: Array(text.utf8)[last.start..<end], as: UTF8.self)
+                quote = Array(text.utf8)[last.start]
+                preceding = tokens.dropLast()
+                if !last.isOpen { return Completion(fragment: fragment, candidates: []) }
+            case .literal:
+                return Completion(fragment: "", candidates: [])
+            case .punctuation:
+                break
+            }
+        }
+        let typed = quote == nil ? fragment : String(fragment.dropFirst())
+        let keywordSet = Set(data.keywords())
+        var out: [Completion.Candidate] = []
+
+        // `name.` → columns of that table or alias, or tables of that schema.
+        let before = Array(preceding)
+        if before.count >= 2, before[before.count - 1].kind == .punctuation, before[before.count - 1].text == ".",
+           before[before.count - 2].kind == .word || before[before.count - 2].kind == .quoted {
+            let qualifierToken = before[before.count - 2]
+            let qualifier = qualifierToken.text
+            if data.schemaNames().contains(where: { asciiLowercased($0) == asciiLowercased(qualifier) }) {
+                out += names(data.tableNames(), .table, typed: typed, quote: quote, keywords: keywordSet)
+            } else {
+                let table = resolve(qualifier, in: Array(tokens), keywords: keywordSet) ?? qualifier
+                out += names(data.columnNames(of: table), .column, typed: typed, quote: quote, keywords: keywordSet)
+            }
+            return Completion(fragment: fragment, candidates: unique(out))
+        }
+
+        if isTableContext(Array(preceding)) {
+            out += names(data.tableNames(), .table, typed: typed, quote: quote, keywords: keywordSet)
+            return Completion(fragment: fragment, candidates: unique(out))
+        }
+
+        for table in mentionedTables(Array(tokens), keywords: keywordSet) {
+            out += names(data.columnNames(of: table), .column, typed: typed, quote: quote, keywords: keywordSet)
+        }
+        out += names(data.tableNames(), .table, typed: typed, quote: quote, keywords: keywordSet)
+        if quote == nil {
+            let lowercase = typed.utf8.first.map { $0 >= 97 && $0 <= 122 } ?? false
+            for keyword in data.keywords() where hasPrefixIgnoringCase(keyword, typed) {
+                out.append(.init(lowercase ? asciiLowercased(keyword) : keyword, .keyword))
+            }
+            for function in data.functionNames() where hasPrefixIgnoringCase(function, typed) {
+                out.append(.init(function, .function))
+            }
+        }
+        return Completion(fragment: fragment, candidates: unique(out))
+    }
+
+    /// Whether the word being typed names a table: right after FROM/JOIN/INTO/UPDATE/TABLE, or
+    /// after a comma in a FROM list, or after ON in CREATE INDEX.
+    private func isTableContext(_ preceding: [CompletionToken]) -> Bool {
+        guard let previous = preceding.last else { return false }
+        if let keyword = previous.keyword {
+            if Self.tableKeywords.contains(keyword) { return true }
+            if keyword == "ON" {
+                let words = Set(preceding.compactMap(\.keyword))
+                return words.contains("INDEX") && !words.contains("JOIN")
+            }
+            return false
+        }
+        if previous.kind == .punctuation && previous.text == "," {
+            var depth = 0
+            for token in preceding.reversed() {
+                if token.kind == .punctuation {
+                    if token.text == ")" { depth += 1 }
+                    if token.text == "(" { if depth == 0 { return false }; depth -= 1 }
+                }
+                if depth == 0, let keyword = token.keyword, Self.clauseKeywords.contains(keyword) {
+                    return keyword == "FROM"
+                }
+            }
+        }
+        return false
+    }
+
+    /// Tables and views the statement names (by known table name), in order of appearance.
+    private func mentionedTables(_ tokens: [CompletionToken], keywords: Set<String>) -> [String] {
+        let known = data.tableNames()
+        var byLowercase: [String: String] = [:]
+        for name in known { byLowercase[asciiLowercased(name)] = name }
+        var found: [String] = []
+        for token in tokens where token.kind == .word || token.kind == .quoted {
+            if let name = byLowercase[asciiLowercased(token.text)], !found.contains(name) { found.append(name) }
+        }
+        return found
+    }
+
+    /// The table an alias stands for (`FROM users u` → `u` is `users`).
+    private func resolve(_ alias: String, in tokens: [CompletionToken], keywords: Set<String>) -> String? {
+        let tables = Set(data.tableNames().map(asciiLowercased))
+        let key = asciiLowercased(alias)
+        for (i, token) in tokens.enumerated() where token.kind == .word || token.kind == .quoted {
+            guard tables.contains(asciiLowercased(token.text)) else { continue }
+            var j = i + 1
+            if j < tokens.count, tokens[j].keyword == "AS" { j += 1 }
+            if j < tokens.count, tokens[j].kind == .word || tokens[j].kind == .quoted,
+               tokens[j].kind == .quoted || !keywords.contains(asciiUppercased(tokens[j].text)),
+               asciiLowercased(tokens[j].text) == key {
+                return token.text
+            }
+        }
+        return nil
+    }
+
+    /// Candidates among `list` matching `typed`, quoted as needed.
+    private func names(_ list: [String], _ kind: Completion.Candidate.Kind, typed: String, quote: UInt8?,
+                       keywords: Set<String>) -> [Completion.Candidate] {
+        var out: [Completion.Candidate] = []
+        for name in list where hasPrefixIgnoringCase(name, typed) {
+            if let quote {
+                let close: String = quote == UInt8(ascii: "[") ? "]" : String(UnicodeScalar(quote))
+                let body = quote == UInt8(ascii: "[") ? name : name.replacingAll(close, with: close + close)
+                out.append(.init(String(UnicodeScalar(quote)) + body + close, kind))
+            } else {
+                out.append(.init(Self.quoteIfNeeded(name, keywords: keywords), kind))
+            }
+        }
+        return out
+    }
+
+    /// `name` as is when it is a plain identifier, else in double quotes.
+    static func quoteIfNeeded(_ name: String, keywords: Set<String>) -> String {
+        let bytes = Array(name.utf8)
+        let plain = !bytes.isEmpty && CompletionTokenizer.isIdentifierStart(bytes[0]) && bytes[0] < 0x80
+            && bytes.allSatisfy { $0 < 0x80 && CompletionTokenizer.isIdentifierPart($0) && $0 != UInt8(ascii: "$") }
+            && !keywords.contains(asciiUppercased(name))
+        return plain ? name : "\"" + name.replacingAll("\"", with: "\"\"") + "\""
+    }
+
+    /// Sorted case-insensitively, first of each spelling kept (case-insensitive duplicates
+    /// removed: a keyword that is also a function name is listed once).
+    private func unique(_ candidates: [Completion.Candidate]) -> [Completion.Candidate] {
+        var seen = Set<String>()
+        var out: [Completion.Candidate] = []
+        for candidate in candidates where seen.insert(asciiLowercased(candidate.text)).inserted {
+            out.append(candidate)
+        }
+        return out.sorted {
+            let a = asciiLowercased($0.text), b = asciiLowercased($1.text)
+            return a != b ? a < b : $0.text < $1.text
+        }
+    }
+
+    // MARK: Dot-commands
+
+    private static let fileCommands: Set<String> = [
+        "read", "import", "open", "output", "once", "cd", "save", "backup", "restore", "load", "log", "excel",
+    ]
+    private static let tableCommands: Set<String> = ["schema", "tables", "indexes", "indices", "dump", "lint"]
+    private static let modeOptions = ["--wrap", "--wordwrap", "--ww", "--quote", "--noquote"]
+    private static let commandOptions: [String: [String]] = [
+        "import": ["--ascii", "--csv", "--schema", "--skip", "-v"],
+        "open": ["--append", "--deserialize", "--hexdb", "--maxsize", "--new", "--nofollow", "--readonly", "--zip"],
+        "output": ["--bom", "-e", "-x"],
+        "once": ["--bom", "-e", "-x"],
+    ]
+
+    private func completeDotCommand(_ text: String) -> Completion {
+        let words = DotCommandArguments.split(text)
+        let last = text.utf8.last ?? 0
+        let endsInSpace = last == 32 || last == 9
+        if words.count <= 1 && !endsInSpace {
+            let typed = words.first ?? ""
+            let candidates = data.dotCommandNames()
+                .filter { hasPrefixIgnoringCase($0, typed) }
+                .map { Completion.Candidate("." + $0, .command) }
+            return Completion(fragment: "." + typed, candidates: unique(candidates))
+        }
+        let fragmentRaw = endsInSpace ? "" : lastWord(text)
+        let fragment = words.count > 1 && !endsInSpace ? words[words.count - 1] : ""
+        let index = endsInSpace ? words.count : words.count - 1
+        let previous = Array(words[1..<index])
+        guard let command = data.dotCommand(named: words[0]) else {
+            return Completion(fragment: fragmentRaw, candidates: [])
+        }
+        let quote = fragmentRaw.utf8.first.flatMap { $0 == 34 || $0 == 39 ? $0 : nil }
+        func values(_ list: [String], _ kind: Completion.Candidate.Kind = .value) -> Completion {
+            Completion(fragment: fragmentRaw,
+                       candidates: unique(list.filter { hasPrefixIgnoringCase($0, fragment) }.map { .init($0, kind) }))
+        }
+        let positional = previous.filter { !$0.hasPrefix("-") }.count + 1
+        if fragment.hasPrefix("-"), let options = Self.commandOptions[command] {
+            return values(options)
+        }
+        switch command {
+        case "mode":
+            if previous.last == "--wordwrap" || previous.last == "--ww" { return values(["on", "off"]) }
+            if index == 1 {
+                return values(OutputMode.allCases.filter { $0 != .explain }.map(\.rawValue))
+            }
+            return values(Self.modeOptions)
+        case "enable", "disable":
+            return values(data.catalogNames(), .function)
+        case "help":
+            return values(data.dotCommandNames(), .command)
+        case _ where Self.tableCommands.contains(command):
+            return values(data.tableNames(), .table)
+        case "import" where positional == 2:
+            return values(data.tableNames(), .table)
+        case _ where Self.fileCommands.contains(command):
+            return Completion(fragment: fragmentRaw,
+                              candidates: files(fragment, quote: quote, directoriesOnly: command == "cd"))
+        default:
+            guard index == 1, let usage = data.dotCommandUsage(command) else { return values([]) }
+            return values(Self.alternatives(inUsage: usage))
+        }
+    }
+
+    /// The raw last word of a dot-command line (its opening quote kept).
+    private func lastWord(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var inQuote: UInt8? = nil
+        // Find the start of the last argument, honouring an open quote.
+        var k = 0
+        var start = 0
+        while k < bytes.count {
+            let c = bytes[k]
+            if let q = inQuote {
+                if c == q { inQuote = nil }
+            } else if c == 32 || c == 9 {
+                start = k + 1
+            } else if (c == 34 || c == 39) && (k == start) {
+                inQuote = c
+            }
+            k += 1
+        }
+        return String(decoding: bytes[start...], as: UTF8.self)
+    }
+
+    /// The alternatives of a usage line's first argument: `.headers on|off` → on, off.
+    static func alternatives(inUsage usage: String) -> [String] {
+        let parts = usage.split(separator: " ")
+        guard parts.count >= 2 else { return [] }
+        var argument = Substring(parts[1])
+        while argument.first == "?" { argument = argument.dropFirst() }
+        while argument.last == "?" { argument = argument.dropLast() }
+        guard argument.contains("|") else { return [] }
+        return argument.split(separator: "|").map(String.init).filter { word in
+            !word.isEmpty && word != "..." && word.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || $0 == 45 || ($0 >= 48 && $0 <= 57) }
+        }
+    }
+
+    /// File names starting with `typed` (a path; `~/` means the home directory).
+    private func files(_ typed: String, quote: UInt8?, directoriesOnly: Bool) -> [Completion.Candidate] {
+        let slash = typed.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let directory = slash.map { String(typed[...$0]) } ?? ""
+        let base = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
+        var listed = directory.isEmpty ? "." : directory
+        if listed.hasPrefix("~/"), let home = data.homeDirectory() { listed = home + listed.dropFirst() }
+        let opening = quote.map { String(UnicodeScalar($0)) } ?? ""
+        var out: [Completion.Candidate] = []
+        for entry in data.directoryEntries(listed) where entry.name.hasPrefix(base) {
+            if entry.name == "." || entry.name == ".." { continue }
+            if entry.name.hasPrefix(".") && !base.hasPrefix(".") { continue }
+            if directoriesOnly && !entry.isDirectory { continue }
+            let path = directory + entry.name
+            if entry.isDirectory {
+                out.append(.init(opening + path + "/", .directory))
+            } else {
+                out.append(.init(opening + path + opening, .file))
+            }
+        }
+        return out.sorted { $0.text < $1.text }
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (no Foundation).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty, contains(target) else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        result += rest
+        return result
+    }
+}

@@ -1,0 +1,106 @@
+import Glibc
+import CSQLite
+import SQLshCore
+
+/// Completion data read from a shell's live connection and catalog at completion time (a few
+/// small queries: cheap, and tables created a moment ago are there at once).
+public struct ShellCompletionData: CompletionData {
+    public let shell: Shell
+
+    public init(shell: Shell) {
+        self.shell = shell
+    }
+
+    private static let sqlKeywords: [String] = {
+        var words: [String] = []
+        for i in 0..<sqlite3_keyword_count() {
+            var name: UnsafePointer<CChar>?
+            var length: Int32 = 0
+            guard sqlite3_keyword_name(i, &name, &length) == SQLITE_OK, let name else { continue }
+            let bytes = UnsafeRawBufferPointer(start: name, count: Int(length))
+            words.append(String(decoding: bytes, as: UTF8.self))
+        }
+        return words
+    }()
+
+    public func keywords() -> [String] { Self.sqlKeywords }
+
+    /// The first column of every row of `sql` (errors give no rows).
+    private func column(_ sql: String, binding: String? = nil) -> [String] {
+        guard let statement = try? shell.connection.prepare(sql) else { return [] }
+        if let binding { try? statement.bind(binding, at: 1) }
+        var out: [String] = []
+        while (try? statement.step()) == true {
+            if let text = statement.string(at: 0) { out.append(text) }
+        }
+        return out
+    }
+
+    public func schemaNames() -> [String] {
+        column("SELECT name FROM pragma_database_list")
+    }
+
+    public func tableNames() -> [String] {
+        var names: [String] = []
+        for schema in schemaNames() {
+            let quoted = "\"" + schema.replacingAll("\"", with: "\"\"") + "\""
+            names += column("SELECT name FROM \(quoted).sqlite_schema WHERE type IN ('table','view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+        }
+        return names
+    }
+
+    public func columnNames(of table: String) -> [String] {
+        column("SELECT name FROM pragma_table_info(?1)", binding: table)
+    }
+
+    public func functionNames() -> [String] {
+        var names = column("SELECT DISTINCT name FROM pragma_function_list").filter { name in
+            name.utf8.allSatisfy(CompletionTokenizer.isIdentifierPart) && !name.hasPrefix("sqlite_")
+        }
+        let present = Set(names)
+        for function in shell.catalog.functions where shell.catalog.isEnabled(function.name) && !present.contains(function.name) {
+            names.append(function.name)
+        }
+        return names
+    }
+
+    public func catalogNames() -> [String] {
+        shell.catalog.functions.map(\.name) + shell.catalog.packs.map(\.name)
+    }
+
+    public func dotCommandNames() -> [String] {
+        DotCommandRegistry.all.flatMap { [$0.name] + $0.aliases }
+    }
+
+    public func dotCommand(named typed: String) -> String? {
+        DotCommandRegistry.command(named: typed)?.name
+    }
+
+    public func dotCommandUsage(_ name: String) -> String? {
+        DotCommandRegistry.command(named: name)?.usage
+    }
+
+    public func directoryEntries(_ path: String) -> [(name: String, isDirectory: Bool)] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var out: [(name: String, isDirectory: Bool)] = []
+        while let entry = readdir(dir) {
+            var nameTuple = entry.pointee.d_name
+            let name = withUnsafeBytes(of: &nameTuple) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
+            if entry.pointee.d_type == UInt8(DT_LNK) || entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                let full = path.hasSuffix("/") ? path + name : path + "/" + name
+                if stat(full, &info) == 0 { isDirectory = (info.st_mode & S_IFMT) == S_IFDIR }
+            }
+            out.append((name, isDirectory))
+        }
+        return out
+    }
+
+    public func homeDirectory() -> String? {
+        getenv("HOME").map { String(cString: $0) }
+    }
+}

@@ -1,0 +1,253 @@
+import Glibc
+import CEditLine
+import SQLshCore
+import SQLshShell
+
+/// Lines typed at a terminal, read through libedit: prompts, emacs keys (or vi from
+/// `~/.editrc`), history with one entry per statement, Tab completion, Ctrl-C that discards
+/// the typed input, Ctrl-Z, and Ctrl-D on an empty line to leave.
+final class EditLineSource: LineSource {
+    let isInteractive = true
+    unowned let shell: Shell
+    private var editLine: OpaquePointer!
+    private let history: OpaquePointer
+    private let historyFile: HistoryFile?
+    private let indicator: ElapsedIndicator
+    /// The prompt libedit shows (kept alive while libedit may read it).
+    fileprivate var promptText: UnsafeMutablePointer<CChar>
+    /// Lines of a multi-line entry recalled from history, returned one by one.
+    private var queued: [[UInt8]] = []
+    /// Lines of the statement being typed, for completion context.
+    private var statementLines: [String] = []
+    fileprivate var cancelRequested = false
+    private var cancelled = false
+    /// The line and cursor of the last Tab that could not complete further: a second Tab
+    /// there lists the candidates.
+    fileprivate var lastTab: [UInt8]? = nil
+
+    init(shell: Shell) {
+        self.shell = shell
+        self.history = history_init()
+        self.historyFile = HistoryFile.standard()
+        self.indicator = ElapsedIndicator(colour: shell.settings.colour)
+        self.promptText = strdup(shell.settings.prompt)
+
+        var event = HistEvent()
+        _ = sqlsh_history_setsize(history, &event, HistoryFile.capacity)
+        _ = sqlsh_history_setunique(history, &event, 1)
+        historyFile?.load(into: history)
+
+        editLine = el_init("sqlsh", sqlsh_stdin(), sqlsh_stdout(), sqlsh_stderr())
+        let el = editLine!
+        _ = sqlsh_el_set_clientdata(el, Unmanaged.passUnretained(self).toOpaque())
+        _ = sqlsh_el_set_prompt(el, promptCallback)
+        _ = sqlsh_el_set_editor(el, "emacs")
+        // libedit handles SIGWINCH (resize) and SIGCONT (redraw after Ctrl-Z) while editing.
+        _ = sqlsh_el_set_signal(el, 1)
+        _ = sqlsh_el_set_hist(el, history)
+        _ = el_source(el, nil)
+        // Terminal signals off while editing: Ctrl-C and Ctrl-Z become editor keys.
+        _ = sqlsh_el_setty(el, "-d", "-isig")
+        _ = sqlsh_el_add_fn(el, "sqlsh-complete", "Complete SQL, names and dot-commands", completeCallback)
+        _ = sqlsh_el_add_fn(el, "sqlsh-cancel", "Discard the input being typed", cancelCallback)
+        _ = sqlsh_el_add_fn(el, "sqlsh-suspend", "Suspend the shell", suspendCallback)
+        _ = sqlsh_el_bind(el, "^I", "sqlsh-complete")
+        _ = sqlsh_el_bind(el, "^C", "sqlsh-cancel")
+        _ = sqlsh_el_bind(el, "^Z", "sqlsh-suspend")
+        _ = sqlsh_el_bind(el, "^R", "em-inc-search-prev")
+        _ = sqlsh_el_bind_vi(el, "^C", "sqlsh-cancel")
+        _ = sqlsh_el_bind_vi(el, "^Z", "sqlsh-suspend")
+
+        shell.willPrintRows = { [unowned self] in self.indicator.rowsArrived() }
+        let bar = ProgressBar()
+        shell.progress = { done, total in bar.update(done: done, total: total) }
+    }
+
+    deinit {
+        el_end(editLine)
+        history_end(history)
+        free(promptText)
+    }
+
+    fileprivate static func from(_ el: OpaquePointer?) -> EditLineSource? {
+        guard let el, let data = sqlsh_el_get_clientdata(el) else { return nil }
+        return Unmanaged<EditLineSource>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    // MARK: LineSource
+
+    func readLine(prompt: String) -> [UInt8]? {
+        if !queued.isEmpty { return remember(queued.removeFirst()) }
+        shell.out.flush()
+        shell.standardOutput.flush()
+        if strcmp(promptText, prompt) != 0 {
+            free(promptText)
+            promptText = strdup(prompt)
+        }
+        interruptRequested = 0
+        cancelRequested = false
+        lastTab = nil
+        var count: Int32 = 0
+        guard let line = el_gets(editLine, &count), count > 0 else {
+            if count < 0 {
+                // A read interrupted by a signal: treat like Ctrl-C.
+                Terminal.write("\n", to: 1)
+                return cancel()
+            }
+            // Ctrl-D on an empty line.
+            Terminal.write("\n", to: 1)
+            return nil
+        }
+        if cancelRequested { return cancel() }
+        var bytes = Array(UnsafeRawBufferPointer(start: line, count: Int(count)))
+        if bytes.last == 10 { bytes.removeLast() }
+        var lines = bytes.split(separator: 10, omittingEmptySubsequences: false).map(Array.init)
+        let first = lines.removeFirst()
+        queued = lines
+        return remember(first)
+    }
+
+    private func remember(_ line: [UInt8]) -> [UInt8] {
+        let blank = line.allSatisfy { $0 == 32 || $0 == 9 }
+        if !statementLines.isEmpty || !(blank || line.first == UInt8(ascii: "#")) {
+            statementLines.append(String(decoding: line, as: UTF8.self))
+        }
+        return line
+    }
+
+    private func cancel() -> [UInt8] {
+        cancelled = true
+        queued.removeAll()
+        statementLines.removeAll()
+        return []
+    }
+
+    func takeCancellation() -> Bool {
+        defer { cancelled = false }
+        return cancelled
+    }
+
+    func inputCompleted(_ input: [UInt8]) {
+        statementLines.removeAll()
+        let entry = String(decoding: input, as: UTF8.self)
+        guard !entry.isEmpty else { return }
+        var event = HistEvent()
+        _ = sqlsh_history_enter(history, &event, entry)
+        historyFile?.append(entry)
+    }
+
+    func willRun() {
+        if let width = Terminal.width(of: 1) { shell.settings.terminalWidth = width }
+        interruptRequested = 0
+        interruptTarget = shell.connection.handle
+        indicator.start(on: shell.connection)
+    }
+
+    func didRun() {
+        interruptTarget = nil
+        indicator.stop(current: shell.connection)
+        shell.out.flush()
+        if interruptRequested != 0 { interruptRequested = 0 }
+    }
+
+    // MARK: Editor functions
+
+    /// Tab: complete the word before the cursor.
+    fileprivate func complete() -> UInt8 {
+        // A pasted tab (more input already waiting) is text, not a completion request.
+        if Terminal.pendingInput() > 0 {
+            _ = el_insertstr(editLine, "\t")
+            return UInt8(CC_REFRESH)
+        }
+        guard let info = el_line(editLine) else { return UInt8(CC_ERROR) }
+        let before = Array(UnsafeRawBufferPointer(start: info.pointee.buffer,
+                                                  count: info.pointee.cursor - info.pointee.buffer))
+        var context = statementLines.joined(separator: "\n")
+        if !context.isEmpty { context += "\n" }
+        context += String(decoding: before, as: UTF8.self)
+        let completion = CompletionEngine(data: ShellCompletionData(shell: shell)).complete(context)
+        guard !completion.candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
+        if completion.candidates.count == 1 {
+            let only = completion.candidates[0]
+            replace(completion.fragment, with: only.text + only.suffix)
+            lastTab = nil
+            return UInt8(CC_REFRESH)
+        }
+        let prefix = completion.commonPrefix
+        if prefix.unicodeScalars.count > completion.fragment.unicodeScalars.count {
+            replace(completion.fragment, with: prefix)
+            lastTab = nil
+            return UInt8(CC_REFRESH)
+        }
+        let state = before + [0] + Array(context.utf8)
+        if lastTab == state {
+            list(completion.candidates.map(\.text))
+            return UInt8(CC_REDISPLAY)
+        }
+        lastTab = state
+        return UInt8(CC_REFRESH_BEEP)
+    }
+
+    private func replace(_ fragment: String, with text: String) {
+        el_deletestr(editLine, Int32(fragment.unicodeScalars.count))
+        _ = el_insertstr(editLine, text)
+    }
+
+    /// Prints candidates in columns under the line being edited.
+    private func list(_ candidates: [String]) {
+        let width = Terminal.width(of: 1) ?? 80
+        let cellWidth = (candidates.map(DisplayWidth.of).max() ?? 1) + 2
+        let perLine = max(1, width / cellWidth)
+        let rows = (candidates.count + perLine - 1) / perLine
+        var text = "\n"
+        for r in 0..<rows {
+            var c = r
+            while c < candidates.count {
+                let name = candidates[c]
+                text += name
+                if c + rows < candidates.count {
+                    text += String(repeating: " ", count: cellWidth - DisplayWidth.of(name))
+                }
+                c += rows
+            }
+            text += "\n"
+        }
+        fflush(sqlsh_stdout())
+        Terminal.write(text, to: 1)
+    }
+
+    /// Ctrl-C: end the line and have it discarded, showing `^C` after the typed text.
+    fileprivate func cancelLine() -> UInt8 {
+        cancelRequested = true
+        if let info = el_line(editLine) {
+            let after = String(decoding: UnsafeRawBufferPointer(start: info.pointee.cursor,
+                                                                count: info.pointee.lastchar - info.pointee.cursor),
+                               as: UTF8.self)
+            _ = el_cursor(editLine, Int32(after.unicodeScalars.count))
+        }
+        _ = el_insertstr(editLine, "^C")
+        el_push(editLine, "\n")
+        return UInt8(CC_REFRESH)
+    }
+}
+
+// C callbacks: no captures; the source comes through EL_CLIENTDATA.
+
+private let promptCallback: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>? = { el in
+    EditLineSource.from(el)?.promptText
+}
+
+private let completeCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
+    EditLineSource.from(el)?.complete() ?? UInt8(CC_ERROR)
+}
+
+private let cancelCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
+    EditLineSource.from(el)?.cancelLine() ?? UInt8(CC_ERROR)
+}
+
+/// Ctrl-Z at the prompt (terminal signals are off while editing): stop the process as the
+/// terminal would. libedit's own SIGTSTP/SIGCONT handlers restore the terminal and redraw.
+private let suspendCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { _, _ in
+    kill(0, SIGTSTP)
+    return UInt8(CC_REFRESH)
+}

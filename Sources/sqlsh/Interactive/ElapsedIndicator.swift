@@ -1,0 +1,66 @@
+import SQLshCore
+
+/// Shows `⏱ 3.2 s` on standard error while a statement runs for more than a second, driven
+/// by the connection's progress handler; erased when rows arrive or the statement ends.
+final class ElapsedIndicator {
+    private static let delay = 1.0
+    private static let interval = 0.1
+    private let colour: Bool
+    private var connection: Connection?
+    private var start = 0.0
+    private var lastDrawn = 0.0
+    private var visible = false
+    private var finished = false
+
+    init(colour: Bool) {
+        self.colour = colour
+    }
+
+    /// Starts timing a statement on `connection`.
+    func start(on connection: Connection) {
+        self.connection = connection
+        start = Terminal.now()
+        lastDrawn = 0
+        finished = false
+        connection.setProgressHandler(instructions: 100_000) { [unowned self] in
+            self.tick()
+            return interruptRequested != 0
+        }
+    }
+
+    private func tick() {
+        guard !finished else { return }
+        let now = Terminal.now()
+        let elapsed = now - start
+        guard elapsed >= Self.delay, now - lastDrawn >= Self.interval else { return }
+        lastDrawn = now
+        let tenths = Int(elapsed * 10)
+        let text = "⏱ \(tenths / 10).\(tenths % 10) s"
+        Terminal.write(colour ? "\r\u{1B}[2m\(text)\u{1B}[0m\u{1B}[K" : "\r\(text)\u{1B}[K")
+        visible = true
+    }
+
+    /// Rows are about to be printed: erase, and draw no more for this statement.
+    func rowsArrived() {
+        finished = true
+        erase()
+    }
+
+    /// The input finished: erase and remove the progress handler (from the same connection
+    /// only: `.open` may have replaced it).
+    func stop(current: Connection) {
+        finished = true
+        erase()
+        if let connection, connection === current {
+            connection.setProgressHandler(instructions: 0, nil)
+        }
+        connection = nil
+    }
+
+    private func erase() {
+        if visible {
+            Terminal.write("\r\u{1B}[K")
+            visible = false
+        }
+    }
+}

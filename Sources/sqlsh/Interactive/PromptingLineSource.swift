@@ -1,0 +1,29 @@
+import Glibc
+import SQLshShell
+
+/// Interactive use without a terminal on standard input (`-interactive` with piped input):
+/// prompts are printed, lines read plainly; no libedit, no history.
+final class PromptingLineSource: LineSource {
+    let isInteractive = true
+    unowned let shell: Shell
+    private let input = FileLineSource(fileDescriptor: 0)
+
+    init(shell: Shell) {
+        self.shell = shell
+    }
+
+    func readLine(prompt: String) -> [UInt8]? {
+        shell.out.write(prompt)
+        shell.out.flush()
+        return input.readLine(prompt: prompt)
+    }
+
+    func willRun() {
+        interruptRequested = 0
+        interruptTarget = shell.connection.handle
+    }
+
+    func didRun() {
+        interruptTarget = nil
+    }
+}

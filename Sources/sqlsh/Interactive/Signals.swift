@@ -1,0 +1,31 @@
+import Glibc
+import CSQLite
+
+// What the SIGINT handler may touch: plain globals, set before the handler is installed (so
+// no lazy initialisation happens inside it). sqlite3_interrupt is safe to call from a signal
+// handler.
+
+/// The connection of the input that is running (nil at the prompt).
+nonisolated(unsafe) var interruptTarget: OpaquePointer? = nil
+/// Set by SIGINT; cleared at each prompt.
+nonisolated(unsafe) var interruptRequested: sig_atomic_t = 0
+
+/// SIGINT while an input runs: stop the statement. At the prompt terminal signals are off
+/// (Ctrl-C is an editor key there), so this only sees Ctrl-C during queries and commands.
+private let handleSIGINT: @convention(c) (Int32) -> Void = { _ in
+    interruptRequested = 1
+    if let db = interruptTarget { sqlite3_interrupt(db) }
+}
+
+enum Signals {
+    /// Installs the SIGINT handler for the interactive session (the shell never dies of Ctrl-C).
+    static func installInterruptHandler() {
+        interruptTarget = nil
+        interruptRequested = 0
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handleSIGINT
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(SIGINT, &action, nil)
+    }
+}

@@ -1,0 +1,57 @@
+import Glibc
+
+/// Facts about the terminal the interactive shell runs on.
+enum Terminal {
+    /// Makes multibyte input work in libedit: the user's locale for character types, or
+    /// C.UTF-8 when that is not UTF-8 (libedit silently drops non-ASCII input otherwise).
+    /// Only LC_CTYPE: number formatting must not follow the locale.
+    static func setUpLocale() {
+        setlocale(LC_CTYPE, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+        if codeset != "UTF-8" && codeset != "utf8" {
+            if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "en_US.UTF-8") }
+        }
+    }
+
+    /// The width in columns of the terminal on `fd`, or nil when it is not a terminal.
+    static func width(of fd: Int32 = 1) -> Int? {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// Bytes already typed (or pasted) and waiting to be read on `fd`.
+    static func pendingInput(on fd: Int32 = 0) -> Int {
+        var count: Int32 = 0
+        guard ioctl(fd, UInt(FIONREAD), &count) == 0 else { return 0 }
+        return Int(count)
+    }
+
+    /// Whether colour may be used: standard output and error are terminals, `NO_COLOR` is not
+    /// set (to anything non-empty) and the terminal is not `dumb`.
+    static var allowsColour: Bool {
+        if let noColour = getenv("NO_COLOR"), noColour.pointee != 0 { return false }
+        if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+        return isatty(1) == 1 && isatty(2) == 1
+    }
+
+    /// Seconds on a monotonic clock.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Writes text straight to a descriptor (for indicators drawn on standard error).
+    static func write(_ text: String, to fd: Int32 = 2) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
+                offset += n
+            }
+        }
+    }
+}
