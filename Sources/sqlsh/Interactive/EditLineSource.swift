@@ -94,8 +94,7 @@ final class EditLineSource: LineSource {
                 Terminal.write("\n", to: 1)
                 return cancel()
             }
-            // Ctrl-D on an empty line.
-            Terminal.write("\n", to: 1)
+            // Ctrl-D on an empty line (the shell ends the line).
             return nil
         }
         if cancelRequested { return cancel() }

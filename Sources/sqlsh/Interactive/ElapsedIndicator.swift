@@ -36,8 +36,10 @@ final class ElapsedIndicator {
         lastDrawn = now
         let tenths = Int(elapsed * 10)
         let text = "⏱ \(tenths / 10).\(tenths % 10) s"
+        guard interruptRequested == 0 else { return }
         Terminal.write(colour ? "\r\u{1B}[2m\(text)\u{1B}[0m\u{1B}[K" : "\r\(text)\u{1B}[K")
         visible = true
+        indicatorVisible = 1
     }
 
     /// Rows are about to be printed: erase, and draw no more for this statement.
@@ -58,9 +60,10 @@ final class ElapsedIndicator {
     }
 
     private func erase() {
-        if visible {
+        if visible && indicatorVisible != 0 {
             Terminal.write("\r\u{1B}[K")
-            visible = false
         }
+        visible = false
+        indicatorVisible = 0
     }
 }

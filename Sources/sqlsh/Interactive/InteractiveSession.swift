@@ -1,13 +1,10 @@
 import Glibc
-import SQLshCore
-import SQLshShell
 import CSQLite
+import SQLshShell
 
-// The seam between the launcher and the interactive prompt. This plain version prints
-// sqlite3's banner and reads lines with a plain prompt; the interactive helper replaces it
-// with libedit, history and completion.
-
-/// Runs an interactive session on standard input; returns the exit status.
+/// Runs the shell for a person at a terminal (or with `-interactive`): the banner, then
+/// lines from ``makeInteractiveSource(shell:)`` until Ctrl-D or `.exit`. Returns the exit
+/// status: 0, as errors were reported as they happened.
 func runInteractiveSession(shell: Shell, transientDatabase: Bool) -> Int32 {
     let out = shell.standardOutput
     out.write("sqlsh \(Shell.version) (SQLite \(String(cString: sqlite3_libversion())))\n")
@@ -17,25 +14,27 @@ func runInteractiveSession(shell: Shell, transientDatabase: Bool) -> Int32 {
         out.write("Use \".open FILENAME\" to reopen on a persistent database.\n")
     }
     out.flush()
-    let outcome = shell.process(makeInteractiveSource(shell: shell))
-    return outcome == .failure ? 1 : 0
+    // Errors were shown to the person as they happened; leaving with Ctrl-D (or `.exit`)
+    // is a success. (`.exit N` ends the process itself.)
+    _ = shell.process(makeInteractiveSource(shell: shell))
+    return 0
 }
 
-/// The line source for a person typing: prints the prompt, reads a line from standard input.
+/// The line source for a person typing.
+///
+/// Sets the session up first: the locale for multibyte input, the default output switched to
+/// `pretty` (a box fitted to the terminal; another mode chosen by an option or `~/.sqlshrc`
+/// is kept), colour where allowed, the terminal width, and the Ctrl-C handler. Returns a
+/// libedit source when standard input is a terminal, else (`-interactive` with piped input)
+/// a plain source that prints prompts, without history.
 func makeInteractiveSource(shell: Shell) -> LineSource {
-    PlainPromptSource(shell: shell)
-}
-
-private final class PlainPromptSource: LineSource {
-    private let shell: Shell
-    private let input = FileLineSource(fileDescriptor: 0)
-    let isInteractive = true
-
-    init(shell: Shell) { self.shell = shell }
-
-    func readLine(prompt: String) -> [UInt8]? {
-        shell.standardOutput.write(prompt)
-        shell.standardOutput.flush()
-        return input.readLine(prompt: prompt)
+    Terminal.setUpLocale()
+    if shell.settings.mode == .list { shell.settings.mode = .pretty }
+    shell.settings.colour = Terminal.allowsColour
+    if let width = Terminal.width(of: 1) { shell.settings.terminalWidth = width }
+    Signals.installInterruptHandler()
+    if isatty(0) == 1 {
+        return EditLineSource(shell: shell)
     }
+    return PromptingLineSource(shell: shell)
 }

@@ -13,8 +13,9 @@ final class PromptingLineSource: LineSource {
     }
 
     func readLine(prompt: String) -> [UInt8]? {
-        shell.out.write(prompt)
         shell.out.flush()
+        shell.standardOutput.write(prompt)
+        shell.standardOutput.flush()
         return input.readLine(prompt: prompt)
     }
 

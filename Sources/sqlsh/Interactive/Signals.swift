@@ -9,12 +9,22 @@ import CSQLite
 nonisolated(unsafe) var interruptTarget: OpaquePointer? = nil
 /// Set by SIGINT; cleared at each prompt.
 nonisolated(unsafe) var interruptRequested: sig_atomic_t = 0
+/// Whether the elapsed-time indicator is on screen (the handler erases it).
+nonisolated(unsafe) var indicatorVisible: sig_atomic_t = 0
 
 /// SIGINT while an input runs: stop the statement. At the prompt terminal signals are off
 /// (Ctrl-C is an editor key there), so this only sees Ctrl-C during queries and commands.
 private let handleSIGINT: @convention(c) (Int32) -> Void = { _ in
     interruptRequested = 1
-    if let db = interruptTarget { sqlite3_interrupt(db) }
+    guard let db = interruptTarget else { return }
+    sqlite3_interrupt(db)
+    // End the line the terminal echoed ^C on (replacing the indicator), so that the
+    // "interrupted" message starts a line of its own. write(2) is async-signal-safe.
+    let saved = errno
+    let text: StaticString = indicatorVisible != 0 ? "\r\u{1B}[K^C\n" : "\n"
+    indicatorVisible = 0
+    _ = write(2, text.utf8Start, text.utf8CodeUnitCount)
+    errno = saved
 }
 
 enum Signals {
