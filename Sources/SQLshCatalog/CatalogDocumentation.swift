@@ -90,7 +90,12 @@ extension Catalog {
             for function in functions where function.pack == pack.name {
                 lines.append(".It Fn \(mdocEscape(function.name))" + mdocArguments(function))
                 var summary = capitalized(function.summary)
-                if function.kind != .scalar { summary += " (\(function.kindWord == "table" ? "table-valued" : function.kindWord))" }
+                switch function.kind {
+                case .scalar: break
+                case .aggregate: summary += " (aggregate)"
+                case .window: summary += " (aggregate and window function)"
+                case .tableValued: summary += " (table-valued)"
+                }
                 lines.append(mdocEscape(summary) + ".")
             }
             lines.append(".El")
@@ -99,11 +104,14 @@ extension Catalog {
     }
 }
 
-/// The arguments of a function as `Fn` macro arguments (each quoted).
+/// The arguments of a function as `Fn` macro arguments, one quoted argument per comma-separated
+/// part (`Fn` puts the commas back): `"text" "pattern[" "n]"`.
 private func mdocArguments(_ function: CatalogFunction) -> String {
-    guard let arguments = function.arguments else { return " \"\(function.arity == "1" ? "1 argument" : function.arity + " arguments")\"" }
+    let arguments = function.arguments ?? (function.arity == "1" ? "1 argument" : function.arity + " arguments")
     if arguments.isEmpty { return "" }
-    return " \"" + mdocEscape(arguments).replacing("\"", with: "\\(dq") + "\""
+    return arguments.split(separator: ",").map { part in
+        " \"" + mdocEscape(part.trimmingPrefix(" ").description).replacing("\"", with: "\\(dq") + "\""
+    }.joined()
 }
 
 private func mdocEscape(_ text: String) -> String {

@@ -1,0 +1,51 @@
+import Foundation
+import SQLshCatalog
+import Testing
+
+/// The FUNCTIONS section of man/sqlsh.1 is generated from the catalog's metadata
+/// (`Catalog.manSection()`), so the manual cannot drift from the functions.
+///
+/// After changing the catalog, regenerate it with:
+///     SQLSH_WRITE_MAN=1 swift test --filter ManPageTests
+@Suite(.serialized) struct ManPageTests {
+    static let manPath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("man/sqlsh.1").path
+
+    /// The page split around its FUNCTIONS section: (before, section, after).
+    func split(_ page: String) -> (String, String, String)? {
+        guard let start = page.range(of: "\n.Sh FUNCTIONS\n") else { return nil }
+        let sectionStart = page.index(after: start.lowerBound)
+        let rest = page[start.upperBound...]
+        let end = rest.range(of: "\n.Sh ").map { page.index(after: $0.lowerBound) } ?? page.endIndex
+        return (String(page[..<sectionStart]), String(page[sectionStart..<end]), String(page[end...]))
+    }
+
+    @Test func functionsSectionMatchesTheCatalog() throws {
+        var page = try String(contentsOfFile: Self.manPath, encoding: .utf8)
+        let expected = Catalog.builtIn().manSection()
+        if ProcessInfo.processInfo.environment["SQLSH_WRITE_MAN"] == "1" {
+            if let (before, _, after) = split(page) {
+                page = before + expected + after
+            } else if let description = page.range(of: "\n.Sh DESCRIPTION\n") {
+                // First time: after DESCRIPTION.
+                let rest = page[description.upperBound...]
+                let end = rest.range(of: "\n.Sh ").map { page.index(after: $0.lowerBound) } ?? page.endIndex
+                page = String(page[..<end]) + (end == page.endIndex && !page.hasSuffix("\n") ? "\n" : "") + expected + String(page[end...])
+            }
+            try page.write(toFile: Self.manPath, atomically: true, encoding: .utf8)
+        }
+        guard let (_, section, _) = split(page) else {
+            Issue.record("man/sqlsh.1 has no FUNCTIONS section; run SQLSH_WRITE_MAN=1 swift test --filter ManPageTests")
+            return
+        }
+        #expect(section == expected, "man/sqlsh.1 FUNCTIONS is out of date; run SQLSH_WRITE_MAN=1 swift test --filter ManPageTests")
+    }
+
+    @Test func everyFunctionAppearsInTheManual() throws {
+        let page = try String(contentsOfFile: Self.manPath, encoding: .utf8)
+        for function in Catalog.builtIn().functions {
+            #expect(page.contains(".It Fn \(function.name)"), "\(function.name) missing from man/sqlsh.1")
+        }
+    }
+}
