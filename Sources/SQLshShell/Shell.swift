@@ -241,7 +241,6 @@ public final class Shell {
     /// sqlite3 does (for example `.open` only when it would open a file).
     public func failIfSafeMode(_ message: @autoclosure () -> String) {
         guard settings.safeMode else { return }
-        out.flush()
         err.write("line \(lineNumber): \(message())\n")
         terminate(1)
     }

@@ -141,7 +141,6 @@ public enum DotCommandArguments {
         case "on", "yes": return 1
         case "off", "no": return 0
         default:
-            shell.out.flush()
             shell.err.write("ERROR: Not a boolean value: \"\(text)\". Assuming \"no\".\n")
             return 0
         }

@@ -6,6 +6,10 @@ public enum DotCommandRegistry {
         DescribeCommand.self, DisableCommand.self, EnableCommand.self, FunctionsCommand.self,
         // Interactive use.
         CompleteCommand.self,
+        // Batch input and execution.
+        BailCommand.self, ChangesCommand.self, EchoCommand.self, EqpCommand.self, ExitCommand.self,
+        ExplainCommand.self, ParameterCommand.self, ProgressCommand.self, QuitCommand.self,
+        ReadCommand.self, TimeoutCommand.self, TimerCommand.self, TraceCommand.self,
     ].sorted { $0.name < $1.name }
 
     /// The command a typed name refers to: an exact name or alias, else the first command

@@ -41,7 +41,6 @@ struct RunTimer {
         let real = format("%.3f", Double(end - startTime) * 0.001)
         let user = format("%f", RunTimer.difference(startUsage.ru_utime, usage.ru_utime))
         let sys = format("%f", RunTimer.difference(startUsage.ru_stime, usage.ru_stime))
-        if out !== stdout { out.flush() }
         stdout.write("Run Time: real \(real) user \(user) sys \(sys)\n")
     }
 

@@ -56,9 +56,7 @@ extension Shell {
         _ = connection
         var bytes = Array(sql.utf8)
         if let nul = bytes.firstIndex(of: 0) { bytes.removeSubrange(nul...) }
-        if resolveBackslashesInSQL { bytes = DotCommandArguments.resolveEscapes(bytes) }
         let failure = bytes.withUnsafeBufferPointer { execute(sql: $0) }
-        out.flush()
         return failure.map { ($0.code, $0.message) }
     }
 

@@ -11,7 +11,6 @@ extension Shell {
     ///   than 0 ends the process at once, as in sqlite3.)
     public func process(_ source: LineSource) -> CommandOutcome {
         if inputNesting == 25 {
-            out.flush()
             err.write("Input nesting limit (25) reached at line \(lineNumber). Check recursion.\n")
             return .failure
         }
@@ -27,7 +26,9 @@ extension Shell {
         var startLine = 0
         var scan = QuickScanState.start
         while errors == 0 || !settings.bail || interactive {
-            if interactive { out.flush() }
+            // sqlite3 flushes its output before reading each line; errors go to the unbuffered
+            // standard error at once, so this keeps the two interleaved exactly as sqlite3 does.
+            out.flush()
             guard source.readLine(prompt: sql.isEmpty ? settings.prompt : settings.continuationPrompt, into: &line) else {
                 if interactive { out.flush(); standardOutput.write(byte: 10); standardOutput.flush() }
                 break
@@ -182,8 +183,6 @@ extension Shell {
             } else {
                 (kind, tail) = ("Error", Substring(failure.message))
             }
-            out.flush()
-            if out !== standardOutput { standardOutput.flush() }
             if reportLines {
                 err.write("\(kind) near line \(startLine): \(tail)\n")
             } else {
@@ -209,7 +208,6 @@ extension Shell {
         }
         guard let name = arguments.first else { return .success }
         guard let command = DotCommandRegistry.command(named: name) else {
-            out.flush()
             err.write("Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help\n")
             return .failure
         }
@@ -217,11 +215,9 @@ extension Shell {
         do {
             return try command.run(arguments, shell: self)
         } catch let error as ShellError {
-            out.flush()
             err.write(error.message + "\n")
             return .failure
         } catch {
-            out.flush()
             err.write("Error: \(error)\n")
             return .failure
         }

@@ -102,11 +102,19 @@ struct ShellLauncher {
         shell.settings.bail = bail
         if noFunctions { shell.catalog.setAllEnabled(false) }  // before any connection opens
         shell.openIfExists()
+        let status = run(shell: shell, commands: commands, initFile: initFile, transientDatabase: transientDatabase)
+        shell.flushAll()
+        return status
+    }
 
+    /// Everything after the first pass: the start-up file, the second pass, the commands or
+    /// standard input. Output is flushed by the caller.
+    private func run(shell: Shell, commands: [String], initFile: String?, transientDatabase: Bool) -> Int32 {
+        let argc = arguments.count
         runStartupFile(initFile, shell: shell)
 
         // Second pass.
-        i = 1
+        var i = 1
         while i < argc {
             let z = arguments[i]
             guard z.hasPrefix("-") else { i += 1; continue }
@@ -176,7 +184,6 @@ struct ShellLauncher {
                 if let status = runCommandOption(command, shell: shell) { return status }
                 settings = shell.settings
             default:
-                shell.flushAll()
                 err.write("\(programName): Error: unknown option: \(name)\n")
                 err.write("Use -help for a list of options.\n")
                 return 1
@@ -194,11 +201,9 @@ struct ShellLauncher {
                     case .failure: status = 1
                     case .exit: status = 0
                     }
-                    shell.flushAll()
                     return status
                 }
                 if let failure = shell.runArgumentSQL(command) {
-                    shell.flushAll()
                     err.write("Error: \(failure.message)\n")
                     return failure.code != 0 ? failure.code : 1
                 }
@@ -218,14 +223,12 @@ struct ShellLauncher {
     private func runCommandOption(_ command: String, shell: Shell) -> Int32? {
         if command.hasPrefix(".") {
             let outcome = shell.runDotCommand(line: command)
-            shell.flushAll()
             if outcome != .success && shell.settings.bail {
                 return outcome == .failure ? 1 : 0
             }
             return nil
         }
         if let failure = shell.runArgumentSQL(command) {
-            shell.flushAll()
             err.write("Error: \(failure.message)\n")
             if shell.settings.bail { return failure.code != 0 ? failure.code : 1 }
         }
