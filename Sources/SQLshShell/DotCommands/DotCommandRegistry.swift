@@ -10,15 +10,33 @@ public enum DotCommandRegistry {
         BailCommand.self, ChangesCommand.self, EchoCommand.self, EqpCommand.self, ExitCommand.self,
         ExplainCommand.self, ParameterCommand.self, ProgressCommand.self, QuitCommand.self,
         ReadCommand.self, TimeoutCommand.self, TimerCommand.self, TraceCommand.self,
+        // Database, schema and files.
+        CdCommand.self, DatabasesCommand.self, DumpCommand.self, FullschemaCommand.self,
+        HelpCommand.self, IndexesCommand.self, PrintCommand.self, PromptCommand.self,
+        SchemaCommand.self, ShellCommand.self, SystemCommand.self, TablesCommand.self,
     ].sorted { $0.name < $1.name }
 
-    /// The command a typed name refers to: an exact name or alias, else the first command
-    /// (in sqlite3's order) of which the typed name is a long-enough prefix.
+    /// The command a typed name refers to, resolved as sqlite3 3.40.1's `do_meta_command`
+    /// does: its commands are tried in its own order, each accepting the typed name when it
+    /// is a prefix of the command's name at least as long as that command's minimum
+    /// (`.h` is `.headers`, `.s` is `.scanstats`, `.sh` is `.shell`). Commands sqlsh adds
+    /// (not in sqlite3) are tried afterwards, by name, alias or ``DotCommand/minimumPrefix``.
     public static func command(named typed: String) -> (any DotCommand.Type)? {
-        if let exact = all.first(where: { $0.name == typed || $0.aliases.contains(typed) }) { return exact }
-        return all.first { command in
+        guard !typed.isEmpty else { return nil }
+        for entry in SQLite3CommandOrder.entries where entry.accepts(typed) {
+            if let command = registered(entry.target) { return command }
+            break
+        }
+        let own = all.filter { !SQLite3CommandOrder.knows($0.name) }
+        if let exact = own.first(where: { $0.name == typed || $0.aliases.contains(typed) }) { return exact }
+        return own.first { command in
             typed.count >= command.minimumPrefix
                 && (command.name.hasPrefix(typed) || command.aliases.contains { $0.hasPrefix(typed) })
         }
+    }
+
+    /// The registered command with this full name or alias.
+    static func registered(_ name: String) -> (any DotCommand.Type)? {
+        all.first { $0.name == name || $0.aliases.contains(name) }
     }
 }

@@ -1,0 +1,26 @@
+import CSQLite
+
+/// `.databases`: one line per attached database: name, file ("" when none), r/o or r/w and
+/// the transaction state.
+struct DatabasesCommand: DotCommand {
+    static let name = "databases"
+    static let minimumPrefix = 2
+    static let usage = ".databases"
+    static let summary = "List names and files of attached databases"
+
+    static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
+        let connection = shell.connection
+        let list: [(name: String, file: String?)]
+        do { list = try SchemaQuery.databases(connection) } catch {
+            throw ShellError("Error: \(connection.errorMessage)")
+        }
+        for (name, file) in list {
+            guard let file else { continue }
+            let state = sqlite3_txn_state(connection.handle, name)
+            let readOnly = sqlite3_db_readonly(connection.handle, name) == 1
+            let txn = state == SQLITE_TXN_NONE ? "" : state == SQLITE_TXN_READ ? " read-txn" : " write-txn"
+            shell.out.write("\(name): \(file.isEmpty ? "\"\"" : file) \(readOnly ? "r/o" : "r/w")\(txn)\n")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,13 @@
+/// `.print STRING...`: prints its arguments separated by spaces.
+struct PrintCommand: DotCommand {
+    static let name = "print"
+    static let minimumPrefix = 3
+    static let usage = ".print STRING..."
+    static let summary = "Print literal STRING"
+
+    static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
+        shell.out.write(arguments.dropFirst().joined(separator: " "))
+        shell.out.write(byte: 10)
+        return .success
+    }
+}
