@@ -14,6 +14,8 @@ public enum DotCommandRegistry {
         CdCommand.self, DatabasesCommand.self, DumpCommand.self, FullschemaCommand.self,
         HelpCommand.self, IndexesCommand.self, PrintCommand.self, PromptCommand.self,
         SchemaCommand.self, ShellCommand.self, SystemCommand.self, TablesCommand.self,
+        BackupCommand.self, ImportCommand.self, LimitCommand.self, LoadCommand.self, OpenCommand.self,
+        RestoreCommand.self, SaveCommand.self,
     ].sorted { $0.name < $1.name }
 
     /// The command a typed name refers to, resolved as sqlite3 3.40.1's `do_meta_command`

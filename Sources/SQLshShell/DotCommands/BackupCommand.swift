@@ -1,0 +1,49 @@
+import SQLshCore
+import CSQLite
+
+/// `.backup ?DB? FILE`: copies a database to a file with the online backup API.
+struct BackupCommand: DotCommand {
+    static let name = "backup"
+    static let minimumPrefix = 3
+    static let usage = ".backup ?DB? FILE"
+    static let summary = "Backup DB (default \"main\") to FILE"
+    static let details = """
+       Options:
+           --async             Write to FILE without journal and fsync()
+    """
+    static let isUnsafe = true
+
+    static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
+        var file: String?
+        var schema: String?
+        var async = false
+        for argument in arguments.dropFirst() {
+            if argument.hasPrefix("-") {
+                let z = argument.hasPrefix("--") ? String(argument.dropFirst()) : argument
+                guard z == "-async" else { throw ShellError("unknown option: \(argument)") }
+                async = true
+            } else if file == nil {
+                file = argument
+            } else if schema == nil {
+                schema = file
+                file = argument
+            } else {
+                throw ShellError("Usage: .backup ?DB? ?OPTIONS? FILENAME")
+            }
+        }
+        guard let file else { throw ShellError("missing FILENAME argument on .backup") }
+        var destination: OpaquePointer?
+        guard sqlite3_open_v2(file, &destination, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK,
+              let destination else {
+            sqlite3_close(destination)
+            throw ShellError("Error: cannot open \"\(file)\"")
+        }
+        defer { sqlite3_close(destination) }
+        if async { sqlite3_exec(destination, "PRAGMA synchronous=OFF; PRAGMA journal_mode=OFF;", nil, nil, nil) }
+        if let message = BackupRunner.copy(from: shell.connection.handle, schema ?? "main",
+                                           to: destination, "main", retryBusy: false) {
+            throw ShellError(message)
+        }
+        return .success
+    }
+}

@@ -1,0 +1,259 @@
+import SQLshCore
+import CSQLite
+import Glibc
+
+/// `.import FILE TABLE`: loads CSV (or ASCII-separated) data into a table, creating it with
+/// TEXT columns named by the first row when it does not exist. All rows go in one
+/// transaction (a savepoint); a file with an unterminated quoted field is reported as
+/// sqlite3 reports it and the database is left as it was.
+struct ImportCommand: DotCommand {
+    static let name = "import"
+    static let usage = ".import FILE TABLE"
+    static let summary = "Import data from FILE into TABLE"
+    static let details = #"""
+       Options:
+         --ascii               Use \037 and \036 as column and row separators
+         --csv                 Use , and \n as column and row separators
+         --skip N              Skip the first N rows of input
+         --schema S            Target table to be S.TABLE
+         -v                    "Verbose" - increase auxiliary output
+       Notes:
+         *  If TABLE does not exist, it is created.  The first row of input
+            determines the column names.
+         *  If neither --csv or --ascii are used, the input mode is derived
+            from the ".mode" output mode
+         *  If FILE begins with "|" then it is a command that generates the
+            input text.
+    """#
+    static let isUnsafe = true
+
+    /// Called while importing with the bytes read so far and the file size (0 when
+    /// unknown, as for pipes), about every 64 KiB: a hook for a progress display.
+    nonisolated(unsafe) static var progress: ((_ bytesRead: Int, _ fileSize: Int) -> Void)?
+
+    static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
+        var file: String?, table: String?, schema: String?
+        var verbose = 0, skip: Int64 = 0
+        var useOutputMode = true
+        var ascii = shell.settings.mode == .ascii
+        var columnSeparator: UInt8 = 0, rowSeparator: UInt8 = 0
+        var i = 1
+        func usage(_ message: String) -> CommandOutcome {
+            shell.out.write(message)
+            _ = HelpText.show(pattern: "import", to: shell.out)
+            return .failure
+        }
+        while i < arguments.count {
+            var z = Substring(arguments[i])
+            if z.hasPrefix("--") { z = z.dropFirst() }
+            if !z.hasPrefix("-") {
+                if file == nil { file = String(z) }
+                else if table == nil { table = String(z) }
+                else { return usage("ERROR: extra argument: \"\(z)\".  Usage:\n") }
+            } else if z == "-v" {
+                verbose += 1
+            } else if z == "-schema" && i < arguments.count - 1 {
+                i += 1
+                schema = arguments[i]
+            } else if z == "-skip" && i < arguments.count - 1 {
+                i += 1
+                skip = ShellValues.integer(arguments[i])
+            } else if z == "-ascii" {
+                (columnSeparator, rowSeparator, ascii, useOutputMode) = (0x1F, 0x1E, true, false)
+            } else if z == "-csv" {
+                (columnSeparator, rowSeparator, ascii, useOutputMode) = (44, 10, false, false)
+            } else {
+                return usage("ERROR: unknown option: \"\(z)\".  Usage:\n")
+            }
+            i += 1
+        }
+        guard let file, let table else {
+            return usage("ERROR: missing \(file == nil ? "FILE" : "TABLE") argument. Usage:\n")
+        }
+        if useOutputMode {
+            let column = Array(shell.settings.columnSeparator.utf8)
+            guard !column.isEmpty else { throw ShellError("Error: non-null column separator required for import") }
+            guard column.count == 1 else { throw ShellError("Error: multi-character column separators not allowed for import") }
+            var row = Array(shell.settings.rowSeparator.utf8)
+            guard !row.isEmpty else { throw ShellError("Error: non-null row separator required for import") }
+            if row == [13, 10] && shell.settings.mode == .csv {
+                // As sqlite3 does, the CSV output row separator becomes the input one, for good.
+                shell.settings.rowSeparator = "\n"
+                row = [10]
+            }
+            guard row.count == 1 else { throw ShellError("Error: multi-character row separators not allowed for import") }
+            (columnSeparator, rowSeparator) = (column[0], row[0])
+        }
+        let source = try InputFile(file)
+        defer { source.close() }
+        let reader = ImportReader(fd: source.fd, name: source.displayName, columnSeparator: columnSeparator,
+                                  rowSeparator: rowSeparator, ascii: ascii, err: shell.err)
+        if verbose >= 2 || (verbose >= 1 && useOutputMode) {
+            shell.out.write("Column separator \(cString([columnSeparator])), row separator \(cString([rowSeparator]))\n")
+        }
+        while skip > 0 {
+            skip -= 1
+            while reader.readField() && reader.terminator == Int32(columnSeparator) {}
+        }
+        var job = ImportJob(shell: shell, reader: reader, verbose: verbose)
+        return try job.run(table: table, schema: schema)
+    }
+
+    /// sqlite3's `output_c_string`.
+    static func cString(_ bytes: [UInt8]) -> String {
+        var s = "\""
+        for b in bytes {
+            switch b {
+            case 92: s += "\\\\"
+            case 34: s += "\\\""
+            case 9: s += "\\t"
+            case 10: s += "\\n"
+            case 13: s += "\\r"
+            case 32...126: s.append(Character(Unicode.Scalar(b)))
+            default:
+                let octal = String(b, radix: 8)
+                s += "\\" + String(repeating: "0", count: max(0, 3 - octal.count)) + octal
+            }
+        }
+        return s + "\""
+    }
+}
+
+/// The file or command (`|cmd`) `.import` reads.
+private final class InputFile {
+    let fd: Int32
+    let displayName: String
+    private var pipe: UnsafeMutablePointer<FILE>?
+
+    init(_ name: String) throws {
+        if name.hasPrefix("|") {
+            guard let p = popen(String(name.dropFirst()), "r") else { throw ShellError("Error: cannot open \"\(name)\"") }
+            pipe = p
+            fd = fileno(p)
+            displayName = "<pipe>"
+        } else {
+            fd = open(name, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw ShellError("Error: cannot open \"\(name)\"") }
+            displayName = name
+        }
+    }
+
+    func close() {
+        if let pipe { pclose(pipe); self.pipe = nil } else if fd >= 0 { Glibc.close(fd) }
+    }
+}
+
+/// One import into one table.
+private struct ImportJob {
+    let shell: Shell
+    let reader: ImportReader
+    let verbose: Int
+
+    func run(table: String, schema: String?) throws -> CommandOutcome {
+        let db = shell.connection
+        let fullName = (schema.map { SQLQuoting.quoted($0, "\"") + "." } ?? "") + SQLQuoting.quoted(table, "\"")
+        let columnSeparator = reader.columnSeparator
+        let savepoint = "SAVEPOINT sqlsh_import"
+        try? db.execute(savepoint)
+        var finished = false
+        defer { if !finished { try? db.execute("ROLLBACK TO sqlsh_import; RELEASE sqlsh_import") } }
+
+        var columnCount: Int
+        do {
+            columnCount = try db.prepare("SELECT * FROM \(fullName)").columnCount
+        } catch let error as SQLiteError where sqlite3_strglob("no such table: *", error.message) == 0 {
+            var names = ImportColumnNames()
+            while reader.readField() {
+                names.add(reader.fieldString)
+                if reader.terminator != columnSeparator { break }
+            }
+            guard let (columns, renamed) = try names.definitions() else {
+                throw ShellError("\(reader.name): empty file")
+            }
+            if let renamed {
+                shell.err.write("Columns renamed during .import \(reader.name) due to duplicates:\n\(renamed)\n")
+            }
+            let create = "CREATE TABLE \(fullName)\(columns)\n"
+            if verbose >= 1 { shell.out.write(create + "\n") }
+            do { try db.execute(create) } catch let error as SQLiteError {
+                throw ShellError("\(create) failed:\n\(error.message)")
+            }
+            do { columnCount = try db.prepare("SELECT * FROM \(fullName)").columnCount } catch let error as SQLiteError {
+                throw ShellError("Error: \(error.message)")
+            }
+        } catch let error as SQLiteError {
+            throw ShellError("Error: \(error.message)")
+        }
+        guard columnCount > 0 else { finished = true; try? db.execute("RELEASE sqlsh_import"); return .success }
+        let insertSQL = "INSERT INTO \(fullName) VALUES(?" + String(repeating: ",?", count: columnCount - 1) + ")"
+        if verbose >= 2 { shell.out.write("Insert using: \(insertSQL)\n") }
+        let insert: Statement
+        do { insert = try db.prepare(insertSQL) } catch let error as SQLiteError {
+            throw ShellError("Error: \(error.message)")
+        }
+        let stmt = insert.handle
+        var rows = 0, errors = 0
+        var lastResult = SQLITE_OK
+        let isASCIIMode = shell.settings.mode == .ascii
+        var reported = 0
+        repeat {
+            let startLine = reader.line
+            var i = 0
+            while i < columnCount {
+                let got = reader.readField()
+                if !got && i == 0 { break }
+                if isASCIIMode && (!got || reader.field.first ?? 0 == 0) && i == 0 { break }
+                bind(stmt, i + 1, got)
+                if i < columnCount - 1 && reader.terminator != columnSeparator {
+                    shell.err.write("\(reader.name):\(startLine): expected \(columnCount) columns but found \(i + 1) - filling the rest with NULL\n")
+                    i += 2
+                    while i <= columnCount { sqlite3_bind_null(stmt, Int32(i)); i += 1 }
+                }
+                i += 1
+            }
+            if reader.terminator == columnSeparator {
+                repeat {
+                    _ = reader.readField()
+                    i += 1
+                } while reader.terminator == columnSeparator
+                shell.err.write("\(reader.name):\(startLine): expected \(columnCount) columns but found \(i) - extras ignored\n")
+            }
+            if i >= columnCount {
+                sqlite3_step(stmt)
+                lastResult = sqlite3_reset(stmt)
+                if lastResult != SQLITE_OK {
+                    shell.err.write("\(reader.name):\(startLine): INSERT failed: \(db.errorMessage)\n")
+                    errors += 1
+                } else {
+                    rows += 1
+                }
+            }
+            if let progress = ImportCommand.progress, reader.bytesRead - reported >= 1 << 16 {
+                reported = reader.bytesRead
+                progress(reader.bytesRead, reader.fileSize)
+            }
+        } while reader.terminator != ImportReader.endOfFile
+        ImportCommand.progress?(reader.bytesRead, reader.fileSize)
+        if reader.sawUnterminatedQuote { return .failure }  // rolled back by the defer
+        finished = true
+        try? db.execute("RELEASE sqlsh_import")
+        if verbose > 0 {
+            shell.out.write("Added \(rows) rows with \(errors) errors using \(reader.line - 1) lines of input\n")
+        }
+        return lastResult == SQLITE_OK ? .success : .failure
+    }
+
+    /// Binds the current field as text (up to a NUL, as sqlite3 binds a C string).
+    @inline(__always)
+    private func bind(_ stmt: OpaquePointer, _ index: Int, _ got: Bool) {
+        guard got else { sqlite3_bind_null(stmt, Int32(index)); return }
+        reader.field.withUnsafeBufferPointer { buffer in
+            let n = buffer.firstIndex(of: 0) ?? buffer.count
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: max(n, 1)) {
+                    _ = sqlite3_bind_text(stmt, Int32(index), $0, Int32(n), sqlsh_sqlite_transient())
+                }
+            } ?? { _ = sqlite3_bind_text(stmt, Int32(index), "", 0, sqlsh_sqlite_transient()) }()
+        }
+    }
+}

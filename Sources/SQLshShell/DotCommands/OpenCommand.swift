@@ -1,0 +1,103 @@
+import SQLshCore
+import CSQLite
+import Glibc
+
+/// `.open ?OPTIONS? ?FILE?`: closes the database and opens FILE (an in-memory database
+/// without one); the function catalog is registered on the new connection.
+struct OpenCommand: DotCommand {
+    static let name = "open"
+    static let minimumPrefix = 2
+    static let usage = ".open ?OPTIONS? ?FILE?"
+    static let summary = "Close existing database and reopen FILE"
+    static let details = """
+         Options:
+            --deserialize   Load into memory using sqlite3_deserialize()
+            --maxsize N     Maximum size for --deserialize database
+            --new           Initialize FILE to an empty database
+            --nofollow      Do not follow symbolic links
+            --readonly      Open FILE readonly
+    """
+
+    static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
+        var file: String?
+        var new = false, readOnly = false, deserialize = false, noFollow = false
+        var maxSize: Int64 = 0
+        var i = 1
+        while i < arguments.count {
+            let z = arguments[i]
+            if ShellValues.isOption(z, "new") {
+                new = true
+            } else if ShellValues.isOption(z, "readonly") {
+                readOnly = true
+            } else if ShellValues.isOption(z, "nofollow") {
+                noFollow = true
+            } else if ShellValues.isOption(z, "deserialize") {
+                deserialize = true
+            } else if ShellValues.isOption(z, "maxsize") && i + 1 < arguments.count {
+                i += 1
+                maxSize = ShellValues.integer(arguments[i])
+            } else if z.hasPrefix("-") {
+                throw ShellError("unknown option: \(z)")
+            } else if file != nil {
+                throw ShellError("extra argument: \"\(z)\"")
+            } else {
+                file = z
+            }
+            i += 1
+        }
+        if let file {
+            if new && !shell.settings.safeMode { unlink(file) }
+            if shell.settings.safeMode && file != ":memory:" {
+                return SafeMode.fail(shell, "cannot open disk-based database files in safe mode")
+            }
+        }
+        // The old connection is closed first, as in sqlite3 (its file may be the new one).
+        try? shell.connection.close()
+        var connection: Connection?
+        if let file {
+            do {
+                connection = try open(file, readOnly: readOnly, noFollow: noFollow, deserialize: deserialize, maxSize: maxSize)
+            } catch let error as SQLiteError {
+                shell.err.write("Error: unable to open database \"\(file)\": \(error.message)\n")
+            }
+        }
+        let replacement = try connection ?? Connection(path: "")
+        do {
+            try shell.replaceConnection(with: replacement)
+        } catch {
+            throw ShellError("Error: \(error)")
+        }
+        return .success
+    }
+
+    static func open(_ file: String, readOnly: Bool, noFollow: Bool, deserialize: Bool, maxSize: Int64) throws -> Connection {
+        var flags: OpenFlags = readOnly ? [.readOnly, .uri] : .default
+        if noFollow { flags.insert(.noFollow) }
+        guard deserialize else { return try Connection(path: file, flags: flags) }
+        let connection = try Connection(path: "")
+        var bytes: [UInt8] = []
+        let fd = Glibc.open(file, O_RDONLY | O_CLOEXEC)
+        if fd >= 0 {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n <= 0 { break }
+                bytes.append(contentsOf: chunk[0..<n])
+            }
+            close(fd)
+        }
+        guard let memory = sqlite3_malloc64(sqlite3_uint64(max(bytes.count, 1))) else {
+            throw SQLiteError(code: SQLITE_NOMEM, message: "out of memory")
+        }
+        bytes.withUnsafeBytes { if !$0.isEmpty { memory.copyMemory(from: $0.baseAddress!, byteCount: $0.count) } }
+        let rc = sqlite3_deserialize(connection.handle, "main", memory.assumingMemoryBound(to: UInt8.self),
+                                     sqlite3_int64(bytes.count), sqlite3_int64(bytes.count),
+                                     UInt32(SQLITE_DESERIALIZE_RESIZEABLE | SQLITE_DESERIALIZE_FREEONCLOSE))
+        if rc != SQLITE_OK { throw SQLiteError(code: rc, message: "sqlite3_deserialize() returns \(rc)") }
+        if maxSize > 0 {
+            var limit = sqlite3_int64(maxSize)
+            sqlite3_file_control(connection.handle, "main", SQLITE_FCNTL_SIZE_LIMIT, &limit)
+        }
+        return connection
+    }
+}

@@ -1,0 +1,29 @@
+import CSQLite
+
+/// `.restore ?DB? FILE`: replaces a database's content with a file's, by online backup.
+struct RestoreCommand: DotCommand {
+    static let name = "restore"
+    static let minimumPrefix = 3
+    static let usage = ".restore ?DB? FILE"
+    static let summary = "Restore content of DB (default \"main\") from FILE"
+    static let isUnsafe = true
+
+    static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
+        let (schema, file): (String, String)
+        switch arguments.count {
+        case 2: (schema, file) = ("main", arguments[1])
+        case 3: (schema, file) = (arguments[1], arguments[2])
+        default: throw ShellError("Usage: .restore ?DB? FILE")
+        }
+        var source: OpaquePointer?
+        guard sqlite3_open(file, &source) == SQLITE_OK, let source else {
+            sqlite3_close(source)
+            throw ShellError("Error: cannot open \"\(file)\"")
+        }
+        defer { sqlite3_close(source) }
+        if let message = BackupRunner.copy(from: source, "main", to: shell.connection.handle, schema, retryBusy: true) {
+            throw ShellError(message)
+        }
+        return .success
+    }
+}
