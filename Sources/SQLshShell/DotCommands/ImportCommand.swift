@@ -27,10 +27,6 @@ struct ImportCommand: DotCommand {
     """#
     static let isUnsafe = true
 
-    /// Called while importing with the bytes read so far and the file size (0 when
-    /// unknown, as for pipes), about every 64 KiB: a hook for a progress display.
-    nonisolated(unsafe) static var progress: ((_ bytesRead: Int, _ fileSize: Int) -> Void)?
-
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         var file: String?, table: String?, schema: String?
         var verbose = 0, skip: Int64 = 0
@@ -228,12 +224,12 @@ private struct ImportJob {
                     rows += 1
                 }
             }
-            if let progress = ImportCommand.progress, reader.bytesRead - reported >= 1 << 16 {
+            if let progress = shell.progress, reader.bytesRead - reported >= 1 << 16 {
                 reported = reader.bytesRead
-                progress(reader.bytesRead, reader.fileSize)
+                progress(Int64(reader.bytesRead), Int64(reader.fileSize))
             }
         } while reader.terminator != ImportReader.endOfFile
-        ImportCommand.progress?(reader.bytesRead, reader.fileSize)
+        shell.progress?(Int64(reader.bytesRead), Int64(reader.fileSize == 0 ? reader.bytesRead : reader.fileSize))
         if reader.sawUnterminatedQuote { return .failure }  // rolled back by the defer
         finished = true
         try? db.execute("RELEASE sqlsh_import")

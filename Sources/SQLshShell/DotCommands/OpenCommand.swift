@@ -48,11 +48,11 @@ struct OpenCommand: DotCommand {
         if let file {
             if new && !shell.settings.safeMode { unlink(file) }
             if shell.settings.safeMode && file != ":memory:" {
-                return SafeMode.fail(shell, "cannot open disk-based database files in safe mode")
+                shell.failIfSafeMode("cannot open disk-based database files in safe mode")
             }
         }
         // The old connection is closed first, as in sqlite3 (its file may be the new one).
-        try? shell.connection.close()
+        shell.close()
         var connection: Connection?
         if let file {
             do {
