@@ -15,4 +15,8 @@ static inline int sqlsh_db_config_int(sqlite3 *db, int op, int value, int *out) 
 static inline int sqlsh_vtab_config(sqlite3 *db, int op) {
     return sqlite3_vtab_config(db, op);
 }
+// sqlite3_config(SQLITE_CONFIG_LOG, ...) is variadic; it must run before sqlite3_initialize.
+static inline int sqlsh_config_log(void (*callback)(void *, int, const char *), void *argument) {
+    return sqlite3_config(SQLITE_CONFIG_LOG, callback, argument);
+}
 #endif

@@ -100,7 +100,7 @@ public final class Shell {
     public var resolveBackslashesInSQL = false
     /// Print memory statistics after each statement (`-stats`, `.stats on`); a hook set by
     /// the `.stats` command, which knows the format.
-    public var statementStatistics: ((Shell, Statement) -> Void)?
+    public var statementStatistics: ((Shell, Statement) -> Void)? = StatsDisplay.hook(level: 1)
 
     /// Creates a shell on an open connection and registers the catalog's enabled functions.
     public init(connection: Connection, catalog: Catalog = .builtIn(),
