@@ -15,7 +15,7 @@ public enum DotCommandRegistry {
         HelpCommand.self, IndexesCommand.self, PrintCommand.self, PromptCommand.self,
         SchemaCommand.self, ShellCommand.self, SystemCommand.self, TablesCommand.self,
         BackupCommand.self, ImportCommand.self, LimitCommand.self, LoadCommand.self, OpenCommand.self,
-        LogCommand.self, RestoreCommand.self, SaveCommand.self, StatsCommand.self,
+        LogCommand.self, NonceCommand.self, RestoreCommand.self, SaveCommand.self, Sha3sumCommand.self, StatsCommand.self,
     ].sorted { $0.name < $1.name }
 
     /// The command a typed name refers to, resolved as sqlite3 3.40.1's `do_meta_command`

@@ -12,7 +12,7 @@ struct OpenCommand: DotCommand {
     static let details = """
          Options:
             --deserialize   Load into memory using sqlite3_deserialize()
-            --maxsize N     Maximum size for --deserialize database
+            --maxsize N     Maximum size for --hexdb or --deserialized database
             --new           Initialize FILE to an empty database
             --nofollow      Do not follow symbolic links
             --readonly      Open FILE readonly
