@@ -9,6 +9,7 @@ enum BuiltInPacks {
             SeriesPack.pack,
             SHA3Pack.pack,
             FileIOPack.pack,
+            DecimalPack.pack,
         ]
     }
 }

@@ -1,0 +1,157 @@
+import CSQLite
+import SQLshCore
+
+/// The `decimal` pack: arbitrary-precision decimal arithmetic on text, as SQLite's
+/// `ext/misc/decimal.c` (3.40.1), plus the `uint` collation of `ext/misc/uint.c`.
+enum DecimalPack {
+    static let pack = FunctionPack(
+        name: "decimal",
+        summary: "arbitrary-precision decimal arithmetic on text, as the stock sqlite3 shell",
+        functions: [decimal, decimalAdd, decimalSub, decimalMul, decimalCmp, decimalSum])
+
+    /// Parses an argument: its text form (a real gives its `%!.15g` text), or NULL.
+    static func number(_ argument: Argument) -> DecimalNumber {
+        if argument.isNull { return .null }
+        return DecimalNumber(parsing: UnsafeRawBufferPointer(argument.utf8))
+    }
+
+    static func setResult(_ number: inout DecimalNumber, _ result: ResultContext) {
+        if number.isNull { return result.setNull() }
+        let text = number.text()
+        text.withUnsafeBufferPointer { result.setText(utf8: $0) }
+    }
+
+    static let parsingRules = """
+        Numbers are read from text (other values use their text form; a real goes through its \
+        15-significant-digit text): leading spaces, an optional sign, digits with an optional \
+        point and an exponent (e or E); other characters are skipped, as the stock shell does. \
+        NULL gives NULL.
+        """
+
+    static let decimal = CatalogFunction(
+        name: "decimal", pack: "decimal", kind: .scalar, arity: "1", arguments: "x", flags: .pure,
+        summary: "a number as canonical decimal text; also the decimal collation",
+        details: """
+            decimal(X) returns X as decimal text without leading zeros or exponent, keeping \
+            trailing fractional zeros: decimal('1e3') is 1000, decimal('00.50') is 0.50. \
+            \(parsingRules) Registering it also registers the collation decimal, which orders \
+            texts by their decimal value: ORDER BY x COLLATE decimal.
+            """,
+        example: "SELECT decimal('1.5e2');  -- 150",
+        register: { connection in
+            try connection.add(SQLFunction("decimal", argumentCount: 1, options: .pure, writingResult: { arguments, result in
+                var n = number(arguments[0])
+                setResult(&n, result)
+            }))
+            try connection.addCollation("decimal") { a, b in
+                let x = DecimalNumber(parsing: a), y = DecimalNumber(parsing: b)
+                let order = DecimalNumber.compare(x, y)
+                return order < 0 ? -1 : order > 0 ? 1 : 0
+            }
+        },
+        unregister: { connection in
+            try connection.removeFunction(named: "decimal", argumentCount: 1)
+            try connection.removeCollation(named: "decimal")
+        })
+
+    static let decimalAdd = CatalogFunction(
+        name: "decimal_add", pack: "decimal", kind: .scalar, arity: "2", arguments: "x, y", flags: .pure,
+        summary: "the exact sum of two decimal numbers",
+        details: "decimal_add(X, Y) is X + Y computed exactly on decimal text. \(parsingRules)",
+        example: "SELECT decimal_add('0.1', '0.2');  -- 0.3",
+        functions: {
+            [SQLFunction("decimal_add", argumentCount: 2, options: .pure, writingResult: { arguments, result in
+                var a = number(arguments[0])
+                a.add(number(arguments[1]))
+                setResult(&a, result)
+            })]
+        })
+
+    static let decimalSub = CatalogFunction(
+        name: "decimal_sub", pack: "decimal", kind: .scalar, arity: "2", arguments: "x, y", flags: .pure,
+        summary: "the exact difference of two decimal numbers",
+        details: "decimal_sub(X, Y) is X - Y computed exactly on decimal text. \(parsingRules)",
+        example: "SELECT decimal_sub('1', '0.999');  -- 0.001",
+        functions: {
+            [SQLFunction("decimal_sub", argumentCount: 2, options: .pure, writingResult: { arguments, result in
+                var a = number(arguments[0])
+                var b = number(arguments[1])
+                b.sign.toggle()
+                a.add(b)
+                setResult(&a, result)
+            })]
+        })
+
+    static let decimalMul = CatalogFunction(
+        name: "decimal_mul", pack: "decimal", kind: .scalar, arity: "2", arguments: "x, y", flags: .pure,
+        summary: "the exact product of two decimal numbers",
+        details: """
+            decimal_mul(X, Y) is X * Y computed exactly; trailing fractional zeros are dropped \
+            down to the shorter fraction of the two inputs. \(parsingRules)
+            """,
+        example: "SELECT decimal_mul('1.25', '1.2');  -- 1.50",
+        functions: {
+            [SQLFunction("decimal_mul", argumentCount: 2, options: .pure, writingResult: { arguments, result in
+                let a = number(arguments[0]), b = number(arguments[1])
+                if a.isNull || b.isNull { return result.setNull() }
+                var product = DecimalNumber.multiply(a, b)
+                setResult(&product, result)
+            })]
+        })
+
+    static let decimalCmp = CatalogFunction(
+        name: "decimal_cmp", pack: "decimal", kind: .scalar, arity: "2", arguments: "x, y", flags: .pure,
+        summary: "-1, 0 or 1 as one decimal number is below, equal to or above another",
+        details: "decimal_cmp(X, Y) compares X and Y as exact decimal numbers. \(parsingRules)",
+        example: "SELECT decimal_cmp('1.10', '1.1');  -- 0",
+        functions: {
+            [SQLFunction("decimal_cmp", argumentCount: 2, options: .pure, writingResult: { arguments, result in
+                let a = number(arguments[0])
+                if a.isNull { return result.setNull() }
+                let b = number(arguments[1])
+                if b.isNull { return result.setNull() }
+                let order = DecimalNumber.compare(a, b)
+                result.set(order < 0 ? -1 : order > 0 ? 1 : 0)
+            })]
+        })
+
+    static let decimalSum = CatalogFunction(
+        name: "decimal_sum", pack: "decimal", kind: .window, arity: "1", arguments: "x", flags: .pure,
+        summary: "the exact sum of decimal numbers (aggregate and window)",
+        details: """
+            decimal_sum(X) adds the values of X exactly, as decimal text; NULL values are \
+            skipped; no rows give NULL, only NULL rows give 0. It also works as a window \
+            function (OVER ...). \(parsingRules)
+            """,
+        example: "SELECT decimal_sum(x) FROM (SELECT '0.1' x UNION ALL SELECT '0.2');  -- 0.3",
+        functions: { [SQLFunction("decimal_sum", argumentCount: 1, options: .pure, aggregate: DecimalSum.self)] })
+}
+
+/// `decimal_sum`: the running sum lives in a reference so that reading the window value can
+/// normalise it in place (a zero loses its sign), as decimal.c does.
+struct DecimalSum: WindowAggregate {
+    final class Accumulator {
+        var sum = DecimalNumber()
+        init() { sum.digits = [0] }
+    }
+    let accumulator = Accumulator()
+
+    init() {}
+
+    mutating func step(_ arguments: Arguments) throws {
+        if arguments[0].isNull { return }
+        accumulator.sum.add(DecimalPack.number(arguments[0]))
+    }
+
+    mutating func inverse(_ arguments: Arguments) throws {
+        if arguments[0].isNull { return }
+        var n = DecimalPack.number(arguments[0])
+        n.sign.toggle()
+        accumulator.sum.add(n)
+    }
+
+    func finalize() throws -> (any SQLValueConvertible)? {
+        if accumulator.sum.isNull { return nil }
+        return String(decoding: accumulator.sum.text(), as: UTF8.self)
+    }
+}
