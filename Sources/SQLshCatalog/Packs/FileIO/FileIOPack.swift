@@ -12,7 +12,7 @@ enum FileIOPack {
         functions: [readfile, writefile, lsmode, fsdir])
 
     static let readfile = CatalogFunction(
-        name: "readfile", pack: "fileio", kind: .scalar, arity: "1", flags: .directOnly,
+        name: "readfile", pack: "fileio", kind: .scalar, arity: "1", arguments: "path", flags: .directOnly,
         summary: "the contents of a file, as a blob",
         details: """
             readfile(PATH) returns the bytes of the file as a blob, or NULL when PATH is NULL \
@@ -29,7 +29,7 @@ enum FileIOPack {
         })
 
     static let writefile = CatalogFunction(
-        name: "writefile", pack: "fileio", kind: .scalar, arity: "2-4", flags: .directOnly,
+        name: "writefile", pack: "fileio", kind: .scalar, arity: "2-4", arguments: "path, data[, mode[, mtime]]", flags: .directOnly,
         summary: "write data to a file (or make a directory or symbolic link)",
         details: """
             writefile(PATH, DATA[, MODE[, MTIME]]) writes DATA (a blob, or the text form of \
@@ -72,7 +72,7 @@ enum FileIOPack {
         })
 
     static let lsmode = CatalogFunction(
-        name: "lsmode", pack: "fileio", kind: .scalar, arity: "1",
+        name: "lsmode", pack: "fileio", kind: .scalar, arity: "1", arguments: "mode",
         summary: "an st_mode number as ls -l shows it",
         details: """
             lsmode(MODE) formats a numeric st_mode (as fsdir's mode column gives it) the way \
@@ -87,7 +87,7 @@ enum FileIOPack {
         })
 
     static let fsdir = CatalogFunction(
-        name: "fsdir", pack: "fileio", kind: .tableValued, arity: "1-2", flags: .directOnly,
+        name: "fsdir", pack: "fileio", kind: .tableValued, arity: "1-2", arguments: "path[, dir]", flags: .directOnly,
         summary: "a file or directory tree, one row per entry",
         details: """
             fsdir(PATH[, DIR]) lists PATH and, when it is a directory, everything below it \

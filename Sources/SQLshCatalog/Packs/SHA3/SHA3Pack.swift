@@ -21,7 +21,7 @@ enum SHA3Pack {
     }
 
     static let sha3 = CatalogFunction(
-        name: "sha3", pack: "sha3", kind: .scalar, arity: "1-2", flags: .pure,
+        name: "sha3", pack: "sha3", kind: .scalar, arity: "1-2", arguments: "x[, size]", flags: .pure,
         summary: "SHA3 hash of a value, as a blob",
         details: """
             sha3(X) is the SHA3-256 hash of X and sha3(X, SIZE) the SHA3 hash of SIZE bits \
@@ -53,7 +53,7 @@ enum SHA3Pack {
         })
 
     static let sha3Query = CatalogFunction(
-        name: "sha3_query", pack: "sha3", kind: .scalar, arity: "1-2", flags: .directOnly,
+        name: "sha3_query", pack: "sha3", kind: .scalar, arity: "1-2", arguments: "sql[, size]", flags: .directOnly,
         summary: "SHA3 hash of the SQL text and results of queries",
         details: """
             sha3_query(SQL[, SIZE]) runs every statement in SQL (each must be read-only, \

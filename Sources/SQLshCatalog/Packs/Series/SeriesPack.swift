@@ -8,7 +8,7 @@ enum SeriesPack {
         functions: [generateSeries])
 
     static let generateSeries = CatalogFunction(
-        name: "generate_series", pack: "series", kind: .tableValued, arity: "1-3", flags: [.innocuous],
+        name: "generate_series", pack: "series", kind: .tableValued, arity: "1-3", arguments: "start[, stop[, step]]", flags: [.innocuous],
         summary: "integers from start to stop by step, as rows",
         details: """
             A table-valued function with one column, value, and the hidden columns start, stop \
