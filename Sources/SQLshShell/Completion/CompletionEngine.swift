@@ -8,7 +8,8 @@
 ///
 /// - SQL: table and view names after `FROM`, `JOIN`, `INTO`, `UPDATE`, `TABLE` (and after a
 ///   comma in a `FROM` list); columns of a table or alias after `name.`; elsewhere the columns
-///   of the tables the statement mentions, table names, function names and keywords.
+///   of the tables the statement mentions (of all tables, up to 50, while it mentions none),
+///   table names, function names and keywords.
 ///   Keywords follow the case of what was typed; names keep their own case and are quoted when
 ///   they need it (or when the typed fragment opened a quote).
 /// - Dot-commands: their names, then their arguments: modes for `.mode`, the alternatives of
@@ -85,7 +86,14 @@ public struct CompletionEngine {
             return Completion(fragment: fragment, candidates: unique(out))
         }
 
-        for table in mentionedTables(Array(tokens), keywords: keywordSet) {
+        // Columns of the tables the statement names; before it names any (`SELECT na|`), of
+        // every table when there are not too many.
+        var tables = mentionedTables(Array(tokens), keywords: keywordSet)
+        if tables.isEmpty {
+            let all = data.tableNames()
+            if all.count <= 50 { tables = all }
+        }
+        for table in tables {
             out += names(data.columnNames(of: table), .column, typed: typed, quote: quote, keywords: keywordSet)
         }
         out += names(data.tableNames(), .table, typed: typed, quote: quote, keywords: keywordSet)

@@ -1,0 +1,329 @@
+#!/usr/bin/env python3
+"""End-to-end tests of sqlsh's interactive prompt, typed through a pseudo-terminal.
+
+Each test starts the built binary under pexpect with an isolated HOME, TERM=xterm,
+LANG=C.UTF-8 and a fixed window size, and types as a person would. Synchronisation is always
+on output (the prompt, an echoed fragment, the elapsed-time indicator), never on sleeps.
+libedit redraws with cursor moves, so assertions look for the inserted fragment, not the whole
+line.
+
+Run: python3 Tests/Interactive/test_interactive.py [-v]   (SQLSH_BIN overrides the binary)
+"""
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+import pexpect
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.environ.get("SQLSH_BIN", os.path.join(ROOT, ".build", "debug", "sqlsh"))
+PROMPT = "sqlsh> "
+CONTINUATION = "  ...> "
+TIMEOUT = 15  # generous for a loaded CI machine; tests wait for output, not for time
+
+
+class Session:
+    """One sqlsh process on a pseudo-terminal."""
+
+    def __init__(self, home, args=(), colour=False, extra_env=None, columns=100):
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": home,
+            "TERM": "xterm",
+            "LANG": "C.UTF-8",
+        }
+        if not colour:
+            env["NO_COLOR"] = "1"
+        env.update(extra_env or {})
+        self.child = pexpect.spawn(BINARY, list(args), env=env, cwd=home, dimensions=(24, columns),
+                                   encoding="utf-8", codec_errors="replace", timeout=TIMEOUT)
+
+    def prompt(self):
+        """Waits for the main prompt; returns what was printed before it."""
+        self.child.expect_exact(PROMPT)
+        return self.child.before
+
+    def expect(self, text, timeout=TIMEOUT):
+        self.child.expect_exact(text, timeout=timeout)
+        return self.child.before
+
+    def send(self, keys):
+        self.child.send(keys)
+
+    def run(self, line):
+        """Types a line, presses Enter and waits for the next prompt; returns the output."""
+        self.send(line + "\r")
+        return self.prompt()
+
+    def exit(self):
+        """Ctrl-D at an empty prompt; returns the exit status."""
+        self.send("\x04")
+        self.child.expect(pexpect.EOF)
+        self.child.close()
+        return self.child.exitstatus
+
+    def close(self):
+        if self.child.isalive():
+            self.child.terminate(force=True)
+
+
+def has_dot_command(name):
+    """Whether the binary has a dot-command (some belong to other parts of the shell)."""
+    result = subprocess.run([BINARY], input=f".complete .{name}\n".encode(), capture_output=True, timeout=TIMEOUT)
+    return f".{name}\n".encode() in result.stdout
+
+
+class InteractiveTestCase(unittest.TestCase):
+    def setUp(self):
+        self.home = tempfile.mkdtemp(prefix="sqlsh-home-")
+        self.sessions = []
+
+    def tearDown(self):
+        for session in self.sessions:
+            session.close()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+    def start(self, *args, **kwargs):
+        session = Session(self.home, args, **kwargs)
+        self.sessions.append(session)
+        session.prompt()
+        return session
+
+    def history_path(self):
+        return os.path.join(self.home, ".sqlsh_history")
+
+    def history_entries(self, path=None):
+        with open(path or self.history_path(), "rb") as f:
+            lines = f.read().decode("utf-8").split("\n")
+        self.assertEqual(lines[0], "_HiStOrY_V2_")
+        return [line for line in lines[1:] if line]
+
+
+class PromptTests(InteractiveTestCase):
+    def test_banner_prompt_and_query(self):
+        session = Session(self.home)
+        self.sessions.append(session)
+        banner = session.prompt()
+        self.assertIn("sqlsh ", banner)
+        self.assertIn('Enter ".help" for usage hints.', banner)
+        output = session.run("select 1 + 1 as two, 'text' as t;")
+        self.assertIn("│ two │  t   │", output)
+        self.assertIn("│   2 │ text │", output)
+        self.assertEqual(session.exit(), 0)
+
+    def test_continuation_line(self):
+        session = self.start()
+        session.send("select 10,\r")
+        session.expect(CONTINUATION)
+        output = session.run("20;")
+        self.assertIn("│ 10 │ 20 │", output)
+
+    @unittest.skipUnless(has_dot_command("prompt"), ".prompt is not built in yet")
+    def test_prompt_command_changes_prompts(self):
+        session = self.start()
+        session.send(".prompt 'db> ' 'more> '\r")
+        session.expect("db> ")
+        session.send("select 1,\r")
+        session.expect("more> ")
+        session.send("2;\r")
+        session.expect("│ 1 │ 2 │")
+        session.expect("db> ")
+
+    def test_utf8_input_and_wide_characters(self):
+        session = self.start()
+        output = session.run("select 'café' as w, length('日本語') as n, 'x日本語y' as cjk;")
+        # 'café' arrives whole (without setlocale it would be 'caf') and CJK is measured as
+        # two columns each, so the borders line up.
+        self.assertIn("│ café │ 3 │ x日本語y │", output)
+        self.assertIn("├──────┼───┼──────────┤", output)
+
+    def test_null_numbers_and_long_values(self):
+        session = self.start()
+        output = session.run("select null as a, 3.5 as b, printf('%.*c', 400, 'x') as c;")
+        self.assertIn("│ NULL │ 3.5 │", output)
+        self.assertIn("…", output)  # cut visibly, never silently
+        for line in output.splitlines():
+            if line.startswith("│") or line.startswith("┌"):
+                self.assertLessEqual(len(line), 100)
+
+    def test_colour_only_without_no_color(self):
+        session = self.start(colour=True)
+        output = session.run("select null as h;")
+        self.assertIn("\x1b[1mh\x1b[0m", output)
+        self.assertIn("\x1b[2mNULL\x1b[0m", output)
+        plain = self.start()
+        output = plain.run("select null as h;")
+        self.assertNotIn("\x1b[1m", output)
+        self.assertNotIn("\x1b[2m", output)
+
+
+class CompletionTests(InteractiveTestCase):
+    def test_tab_completes_table_created_in_session(self):
+        session = self.start()
+        session.run("create table inventory(item text, quantity integer);")
+        session.run("insert into inventory values ('bolt', 12);")
+        session.send("select * from inv\t")
+        session.expect("entory ")
+        output = session.run(";")
+        self.assertIn("│ bolt │       12 │", output)
+
+    def test_tab_completes_column_and_function(self):
+        session = self.start()
+        session.run("create table people(full_name text);")
+        session.run("insert into people values ('Crème Brûlée');")
+        session.send("select slugi\t")
+        session.expect("fy(")
+        session.send("full_n\t")
+        session.expect("ame ")
+        output = session.run(") from people;")
+        self.assertIn("creme-brulee", output)
+
+    def test_second_tab_lists_candidates(self):
+        session = self.start()
+        session.run("create table alpha_one(x);")
+        session.run("create table alpha_two(x);")
+        session.send("select * from alp\t")
+        session.expect("ha_")
+        # One Tab at a time: a Tab arriving with more input waiting is taken as pasted text.
+        session.send("\t")
+        session.expect("\x07")  # nothing more to insert: a beep
+        session.send("\t")
+        listing = session.expect("alpha_two")
+        self.assertIn("alpha_one", listing)
+        session.send("\x03")
+        session.prompt()
+
+    @unittest.skipUnless(has_dot_command("mode"), ".mode is not built in yet")
+    def test_dot_command_completion(self):
+        session = self.start()
+        session.send(".mode js\t")
+        session.expect("on ")
+        session.send("\r")
+        session.prompt()
+        output = session.run("select 1 as a;")
+        self.assertIn('[{"a":1}]', output)
+
+
+class HistoryTests(InteractiveTestCase):
+    def test_up_arrow_recalls_multi_line_statement_whole(self):
+        session = self.start()
+        session.send("select 111,\r")
+        session.expect(CONTINUATION)
+        first = session.run("222;")
+        self.assertIn("│ 111 │ 222 │", first)
+        session.send("\x1b[A")
+        session.expect("222;")
+        output = session.run("")
+        self.assertIn("│ 111 │ 222 │", output)
+        self.assertEqual(session.exit(), 0)
+        entries = self.history_entries()
+        self.assertEqual(entries, ["select\\040111,\\012222;"])
+
+    def test_history_file_contents_and_mode(self):
+        session = self.start()
+        session.run("select 'one';")
+        session.run(".complete xyz")
+        session.send("select 'not finished'")
+        session.send("\x03")
+        session.prompt()
+        self.assertEqual(session.exit(), 0)
+        path = self.history_path()
+        self.assertEqual(stat.S_IMODE(os.stat(path).st_mode), 0o600)
+        self.assertEqual(self.history_entries(), ["select\\040'one';", ".complete\\040xyz"])
+
+    def test_history_locations(self):
+        state = os.path.join(self.home, "state")
+        session = self.start(extra_env={"XDG_STATE_HOME": state})
+        session.run("select 'xdg';")
+        session.exit()
+        self.assertEqual(self.history_entries(os.path.join(state, "sqlsh", "history")), ["select\\040'xdg';"])
+        explicit = os.path.join(self.home, "explicit_history")
+        session = self.start(extra_env={"XDG_STATE_HOME": state, "SQLSH_HISTORY": explicit})
+        session.run("select 'explicit';")
+        session.exit()
+        self.assertEqual(self.history_entries(explicit), ["select\\040'explicit';"])
+
+    def test_two_sessions_keep_each_others_entries(self):
+        first = self.start()
+        second = self.start()
+        first.run("select 'from first';")
+        second.run("select 'from second';")
+        first.run("select 'first again';")
+        self.assertEqual(second.exit(), 0)
+        self.assertEqual(first.exit(), 0)
+        self.assertEqual(sorted(self.history_entries()),
+                         sorted(["select\\040'from\\040first';", "select\\040'from\\040second';",
+                                 "select\\040'first\\040again';"]))
+
+    def test_previous_session_history_and_ctrl_r(self):
+        session = self.start()
+        session.run("select 'needle' as found;")
+        session.exit()
+        session = self.start()
+        session.send("\x12")
+        session.send("needl")
+        session.expect("found")
+        output = session.run("")
+        self.assertIn("│ needle │", output)
+
+
+class InterruptTests(InteractiveTestCase):
+    def test_ctrl_c_interrupts_running_query(self):
+        session = self.start()
+        session.send("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;\r")
+        session.expect("⏱")  # the elapsed-time indicator: the query is running
+        started = time.monotonic()
+        session.send("\x03")
+        session.expect("interrupted")
+        session.prompt()
+        self.assertLess(time.monotonic() - started, 5)  # well within a second when not loaded
+        output = session.run("select 'still alive';")
+        self.assertIn("still alive", output)
+        self.assertEqual(session.exit(), 0)
+
+    def test_ctrl_c_discards_half_typed_line(self):
+        session = self.start()
+        session.send("select 'half")
+        session.send("\x03")
+        session.expect("^C")
+        session.prompt()
+        output = session.run("select 'fresh';")
+        self.assertIn("fresh", output)
+        self.assertNotIn("half", output)
+        self.assertNotIn("error", output.lower())
+
+    def test_ctrl_c_discards_pending_statement(self):
+        session = self.start()
+        session.send("select 1,\r")
+        session.expect(CONTINUATION)
+        session.send("\x03")
+        session.prompt()
+        output = session.run("select 2 as two;")
+        self.assertIn("│   2 │", output)
+        self.assertNotIn("error", output.lower())
+
+    def test_ctrl_d_exits_zero_even_after_errors(self):
+        session = self.start()
+        session.run("select * from no_such_table;")
+        self.assertEqual(session.exit(), 0)
+
+
+class PipedInputTests(InteractiveTestCase):
+    def test_piped_input_has_no_prompt_history_or_box(self):
+        result = subprocess.run([BINARY], input=b"select 1, 2;\n.complete 'select * from '\n",
+                                capture_output=True, env={"HOME": self.home, "PATH": os.environ.get("PATH", "")},
+                                cwd=self.home, timeout=TIMEOUT)
+        self.assertEqual(result.returncode, 0)
+        self.assertEqual(result.stdout, b"1|2\n")
+        self.assertFalse(os.path.exists(self.history_path()))
+
+
+if __name__ == "__main__":
+    if not os.access(BINARY, os.X_OK):
+        sys.exit(f"sqlsh binary not found at {BINARY}; run `swift build` first")
+    unittest.main()
