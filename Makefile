@@ -25,6 +25,9 @@ deps:
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
+	@# pexpect drives the interactive (pseudo-terminal) tests.
+	@python3 -c 'import pexpect' 2>/dev/null || python3 -m pip install --quiet pexpect \
+		|| python3 -m pip install --quiet --user pexpect
 
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product sqlsh
@@ -38,6 +41,7 @@ run: build
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
+	python3 Tests/Interactive/test_interactive.py
 	mandoc -Tlint -W warning man/sqlsh.1
 
 install: build

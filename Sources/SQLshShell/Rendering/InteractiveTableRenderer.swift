@@ -94,7 +94,7 @@ public final class InteractiveTableRenderer: ResultRenderer {
         natural = natural.map { max($0, 1) }
         let available = settings.terminalWidth > 0 ? settings.terminalWidth : Int.max
         // Leave out columns that cannot get even a narrow width.
-        let narrow = 3
+        let narrow = 6
         var count = n
         while count > 1 && (0..<count).reduce(0, { $0 + min(natural[$1], narrow) }) + 3 * count + 1 > available {
             count -= 1

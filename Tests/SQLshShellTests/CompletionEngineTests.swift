@@ -1,0 +1,136 @@
+import Foundation
+import SQLshCore
+import SQLshShell
+import Testing
+
+/// Fixed names for the completion engine.
+private struct StubData: CompletionData {
+    var tables = ["users", "Orders", "my table"]
+    var columns = ["users": ["id", "name", "email"], "Orders": ["id", "user_id", "total"], "my table": ["select"]]
+    var files: [String: [(String, Bool)]] = [".": [("data.csv", false), ("dump", true), (".hidden", false)],
+                                             "dump/": [("a.sql", false)]]
+
+    func keywords() -> [String] { ["SELECT", "FROM", "WHERE", "SET", "SAVEPOINT", "REPLACE", "UPDATE", "INTO", "JOIN", "AS", "ON", "INDEX"] }
+    func tableNames() -> [String] { tables }
+    func schemaNames() -> [String] { ["main", "temp"] }
+    func columnNames(of table: String) -> [String] { columns[table] ?? [] }
+    func functionNames() -> [String] { ["replace", "reverse", "round", "sum"] }
+    func catalogNames() -> [String] { ["reverse", "slugify", "text", "stats"] }
+    func dotCommandNames() -> [String] { ["mode", "headers", "read", "import", "enable", "schema", "open"] }
+    func dotCommand(named typed: String) -> String? { dotCommandNames().first { $0.hasPrefix(typed) } }
+    func dotCommandUsage(_ name: String) -> String? { name == "headers" ? ".headers on|off" : nil }
+    func directoryEntries(_ path: String) -> [(name: String, isDirectory: Bool)] {
+        (files[path] ?? []).map { (name: $0.0, isDirectory: $0.1) }
+    }
+    func homeDirectory() -> String? { "/home/me" }
+}
+
+@Suite struct CompletionEngineTests {
+    let engine = CompletionEngine(data: StubData())
+
+    func texts(_ line: String) -> [String] { engine.complete(line).candidates.map(\.text) }
+
+    @Test func tablesAfterFromJoinIntoUpdate() {
+        #expect(texts("select * from u") == ["users"])
+        #expect(texts("SELECT * FROM ") == ["\"my table\"", "Orders", "users"])
+        #expect(texts("select * from users join o") == ["Orders"])
+        #expect(texts("insert into O") == ["Orders"])
+        #expect(texts("update us") == ["users"])
+        #expect(texts("select * from users, o") == ["Orders"])
+        #expect(texts("create index i on us") == ["users"])
+    }
+
+    @Test func columnsOfMentionedTables() {
+        #expect(texts("select * from users where em") == ["email"])
+        #expect(texts("select * from users u where u.") == ["email", "id", "name"])
+        #expect(texts("select * from Orders as o where o.t") == ["total"])
+        #expect(texts("select users.i") == ["id"])
+        #expect(texts("select * from main.u") == ["users"])
+    }
+
+    @Test func columnsOfAllTablesBeforeAnyIsNamed() {
+        #expect(texts("select user_") == ["user_id"])
+    }
+
+    @Test func keywordsFollowTheTypedCase() {
+        #expect(texts("wher") == ["where"])
+        #expect(texts("WHER") == ["WHERE"])
+        #expect(texts("Wher") == ["WHERE"])
+        #expect(texts("select 1 wh") == ["where"])
+    }
+
+    @Test func functionsGetAParenthesis() {
+        let completion = engine.complete("select rev")
+        #expect(completion.candidates == [.init("reverse", .function)])
+        #expect(completion.candidates[0].suffix == "(")
+        // A keyword that is also a function is listed once.
+        #expect(texts("insert or repl") == ["replace"])
+    }
+
+    @Test func quotedIdentifiers() {
+        #expect(texts("select * from \"my") == ["\"my table\""])
+        #expect(texts("select * from [my") == ["[my table]"])
+        #expect(engine.complete("select * from \"my").fragment == "\"my")
+        // Names that are keywords or need quotes are quoted when inserted.
+        #expect(texts("select * from \"my table\" where sel") == ["\"select\"", "select"])
+    }
+
+    @Test func nothingInsideStringsOrComments() {
+        #expect(texts("select 'fr").isEmpty)
+        #expect(texts("select 1 -- fr").isEmpty)
+        #expect(texts("select /* fr").isEmpty)
+        #expect(texts("select 12").isEmpty)
+    }
+
+    @Test func multiLineStatements() {
+        #expect(texts("select *\nfrom users\nwhere na") == ["name"])
+        #expect(texts("select 1;\n.mo").contains("MODE") == false)
+    }
+
+    @Test func dotCommandNames() {
+        #expect(texts(".he") == [".headers"])
+        #expect(texts(".") == [".enable", ".headers", ".import", ".mode", ".open", ".read", ".schema"])
+    }
+
+    @Test func dotCommandArguments() {
+        #expect(texts(".mode js") == ["json"])
+        #expect(texts(".mode box --w") == ["--wordwrap", "--wrap", "--ww"])
+        #expect(texts(".mode box --wordwrap o") == ["off", "on"])
+        #expect(texts(".headers o") == ["off", "on"])
+        #expect(texts(".enable s") == ["slugify", "stats"])
+        #expect(texts(".schema u") == ["users"])
+        #expect(texts(".import data.csv u") == ["users"])
+        #expect(texts(".import --c") == ["--csv"])
+    }
+
+    @Test func filePaths() {
+        #expect(texts(".read ") == ["data.csv", "dump/"])
+        #expect(texts(".read d") == ["data.csv", "dump/"])
+        #expect(texts(".read dump/") == ["dump/a.sql"])
+        #expect(texts(".read .h") == [".hidden"])
+        #expect(texts(".open 'da") == ["'data.csv'"])
+        let completion = engine.complete(".read du")
+        #expect(completion.candidates == [.init("dump/", .directory)])
+        #expect(completion.candidates[0].suffix == "")
+    }
+
+    @Test func commonPrefix() {
+        let completion = Completion(fragment: "al", candidates: [.init("alpha_one", .table), .init("ALPHA_two", .table)])
+        #expect(completion.commonPrefix == "alpha_")
+        #expect(Completion(fragment: "x", candidates: []).commonPrefix == "x")
+    }
+
+    @Test func liveShellSeesNewTablesAndCatalogFunctions() throws {
+        let shell = try Shell(connection: Connection(path: ":memory:"))
+        let live = CompletionEngine(data: ShellCompletionData(shell: shell))
+        #expect(live.complete("select * from fresh").candidates.isEmpty)
+        try shell.connection.execute("create table fresh_table(a, b); create temp view fresh_view as select 1 as c")
+        #expect(live.complete("select * from fresh").candidates.map(\.text) == ["fresh_table", "fresh_view"])
+        #expect(live.complete("select * from fresh_table where ").candidates.map(\.text).prefix(2) == ["a", "ABORT"])
+        #expect(live.complete("select slugi").candidates.map(\.text) == ["slugify"])
+        #expect(live.complete("select json_ext").candidates.map(\.text) == ["json_extract"])
+        _ = try shell.catalog.disable(["slugify"])
+        #expect(live.complete("select slugi").candidates.isEmpty)
+        #expect(live.complete(".comp").candidates.map(\.text) == [".complete"])
+    }
+}
