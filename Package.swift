@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "CSQLite"]),
         .testTarget(name: "SQLshShellTests", dependencies: ["SQLshShell", "SQLshCore"]),
         // Runs the built `sqlsh` binary and the stock `sqlite3` on the same input.
-        .testTarget(name: "EndToEndTests", dependencies: ["sqlsh"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["sqlsh"], exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v5]
 )
