@@ -10,6 +10,7 @@ enum BuiltInPacks {
             SHA3Pack.pack,
             FileIOPack.pack,
             DecimalPack.pack,
+            IEEE754Pack.pack,
         ]
     }
 }
