@@ -142,6 +142,35 @@ class PromptTests(InteractiveTestCase):
         self.assertIn("│ café │ 3 │ x日本語y │", output)
         self.assertIn("├──────┼───┼──────────┤", output)
 
+    def test_table_follows_terminal_resize(self):
+        session = self.start()
+        session.child.setwinsize(24, 40)
+        output = session.run("select printf('%.*c', 200, 'x') as wide, 'abc' as s;")
+        lines = [line for line in output.splitlines() if line[:1] in "┌│├└"]
+        self.assertTrue(lines)
+        self.assertTrue(all(len(line) <= 40 for line in lines), lines)
+        session.child.setwinsize(24, 120)
+        output = session.run("select printf('%.*c', 200, 'x') as wide, 'abc' as s;")
+        self.assertTrue(any(len(line) > 100 for line in output.splitlines()))
+
+    @unittest.skipUnless(has_dot_command("timer"), ".timer is not built in yet")
+    def test_timer(self):
+        session = self.start()
+        session.run(".timer on")
+        output = session.run("select 1 as one;")
+        self.assertRegex(output, r"Run Time: real \d+\.\d{3} user \d+\.\d{6} sys \d+\.\d{6}")
+
+    def test_editrc_vi_mode(self):
+        with open(os.path.join(self.home, ".editrc"), "w") as f:
+            f.write("bind -v\n")
+        session = self.start()
+        output = session.run("select 'vi' || 'mode' as m;")
+        self.assertIn("│ vimode │", output)
+        session.send("\x1bk")  # command mode, previous history entry
+        session.expect("'mode'")
+        output = session.run("")
+        self.assertIn("│ vimode │", output)
+
     def test_null_numbers_and_long_values(self):
         session = self.start()
         output = session.run("select null as a, 3.5 as b, printf('%.*c', 400, 'x') as c;")

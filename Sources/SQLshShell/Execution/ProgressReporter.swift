@@ -8,6 +8,8 @@ final class ProgressState {
     var once = false
     var limit: Int64 = 0
     var count: UInt32 = 0
+    /// The instruction interval `.progress` set (0: no handler).
+    var instructions: Int32 = 0
 }
 
 extension Shell {
@@ -15,6 +17,7 @@ extension Shell {
     /// `Progress N` each time unless quiet, and interrupts the statement with
     /// `Progress limit reached (N)` when the limit is reached.
     func installProgressHandler(instructions: Int32) {
+        progressState.instructions = instructions
         let context = Unmanaged.passUnretained(self).toOpaque()
         sqlite3_progress_handler(connection.handle, instructions, { context in
             guard let context else { return 0 }
@@ -31,4 +34,8 @@ extension Shell {
             return 0
         }, context)
     }
+
+    /// Whether `.progress` has installed its handler. SQLite has one progress handler per
+    /// connection, so the interactive elapsed-time indicator stays off meanwhile.
+    public var progressCommandActive: Bool { progressState.instructions > 0 }
 }

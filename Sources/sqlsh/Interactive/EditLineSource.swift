@@ -139,12 +139,12 @@ final class EditLineSource: LineSource {
         if let width = Terminal.width(of: 1) { shell.settings.terminalWidth = width }
         interruptRequested = 0
         interruptTarget = shell.connection.handle
-        indicator.start(on: shell.connection)
+        if !shell.progressCommandActive { indicator.start(on: shell.connection) }
     }
 
     func didRun() {
         interruptTarget = nil
-        indicator.stop(current: shell.connection)
+        indicator.stop(current: shell.connection, removeHandler: !shell.progressCommandActive)
         shell.out.flush()
         if interruptRequested != 0 { interruptRequested = 0 }
     }

@@ -49,11 +49,11 @@ final class ElapsedIndicator {
     }
 
     /// The input finished: erase and remove the progress handler (from the same connection
-    /// only: `.open` may have replaced it).
-    func stop(current: Connection) {
+    /// only: `.open` may have replaced it; and not when `.progress` just installed its own).
+    func stop(current: Connection, removeHandler: Bool) {
         finished = true
         erase()
-        if let connection, connection === current {
+        if removeHandler, let connection, connection === current {
             connection.setProgressHandler(instructions: 0, nil)
         }
         connection = nil
