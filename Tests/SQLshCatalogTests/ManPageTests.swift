@@ -44,8 +44,7 @@ import Testing
 
     @Test func everyFunctionAppearsInTheManual() throws {
         let page = try String(contentsOfFile: Self.manPath, encoding: .utf8)
-        for function in Catalog.builtIn().functions {
-            #expect(page.contains(".It Fn \(function.name)"), "\(function.name) missing from man/sqlsh.1")
-        }
+        let missing = Catalog.builtIn().functions.map(\.name).filter { !page.contains(".It Fn \($0) ") && !page.contains(".It Fn \($0)\n") }
+        #expect(missing == [], "missing from man/sqlsh.1")
     }
 }

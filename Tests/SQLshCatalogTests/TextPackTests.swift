@@ -93,4 +93,86 @@ import Testing
         try db.execute("insert into p values ('Crème Brûlée'), ('Tarte Tatin')")
         #expect(try column(db, "select title from p where slugify(title) = 'tarte-tatin'") == [.text("Tarte Tatin")])
     }
+
+    @Test func reverseWordPath() throws {
+        #expect(try value(db, "select reverse('0123456789abcdefXYZ')") == .text("ZYXfedcba9876543210"))
+        #expect(try value(db, "select reverse('0123456789' || char(13, 10) || 'abcdefXYZ')") == .text("ZYXfedcba\r\n9876543210"))
+    }
+
+    @Test func charLength() throws {
+        for name in ["char_length", "character_length", "text_length"] {
+            #expect(try value(db, "select \(name)('Crème')") == .integer(5))
+            #expect(try value(db, "select \(name)('')") == .integer(0))
+            #expect(try value(db, "select \(name)(null)") == .null)
+            #expect(try value(db, "select \(name)(12.5)") == .integer(4))
+            #expect(try value(db, "select \(name)('👍🏽')") == .integer(2))
+            #expect(try value(db, "select \(name)(cast(x'ff41c3a9' as text))") == .integer(3))
+            #expect(try value(db, "select \(name)(cast(x'610062' as text))") == .integer(3))
+            #expect(errorMessage(db, "select \(name)()") == "wrong number of arguments to function \(name)()")
+        }
+        #expect(try value(db, "select char_length(printf('%.*c', 1000000, 'x'))") == .integer(1_000_000))
+    }
+
+    @Test func textLeftAndRight() throws {
+        #expect(try rows(db, "select text_left('Crème brûlée', 5), text_left('abcdef', -2), text_left('abc', 10), text_left('abc', 0), text_left('abc', -10)")
+                == [[.text("Crème"), .text("abcd"), .text("abc"), .text(""), .text("")]])
+        #expect(try rows(db, "select text_right('Crème brûlée', 6), text_right('abcdef', -2), text_right('abc', 10), text_right('abc', 0), text_right('abc', -10)")
+                == [[.text("brûlée"), .text("cdef"), .text("abc"), .text(""), .text("")]])
+        #expect(try value(db, "select text_left(null, 1)") == .null)
+        #expect(try value(db, "select text_right('a', null)") == .null)
+        #expect(try value(db, "select text_left(12345, 2.0)") == .text("12"))
+        #expect(try value(db, "select text_left('abc', '2')") == .text("ab"))
+        #expect(errorMessage(db, "select text_left('abc', 'x')") == "text_left: the length must be an integer")
+        #expect(errorMessage(db, "select text_right('abc', 1.5)") == "text_right: the length must be an integer")
+        #expect(try bytes(db, "select text_right(cast(x'41ff42' as text), 2)") == [0xFF, 0x42])
+        #expect(try value(db, "select length(text_left(printf('%.*c', 1000000, 'x'), 999999))") == .integer(999_999))
+        #expect(errorMessage(db, "select text_left('a')") == "wrong number of arguments to function text_left()")
+    }
+
+    @Test func padding() throws {
+        #expect(try rows(db, "select lpad('42', 5, '0'), lpad('hello', 3), lpad('ab', 5), lpad('ab', 6, 'xyz'), lpad('ab', 0), lpad('ab', -1)")
+                == [[.text("00042"), .text("hel"), .text("   ab"), .text("xyzxab"), .text(""), .text("")]])
+        #expect(try rows(db, "select rpad('ab', 5, 'xy'), rpad('été', 4, '·'), rpad('ab', 4), rpad('ab', 5, '')")
+                == [[.text("abxyx"), .text("été·"), .text("ab  "), .text("ab")]])
+        #expect(try value(db, "select text_lpad('7', 3, '0')") == .text("007"))
+        #expect(try value(db, "select text_rpad('7', 3, '0')") == .text("700"))
+        #expect(try value(db, "select lpad(null, 3)") == .null)
+        #expect(try value(db, "select lpad('a', 3, null)") == .null)
+        #expect(try value(db, "select length(rpad('', 1000000, 'ab'))") == .integer(1_000_000))
+        #expect(errorMessage(db, "select lpad('a', 'x')") == "lpad: the length must be an integer")
+        #expect(errorMessage(db, "select lpad('a', 4000000000, 'x')") == "string or blob too big")
+        #expect(errorMessage(db, "select lpad('a')") == "wrong number of arguments to function lpad()")
+    }
+
+    @Test func splitPart() throws {
+        #expect(try rows(db, "select split_part('a,b,,d', ',', 1), split_part('a,b,,d', ',', 2), split_part('a,b,,d', ',', 3), split_part('a,b,,d', ',', -1), split_part('a,b,,d', ',', 9), split_part('a,b,,d', ',', -9)")
+                == [[.text("a"), .text("b"), .text(""), .text("d"), .text(""), .text("")]])
+        #expect(try value(db, "select split_part('abc~@~def~@~ghi', '~@~', 2)") == .text("def"))
+        #expect(try value(db, "select split_part('abc', '', 1)") == .text("abc"))
+        #expect(try value(db, "select split_part('abc', '', 2)") == .text(""))
+        #expect(try value(db, "select split_part('', ',', 1)") == .text(""))
+        #expect(try value(db, "select text_split('x y z', ' ', 3)") == .text("z"))
+        #expect(try value(db, "select split_part('été,hiver', ',', 1)") == .text("été"))
+        #expect(try value(db, "select split_part(null, ',', 1)") == .null)
+        #expect(errorMessage(db, "select split_part('a', ',', 0)") == "split_part: field position must not be zero")
+        #expect(errorMessage(db, "select split_part('a', ',', 'x')") == "split_part: the field position must be an integer")
+        #expect(try value(db, "select split_part(printf('%.*c', 1000000, 'x') || ',end', ',', 2)") == .text("end"))
+    }
+
+    @Test func translate() throws {
+        #expect(try rows(db, "select translate('Crème brûlée', 'èûé', 'eue'), translate('a-b-c', '-', ''), translate('12345', '143', 'ax')")
+                == [[.text("Creme brulee"), .text("abc"), .text("a2x5")]])
+        #expect(try value(db, "select translate('aaa', 'aa', 'xy')") == .text("xxx"))
+        #expect(try value(db, "select text_translate('abc', 'abc', 'ABC')") == .text("ABC"))
+        #expect(try value(db, "select translate('', 'a', 'b')") == .text(""))
+        #expect(try value(db, "select translate('abc', null, 'b')") == .null)
+        #expect(try bytes(db, "select translate(cast(x'41ff' as text), cast(x'ff' as text), 'z')") == [0x41, 0x7A])
+        #expect(errorMessage(db, "select translate('a', 'b')") == "wrong number of arguments to function translate()")
+    }
+
+    @Test func textFunctionsInIndexExpressions() throws {
+        try db.execute("create table k(s text); create index k1 on k(split_part(s, '-', 1)); create index k2 on k(lpad(s, 8, '0')); create index k3 on k(char_length(s))")
+        try db.execute("insert into k values ('ab-cd'), ('x-y')")
+        #expect(try column(db, "select s from k where split_part(s, '-', 1) = 'x'") == [.text("x-y")])
+    }
 }

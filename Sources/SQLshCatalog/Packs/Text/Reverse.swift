@@ -48,6 +48,10 @@ private func reverseFunction(_ arguments: Arguments, _ result: ResultContext) {
 func reverseGraphemes(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) {
     let n = input.count
     if UTF8Bytes.isASCII(input) {
+        if !containsCR(input) {
+            reverseBytes(input, into: output)
+            return
+        }
         var i = 0
         while i < n {
             let byte = input[i]
@@ -92,5 +96,42 @@ private func mirrorClusters(_ run: UnsafeBufferPointer<UInt8>, offset: Int, tota
         UnsafeMutableRawPointer(output + (n - a - length))
             .copyMemory(from: run.baseAddress.unsafelyUnwrapped + (a - offset), byteCount: length)
         a += length
+    }
+}
+
+/// Whether the bytes contain a carriage return (the only ASCII grapheme cluster longer than one
+/// byte is CR LF), eight bytes at a time.
+@inline(__always)
+private func containsCR(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let base = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+    let n = bytes.count
+    var i = 0
+    while i + 8 <= n {
+        let x = base.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0D0D_0D0D_0D0D_0D0D
+        if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 { return true }
+        i += 8
+    }
+    while i < n {
+        if bytes[i] == 13 { return true }
+        i += 1
+    }
+    return false
+}
+
+/// Byte-wise reversal, eight bytes at a time from both ends.
+@inline(__always)
+private func reverseBytes(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) {
+    let source = UnsafeRawPointer(input.baseAddress.unsafelyUnwrapped)
+    let destination = UnsafeMutableRawPointer(output)
+    let n = input.count
+    var i = 0
+    while i + 8 <= n {
+        let word = source.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        destination.storeBytes(of: word.byteSwapped, toByteOffset: n - i - 8, as: UInt64.self)
+        i += 8
+    }
+    while i < n {
+        output[n - i - 1] = input[i]
+        i += 1
     }
 }

@@ -1,0 +1,75 @@
+import CSQLite
+import SQLshCore
+
+/// Character stepping for the Postgres-style text functions, counting characters exactly as
+/// SQLite's `length()` and `substr()` do: a lead byte with the continuation bytes after it is one
+/// character, and any other byte (an invalid one included) is one character.
+enum Characters {
+    /// The byte index after `count` characters from `start` (or the end).
+    @inline(__always)
+    static func advance(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, by count: Int) -> Int {
+        var i = start
+        var remaining = count
+        let n = bytes.count
+        while remaining > 0, i < n {
+            let byte = bytes[i]
+            i += 1
+            if byte >= 0xC0 {
+                while i < n, bytes[i] & 0xC0 == 0x80 { i += 1 }
+            }
+            remaining -= 1
+        }
+        return i
+    }
+
+    /// The byte ranges of each character.
+    static func ranges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var i = 0
+        while i < bytes.count {
+            let next = advance(bytes, from: i, by: 1)
+            result.append(i..<next)
+            i = next
+        }
+        return result
+    }
+}
+
+/// An integer argument: integers, and reals with an integral value; anything else is an error
+/// naming the function and what the argument is for.
+func integerArgument(_ value: OpaquePointer, function: StaticString, what: StaticString) throws -> Int64 {
+    switch sqlite3_value_numeric_type(value) {
+    case SQLITE_INTEGER:
+        return sqlite3_value_int64(value)
+    case SQLITE_FLOAT:
+        let d = sqlite3_value_double(value)
+        if d == d.rounded(.towardZero), abs(d) < 9.2e18 { return Int64(d) }
+    default:
+        break
+    }
+    throw TextError("\(function): the \(what) must be an integer")
+}
+
+/// Whether any argument is NULL (the Postgres-style functions then give NULL).
+@inline(__always)
+func anyNull(_ arguments: Arguments) -> Bool {
+    for i in 0..<arguments.count where sqlite3_value_type(arguments[i].rawValue) == SQLITE_NULL { return true }
+    return false
+}
+
+/// An error of a text function, reported as the statement's error message.
+struct TextError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}
+
+/// A text pack entry that is another name for one of its functions (sqlean's `text_*` names
+/// and Postgres names): same behaviour, its own switch.
+func alias(_ name: String, of entry: CatalogFunction, implementation: @escaping @Sendable () -> [SQLFunction]) -> CatalogFunction {
+    CatalogFunction(
+        name: name, pack: entry.pack, kind: entry.kind, arity: entry.arity, arguments: entry.arguments,
+        flags: entry.flags, summary: entry.summary + " (same as \(entry.name))",
+        details: "\(name) is another name for \(entry.name). " + entry.details,
+        example: entry.example.replacing(entry.name + "(", with: name + "("),
+        functions: implementation)
+}

@@ -1,0 +1,48 @@
+import CSQLite
+import SQLshCore
+
+/// `text_left(text, n)` and `text_right(text, n)` (sqlean's names for Postgres's left and right,
+/// which SQLite cannot parse as function names: LEFT and RIGHT are join keywords).
+enum LeftRight {
+    static let textLeft = CatalogFunction(
+        name: "text_left", pack: "text", kind: .scalar, arity: "2", arguments: "text, n", flags: .pure,
+        summary: "the first n characters; with n < 0 all but the last |n|",
+        details: """
+            text_left(text, n), Postgres's left(): the first n characters of the text; when n is negative, every \
+            character but the last |n|. n larger than the length gives the whole text. \
+            Characters are counted as length() counts them. NULL when any argument is NULL; n \
+            must be an integer (anything else is an error).
+            """,
+        example: "select text_left('Crème brûlée', 5), text_left('abcdef', -2);  -- 'Crème'|'abcd'",
+        functions: { make("text_left", fromEnd: false) })
+
+    static let textRight = CatalogFunction(
+        name: "text_right", pack: "text", kind: .scalar, arity: "2", arguments: "text, n", flags: .pure,
+        summary: "the last n characters; with n < 0 all but the first |n|",
+        details: """
+            text_right(text, n), Postgres's right(): the last n characters of the text; when n is negative, every \
+            character but the first |n|. n larger than the length gives the whole text. \
+            Characters are counted as length() counts them. NULL when any argument is NULL; n \
+            must be an integer (anything else is an error).
+            """,
+        example: "select text_right('Crème brûlée', 6), text_right('abcdef', -2);  -- 'brûlée'|'cdef'",
+        functions: { make("text_right", fromEnd: true) })
+
+    static func make(_ name: StaticString, fromEnd: Bool) -> [SQLFunction] {
+        [SQLFunction("\(name)", argumentCount: 2, options: .pure) { arguments, result in
+            if anyNull(arguments) { return result.setNull() }
+            let n = try integerArgument(arguments[1].rawValue, function: name, what: "length")
+            let text = textBytes(arguments[0].rawValue)
+            let total = n >= 0 && !fromEnd ? 0 : UTF8Bytes.characterCount(text)
+            // Characters to keep, counted from the start (left) or the end (right).
+            let keep = n >= 0 ? Int(clamping: n) : max(0, total - Int(clamping: n.magnitude))
+            let range: Range<Int>
+            if fromEnd {
+                range = Characters.advance(text, from: 0, by: max(0, total - keep))..<text.count
+            } else {
+                range = 0..<Characters.advance(text, from: 0, by: keep)
+            }
+            result.setText(utf8: UnsafeBufferPointer(rebasing: text[range]))
+        }]
+    }
+}
