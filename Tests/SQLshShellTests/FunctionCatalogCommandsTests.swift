@@ -78,4 +78,17 @@ import Testing
         _ = shell.runDotCommand(line: ".enable slugify")
         #expect(try shell.connection.scalar("select slugify('A b')") == .text("a-b"))
     }
+
+    @Test func stateSurvivesDotOpen() throws {
+        let (out, err) = try run("""
+            .disable reverse
+            .open :memory:
+            select reverse('ab');
+            .enable reverse
+            .open :memory:
+            select reverse('cd');
+            """)
+        #expect(err.contains("no such function: reverse"))
+        #expect(out == "dc\n")
+    }
 }
