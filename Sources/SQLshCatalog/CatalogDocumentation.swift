@@ -7,6 +7,7 @@ extension CatalogFunction {
     /// How a call looks: `regexp_capture(text, pattern[, n])`, or with only the argument count
     /// when the entry names no arguments: `generate_series(1-3 arguments)`.
     public var signature: String {
+        if kind == .collation { return "COLLATE \(name)" }
         if let arguments { return "\(name)(\(arguments))" }
         switch arity {
         case "0": return "\(name)()"
@@ -31,6 +32,7 @@ extension CatalogFunction {
         case .aggregate: return "aggregate"
         case .window: return "window"
         case .tableValued: return "table"
+        case .collation: return "collation"
         }
     }
 }
@@ -88,13 +90,18 @@ extension Catalog {
             lines.append(mdocEscape(capitalized(pack.summary)) + ".")
             lines.append(".Bl -tag -width Ds")
             for function in functions where function.pack == pack.name {
-                lines.append(".It Fn \(mdocEscape(function.name))" + mdocArguments(function))
+                if function.kind == .collation {
+                    lines.append(".It Cm COLLATE \(mdocEscape(function.name))")
+                } else {
+                    lines.append(".It Fn \(mdocEscape(function.name))" + mdocArguments(function))
+                }
                 var summary = capitalized(function.summary)
                 switch function.kind {
                 case .scalar: break
                 case .aggregate: summary += " (aggregate)"
                 case .window: summary += " (aggregate and window function)"
                 case .tableValued: summary += " (table-valued)"
+                case .collation: summary += " (collation)"
                 }
                 lines.append(mdocEscape(summary) + ".")
             }

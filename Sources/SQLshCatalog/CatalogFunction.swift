@@ -9,6 +9,8 @@ public struct CatalogFunction: Sendable {
     public enum Kind: String, Sendable {
         case scalar, aggregate, window
         case tableValued = "table"
+        /// A collating sequence (`ORDER BY x COLLATE name`), not a function.
+        case collation
     }
 
     /// The SQL name.

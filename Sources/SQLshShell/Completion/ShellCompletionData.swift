@@ -58,7 +58,8 @@ public struct ShellCompletionData: CompletionData {
             name.utf8.allSatisfy(CompletionTokenizer.isIdentifierPart) && !name.hasPrefix("sqlite_")
         }
         let present = Set(names)
-        for function in shell.catalog.functions where shell.catalog.isEnabled(function.name) && !present.contains(function.name) {
+        for function in shell.catalog.functions
+        where function.kind != .collation && shell.catalog.isEnabled(function.name) && !present.contains(function.name) {
             names.append(function.name)
         }
         return names

@@ -6,8 +6,8 @@ import SQLshCore
 enum DecimalPack {
     static let pack = FunctionPack(
         name: "decimal",
-        summary: "arbitrary-precision decimal arithmetic on text, as the stock sqlite3 shell",
-        functions: [decimal, decimalAdd, decimalSub, decimalMul, decimalCmp, decimalSum])
+        summary: "exact decimal arithmetic on text, and the decimal and uint collations, as the stock sqlite3 shell",
+        functions: [decimal, decimalAdd, decimalSub, decimalMul, decimalCmp, decimalSum, uint])
 
     /// Parses an argument: its text form (a real gives its `%!.15g` text), or NULL.
     static func number(_ argument: Argument) -> DecimalNumber {
@@ -125,6 +125,21 @@ enum DecimalPack {
             """,
         example: "SELECT decimal_sum(x) FROM (SELECT '0.1' x UNION ALL SELECT '0.2');  -- 0.3",
         functions: { [SQLFunction("decimal_sum", argumentCount: 1, options: .pure, aggregate: DecimalSum.self)] })
+}
+
+extension DecimalPack {
+    static let uint = CatalogFunction(
+        name: "uint", pack: "decimal", kind: .collation, arity: "2",
+        summary: "collation ordering digit runs as unsigned integers",
+        details: """
+            COLLATE uint compares text byte by byte, except that runs of ASCII digits compare \
+            as unsigned integers of any length: 'a9' sorts before 'a10' and 'file2' before \
+            'file10'. Leading zeros do not count ('a09' and 'a9' tie on the number). As the \
+            stock shell's uint collation (ext/misc/uint.c).
+            """,
+        example: "SELECT x FROM (SELECT 'a10' x UNION ALL SELECT 'a9') ORDER BY x COLLATE uint;  -- a9, a10",
+        register: { try $0.addCollation("uint", compare: UIntCollation.compare) },
+        unregister: { try $0.removeCollation(named: "uint") })
 }
 
 /// `decimal_sum`: the running sum lives in a reference so that reading the window value can
