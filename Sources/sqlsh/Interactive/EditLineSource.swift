@@ -25,8 +25,13 @@ final class EditLineSource: LineSource {
     /// there lists the candidates.
     fileprivate var lastTab: [UInt8]? = nil
 
-    init(shell: Shell) {
+    /// The descriptor libedit draws on (standard output, or standard error when standard
+    /// output is piped).
+    private let terminalFD: Int32
+
+    init(shell: Shell, terminalFD: Int32 = 1) {
         self.shell = shell
+        self.terminalFD = terminalFD
         self.history = history_init()
         self.historyFile = HistoryFile.standard()
         self.indicator = ElapsedIndicator(colour: shell.settings.colour)
@@ -37,7 +42,7 @@ final class EditLineSource: LineSource {
         _ = sqlsh_history_setunique(history, &event, 1)
         historyFile?.load(into: history)
 
-        editLine = el_init("sqlsh", sqlsh_stdin(), sqlsh_stdout(), sqlsh_stderr())
+        editLine = el_init("sqlsh", sqlsh_stdin(), terminalFD == 1 ? sqlsh_stdout() : sqlsh_stderr(), sqlsh_stderr())
         let el = editLine!
         _ = sqlsh_el_set_clientdata(el, Unmanaged.passUnretained(self).toOpaque())
         _ = sqlsh_el_set_prompt(el, promptCallback)
@@ -91,7 +96,7 @@ final class EditLineSource: LineSource {
         guard let line = el_gets(editLine, &count), count > 0 else {
             if count < 0 {
                 // A read interrupted by a signal: treat like Ctrl-C.
-                Terminal.write("\n", to: 1)
+                Terminal.write("\n", to: terminalFD)
                 return cancel()
             }
             // Ctrl-D on an empty line (the shell ends the line).
@@ -194,7 +199,7 @@ final class EditLineSource: LineSource {
 
     /// Prints candidates in columns under the line being edited.
     private func list(_ candidates: [String]) {
-        let width = Terminal.width(of: 1) ?? 80
+        let width = Terminal.width(of: terminalFD) ?? 80
         let cellWidth = (candidates.map(DisplayWidth.of).max() ?? 1) + 2
         let perLine = max(1, width / cellWidth)
         let rows = (candidates.count + perLine - 1) / perLine
@@ -211,8 +216,8 @@ final class EditLineSource: LineSource {
             }
             text += "\n"
         }
-        fflush(sqlsh_stdout())
-        Terminal.write(text, to: 1)
+        fflush(terminalFD == 1 ? sqlsh_stdout() : sqlsh_stderr())
+        Terminal.write(text, to: terminalFD)
     }
 
     /// Ctrl-C: end the line and have it discarded, showing `^C` after the typed text.
@@ -248,5 +253,7 @@ private let cancelCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { 
 /// terminal would. libedit's own SIGTSTP/SIGCONT handlers restore the terminal and redraw.
 private let suspendCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { _, _ in
     kill(0, SIGTSTP)
-    return UInt8(CC_REFRESH)
+    // Continued (`fg`): the job shell has printed on the terminal meanwhile; draw the prompt
+    // and the line again on a line of their own.
+    return UInt8(CC_REDISPLAY)
 }

@@ -25,8 +25,9 @@ func runInteractiveSession(shell: Shell, transientDatabase: Bool) -> Int32 {
 /// Sets the session up first: the locale for multibyte input, the default output switched to
 /// `pretty` (a box fitted to the terminal; another mode chosen by an option or `~/.sqlshrc`
 /// is kept), colour where allowed, the terminal width, and the Ctrl-C handler. Returns a
-/// libedit source when standard input is a terminal, else (`-interactive` with piped input)
-/// a plain source that prints prompts, without history.
+/// libedit source when standard input is a terminal (drawing on standard error when standard
+/// output is piped: `sqlsh | tee log`), else (`-interactive` with piped input, or no terminal
+/// to draw on) a plain source that prints prompts, without history.
 func makeInteractiveSource(shell: Shell) -> LineSource {
     Terminal.setUpLocale()
     if shell.settings.mode == .list { shell.settings.mode = .pretty }
@@ -34,7 +35,8 @@ func makeInteractiveSource(shell: Shell) -> LineSource {
     if let width = Terminal.width(of: 1) { shell.settings.terminalWidth = width }
     Signals.installInterruptHandler()
     if isatty(0) == 1 {
-        return EditLineSource(shell: shell)
+        if isatty(1) == 1 { return EditLineSource(shell: shell, terminalFD: 1) }
+        if isatty(2) == 1 { return EditLineSource(shell: shell, terminalFD: 2) }
     }
     return PromptingLineSource(shell: shell)
 }
