@@ -336,6 +336,15 @@ class InterruptTests(InteractiveTestCase):
         self.assertIn("│   2 │", output)
         self.assertNotIn("error", output.lower())
 
+    def test_burst_of_ctrl_c_at_the_prompt(self):
+        session = self.start()
+        session.send("select 'typed'")
+        session.send("\x03" * 60)
+        session.send("select 'alive' as a;\r")
+        session.expect("│ alive │")
+        session.prompt()
+        self.assertEqual(session.exit(), 0)
+
     def test_ctrl_d_exits_zero_even_after_errors(self):
         session = self.start()
         session.run("select * from no_such_table;")
