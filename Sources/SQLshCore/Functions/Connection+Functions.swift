@@ -57,11 +57,7 @@ private func scalarCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: Unsafe
     // Borrow the function (SQLite keeps it alive for the call): no reference counting per row.
     Unmanaged<SQLFunction>.fromOpaque(sqlite3_user_data(ctx))._withUnsafeGuaranteedRef { function in
         do {
-            switch function.body {
-            case .direct(let body): try body(arguments, result)
-            case .value(let body): result.set(try body(arguments))
-            case .aggregate: result.setError("aggregate function called as scalar")
-            }
+            try function.call(arguments, result)
         } catch {
             result.setError(error)
         }

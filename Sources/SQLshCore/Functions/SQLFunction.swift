@@ -43,6 +43,10 @@ public final class SQLFunction {
     }
 
     @usableFromInline let body: Body
+    /// The scalar body as a plain stored closure, which the C callback calls through the
+    /// borrowed function without copying it out of an enum payload (that copy costs a retain
+    /// and a release per row). Aggregates get a closure that is never called.
+    let call: (Arguments, ResultContext) throws -> Void
 
     /// For aggregates: whether an empty input is finalized (``Aggregate/finalizesEmptyInput``).
     let finalizesEmptyInput: Bool
@@ -55,6 +59,7 @@ public final class SQLFunction {
         self.options = options
         self.kind = .scalar
         self.body = .value(function)
+        self.call = { arguments, result in result.set(try function(arguments)) }
         self.finalizesEmptyInput = false
     }
 
@@ -67,6 +72,7 @@ public final class SQLFunction {
         self.options = options
         self.kind = .scalar
         self.body = .direct(function)
+        self.call = function
         self.finalizesEmptyInput = false
     }
 
@@ -78,6 +84,7 @@ public final class SQLFunction {
         self.argumentCount = argumentCount
         self.options = options
         self.finalizesEmptyInput = A.finalizesEmptyInput
+        self.call = { _, result in result.setError("aggregate function called as scalar") }
         if let windowType = type as? any WindowAggregate.Type {
             self.kind = .window
             self.body = .aggregate(windowBoxFactory(windowType))
