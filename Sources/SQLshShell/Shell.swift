@@ -61,6 +61,9 @@ public final class Shell {
     /// Called just before a statement's first row is printed (the interactive front end erases
     /// its elapsed-time indicator there); nil in batch use.
     public var willPrintRows: (() -> Void)?
+    /// Whether Ctrl-C was pressed while the current input ran (the interactive front end sets
+    /// it); a `.read` file then stops. nil in batch use.
+    public var interruptRequested: (() -> Bool)?
 
     /// Whether input is typed by a person (sqlite3's `stdin_is_interactive`): errors then say
     /// `Parse error: ...` without a line number, and `.exit` is not needed to stop.

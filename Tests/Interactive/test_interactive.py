@@ -212,6 +212,12 @@ class CompletionTests(InteractiveTestCase):
         output = session.run(") from people;")
         self.assertIn("creme-brulee", output)
 
+    def test_pasted_tab_is_text(self):
+        session = self.start()
+        # Pasted text arrives at once: the tab is inserted, not taken as a completion request.
+        output = session.run("select 'a\tb' as t;")
+        self.assertIn("│ a^Ib │", output)
+
     def test_second_tab_lists_candidates(self):
         session = self.start()
         session.run("create table alpha_one(x);")
@@ -335,6 +341,19 @@ class InterruptTests(InteractiveTestCase):
         output = session.run("select 2 as two;")
         self.assertIn("│   2 │", output)
         self.assertNotIn("error", output.lower())
+
+    def test_ctrl_c_stops_a_read_file(self):
+        script = os.path.join(self.home, "slow.sql")
+        with open(script, "w") as f:
+            f.write("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;\n")
+            f.write("SELECT 'after the interrupt' AS never;\n")
+        session = self.start()
+        session.send(".read slow.sql\r")
+        session.expect("⏱")
+        session.send("\x03")
+        output = session.prompt()
+        self.assertIn("interrupted", output)
+        self.assertNotIn("after the interrupt", output)
 
     def test_burst_of_ctrl_c_at_the_prompt(self):
         session = self.start()

@@ -34,6 +34,9 @@ extension Shell {
                 break
             }
             lineNumber += 1
+            // Ctrl-C stops a `.read` file (as in sqlite3); at the prompt it only stopped the
+            // statement.
+            if !source.isInteractive, let interrupted = interruptRequested, interrupted() { break }
             if source.takeCancellation() {
                 sql.removeAll(keepingCapacity: true)
                 scan = .start
@@ -121,6 +124,11 @@ extension Shell {
         }
     }
 
+    /// Writes an error message and a newline to standard error, in red when colour is on.
+    func writeError(_ message: String) {
+        err.write(settings.colour ? "\u{1B}[31m\(message)\u{1B}[0m\n" : message + "\n")
+    }
+
     @inline(__always)
     private func echo(_ text: [UInt8]) {
         guard settings.echo else { return }
@@ -186,7 +194,7 @@ extension Shell {
             if reportLines {
                 err.write("\(kind) near line \(startLine): \(tail)\n")
             } else {
-                err.write(settings.colour ? "\u{1B}[31m\(kind): \(tail)\u{1B}[0m\n" : "\(kind): \(tail)\n")
+                writeError("\(kind): \(tail)")
             }
             return 1
         }
@@ -208,17 +216,17 @@ extension Shell {
         }
         guard let name = arguments.first else { return .success }
         guard let command = DotCommandRegistry.command(named: name) else {
-            err.write("Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help\n")
+            writeError("Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help")
             return .failure
         }
         if command.isUnsafe { failIfSafeMode("cannot run .\(command.name) in safe mode") }
         do {
             return try command.run(arguments, shell: self)
         } catch let error as ShellError {
-            err.write(error.message + "\n")
+            writeError(error.message)
             return .failure
         } catch {
-            err.write("Error: \(error)\n")
+            writeError("Error: \(error)")
             return .failure
         }
     }

@@ -63,9 +63,13 @@ final class EditLineSource: LineSource {
         _ = sqlsh_el_bind_vi(el, "^C", "sqlsh-cancel")
         _ = sqlsh_el_bind_vi(el, "^Z", "sqlsh-suspend")
 
-        shell.willPrintRows = { [unowned self] in self.indicator.rowsArrived() }
-        let bar = ProgressBar()
-        shell.progress = { done, total in bar.update(done: done, total: total) }
+        shell.interruptRequested = { interruptRequested != 0 }
+        // Indicators are drawn on standard error, and only when it is a terminal.
+        if isatty(2) == 1 {
+            shell.willPrintRows = { [unowned self] in self.indicator.rowsArrived() }
+            let bar = ProgressBar()
+            shell.progress = { done, total in bar.update(done: done, total: total) }
+        }
     }
 
     deinit {
@@ -144,7 +148,7 @@ final class EditLineSource: LineSource {
         if let width = Terminal.width(of: 1) { shell.settings.terminalWidth = width }
         interruptRequested = 0
         interruptTarget = shell.connection.handle
-        if !shell.progressCommandActive { indicator.start(on: shell.connection) }
+        if !shell.progressCommandActive && isatty(2) == 1 { indicator.start(on: shell.connection) }
     }
 
     func didRun() {

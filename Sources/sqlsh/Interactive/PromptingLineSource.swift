@@ -10,6 +10,7 @@ final class PromptingLineSource: LineSource {
 
     init(shell: Shell) {
         self.shell = shell
+        shell.interruptRequested = { interruptRequested != 0 }
     }
 
     func readLine(prompt: String) -> [UInt8]? {
