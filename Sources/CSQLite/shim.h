@@ -19,4 +19,12 @@ static inline int sqlsh_vtab_config(sqlite3 *db, int op) {
 static inline int sqlsh_config_log(void (*callback)(void *, int, const char *), void *argument) {
     return sqlite3_config(SQLITE_CONFIG_LOG, callback, argument);
 }
+// sqlite3_snprintf is variadic; the shell formats REAL values with it (`%!.15g`, `%!.20g`).
+// Returns the length of the text written to buf.
+static inline int sqlsh_format_double(char *buf, int size, const char *format, double value) {
+    sqlite3_snprintf(size, buf, format, value);
+    int n = 0;
+    while (n < size && buf[n]) n++;
+    return n;
+}
 #endif

@@ -229,7 +229,16 @@ public final class Shell {
     public func resetOutput() {
         out.flush()
         if out !== standardOutput { out = standardOutput }
+        settings.outputFile = ""
+        if let closing = outputClosing {
+            outputClosing = nil
+            closing()
+        }
     }
+
+    /// What ending the current `.output`/`.once` redirection must do besides closing the
+    /// file: wait for a pipe's command (`pclose`), open the editor or spreadsheet for `-e`/`-x`.
+    var outputClosing: (() -> Void)?
 
     /// Writes out everything buffered.
     public func flushAll() {

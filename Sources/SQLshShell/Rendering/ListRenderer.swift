@@ -1,38 +1,47 @@
+import CSQLite
 import SQLshCore
 
-/// `list` mode: values separated by the column separator, rows ended by the row separator,
-/// nothing quoted; headers on the first row when `.headers on`.
-final class ListRenderer: ResultRenderer {
-    private let settings: ShellSettings
-    private let out: OutputWriter
-    private var rows = 0
+/// `list` mode (also `tabs`, which is `list` with a tab separator): values separated by the
+/// column separator, rows ended by the row separator, nothing quoted; with `.headers on` the
+/// column names first.
+class ListRenderer: ResultRenderer {
+    let out: OutputWriter
+    let columnSeparator: [UInt8]
+    let rowSeparator: [UInt8]
+    let nullValue: [UInt8]
+    let headers: Bool
+    var columns: Int32 = 0
 
-    init(settings: ShellSettings, out: OutputWriter) {
-        self.settings = settings
-        self.out = out
+    init(shell: Shell) {
+        out = shell.out
+        columnSeparator = CellText.bytes(shell.settings.columnSeparator)
+        rowSeparator = CellText.bytes(shell.settings.rowSeparator)
+        nullValue = CellText.bytes(shell.settings.nullValue)
+        headers = shell.settings.headers
     }
 
-    func begin(_ statement: Statement) {}
+    func begin(_ statement: Statement) {
+        let handle = statement.handle
+        columns = Int32(statement.columnCount)
+        guard headers else { return }
+        for i in 0..<columns {
+            if i > 0 { out.write(columnSeparator) }
+            out.write(CellText.name(handle, i))
+        }
+        out.write(rowSeparator)
+    }
 
     func row(_ statement: Statement) {
-        let columns = statement.columnCount
-        if rows == 0 && settings.headers {
-            for i in 0..<columns {
-                if i > 0 { out.write(settings.columnSeparator) }
-                out.write(statement.columnName(at: i))
-            }
-            out.write(settings.rowSeparator)
-        }
-        rows += 1
+        let handle = statement.handle
         for i in 0..<columns {
-            if i > 0 { out.write(settings.columnSeparator) }
-            if statement.columnType(at: i) == .null {
-                out.write(settings.nullValue)
+            if i > 0 { out.write(columnSeparator) }
+            if let text = CellText.text(handle, i) {
+                out.write(text)
             } else {
-                out.write(statement.textBytes(at: i))
+                out.write(nullValue)
             }
         }
-        out.write(settings.rowSeparator)
+        out.write(rowSeparator)
     }
 
     func end(_ statement: Statement) {}

@@ -23,6 +23,8 @@ public struct ShellSettings {
     public var wordWrap = false
     /// Columnar modes: quote values as SQL literals (`--quote`).
     public var quoteValues = false
+    /// Where `.output`/`.once` sends results (`.show` prints it); empty for standard output.
+    public var outputFile = ""
     /// Stop after the first error (`.bail`, `-bail`).
     public var bail = false
     /// Print each input before running it (`.echo`, `-echo`).
@@ -47,4 +49,18 @@ public struct ShellSettings {
     public var safeMode = false
 
     public init() {}
+
+    /// `text` cut to the 19 bytes that fit sqlite3's fixed buffers for separators and the
+    /// null value (`.separator`, `.nullvalue`).
+    public static func fitted(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        guard bytes.count > 19 else { return text }
+        return String(decoding: bytes[0..<19], as: UTF8.self)
+    }
+
+    /// The columnar options as `.mode` and `.show` print them:
+    /// `--wrap 60 --wordwrap off --noquote`.
+    public var columnarOptions: String {
+        "--wrap \(wrapWidth) --wordwrap \(wordWrap ? "on" : "off") --\(quoteValues ? "" : "no")quote"
+    }
 }

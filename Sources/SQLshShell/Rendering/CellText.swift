@@ -1,0 +1,98 @@
+import Glibc
+import CSQLite
+
+/// Reading result columns the way sqlite3's shell sees them: as C strings.
+///
+/// sqlite3 prints `sqlite3_column_text` with `%s`, so a value ends at its first NUL byte;
+/// these helpers give the same bytes without copying them.
+enum CellText {
+    static let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+
+    /// The text of column `i` up to its first NUL, or nil for NULL.
+    @inline(__always)
+    static func text(_ handle: OpaquePointer, _ i: Int32) -> UnsafeBufferPointer<UInt8>? {
+        guard let p = sqlite3_column_text(handle, i) else { return nil }
+        let n = Int(sqlite3_column_bytes(handle, i))
+        return cString(p, n)
+    }
+
+    /// The first `n` bytes at `p`, cut at the first NUL.
+    @inline(__always)
+    static func cString(_ p: UnsafePointer<UInt8>, _ n: Int) -> UnsafeBufferPointer<UInt8> {
+        if n > 0, let nul = memchr(p, 0, n) {
+            return UnsafeBufferPointer(start: p, count: UnsafeRawPointer(nul) - UnsafeRawPointer(p))
+        }
+        return UnsafeBufferPointer(start: p, count: n)
+    }
+
+    /// The name of result column `i` (empty when SQLite has none).
+    @inline(__always)
+    static func name(_ handle: OpaquePointer, _ i: Int32) -> UnsafeBufferPointer<UInt8> {
+        guard let p = sqlite3_column_name(handle, i) else { return empty }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p))
+    }
+
+    /// The UTF-8 bytes of a setting (a separator, the null value), cut at the first NUL as
+    /// sqlite3's fixed C buffers would.
+    static func bytes(_ string: String) -> [UInt8] {
+        var bytes = Array(string.utf8)
+        if let nul = bytes.firstIndex(of: 0) { bytes.removeSubrange(nul...) }
+        return bytes
+    }
+
+    /// sqlite3's `strlenChar`: the number of UTF-8 characters (bytes that are not
+    /// continuation bytes).
+    @inline(__always)
+    static func characterCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        var n = 0
+        for b in text where b & 0xC0 != 0x80 { n += 1 }
+        return n
+    }
+
+    /// Formats a REAL with SQLite's printf (`%!.15g`, `%!.20g`) and writes it.
+    @inline(__always)
+    static func writeReal(_ value: Double, format: StaticString, to out: OutputWriter) {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            let n = format.withUTF8Buffer { f in
+                f.withMemoryRebound(to: CChar.self) { sqlsh_format_double(buffer.baseAddress, 64, $0.baseAddress, value) }
+            }
+            out.write(UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(n)))
+        }
+    }
+}
+
+extension OutputWriter {
+    private static let spaces = [UInt8](repeating: 32, count: 64)
+
+    /// Writes `count` spaces (none when `count` is not positive).
+    @inline(__always)
+    func writeSpaces(_ count: Int) {
+        var left = count
+        while left > 0 {
+            let n = min(left, 64)
+            Self.spaces.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            left -= n
+        }
+    }
+
+    /// Writes `text` repeated `count` times.
+    func write(_ text: StaticString, times count: Int) {
+        var i = 0
+        while i < count { write(text); i += 1 }
+    }
+}
+
+extension OutputWriter {
+    /// A writer that only collects what is written (up to `capacity` bytes), for building
+    /// small texts with the same escaping functions; read them with ``takeBytes()``.
+    static func memory(capacity: Int = 1 << 16) -> OutputWriter {
+        OutputWriter(fileDescriptor: -1, capacity: capacity)
+    }
+
+    /// The bytes collected by a ``memory(capacity:)`` writer; empties it.
+    func takeBytes() -> [UInt8] {
+        let bytes = Array(UnsafeBufferPointer(start: buffer, count: count))
+        count = 0
+        return bytes
+    }
+}

@@ -1,0 +1,46 @@
+import CSQLite
+import SQLshCore
+
+/// `html` mode: `<TR><TD>value</TD>\n...</TR>\n` per row (`<TH>` for headers), with
+/// `< & > " '` escaped; no `<TABLE>` around.
+final class HtmlRenderer: ResultRenderer {
+    private let out: OutputWriter
+    private let nullValue: [UInt8]
+    private let headers: Bool
+    private var columns: Int32 = 0
+
+    init(shell: Shell) {
+        out = shell.out
+        nullValue = CellText.bytes(shell.settings.nullValue)
+        headers = shell.settings.headers
+    }
+
+    func begin(_ statement: Statement) {
+        columns = Int32(statement.columnCount)
+        guard headers else { return }
+        out.write("<TR>")
+        for i in 0..<columns {
+            out.write("<TH>")
+            CellEscapes.writeHTML(CellText.name(statement.handle, i), to: out)
+            out.write("</TH>\n")
+        }
+        out.write("</TR>\n")
+    }
+
+    func row(_ statement: Statement) {
+        let handle = statement.handle
+        out.write("<TR>")
+        for i in 0..<columns {
+            out.write("<TD>")
+            if let text = CellText.text(handle, i) {
+                CellEscapes.writeHTML(text, to: out)
+            } else {
+                nullValue.withUnsafeBufferPointer { CellEscapes.writeHTML($0, to: out) }
+            }
+            out.write("</TD>\n")
+        }
+        out.write("</TR>\n")
+    }
+
+    func end(_ statement: Statement) {}
+}
