@@ -36,7 +36,9 @@ struct ModeCommand: DotCommand {
 
     /// sqlite3's order of comparison: the typed name must be a prefix of one of these.
     private static let names = ["lines", "columns", "list", "html", "tcl", "csv", "tabs", "insert", "quote",
-                                "ascii", "markdown", "table", "box", "count", "off", "json"]
+                                "ascii", "markdown", "table", "box", "count", "off", "json",
+                                // sqlsh's own: the interactive default (a box fitted to the terminal).
+                                "pretty"]
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         var mode: String?
@@ -136,6 +138,7 @@ struct ModeCommand: DotCommand {
         case "box": settings.mode = .box
         case "count": settings.mode = .count
         case "off": settings.mode = .off
+        case "pretty": settings.mode = .pretty
         default: settings.mode = .json
         }
         if settings.mode.isColumnar {
