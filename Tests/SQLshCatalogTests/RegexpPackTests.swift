@@ -55,6 +55,17 @@ import Testing
         #expect(errorMessage(db, "select regexp(cast(x'ff' as text), 'a')")?.hasPrefix("regexp: UTF-8 error") == true)
     }
 
+    @Test func invalidByteFoundAtEveryPositionAndLength() throws {
+        for length in 1...20 {
+            for position in 0..<length {
+                var hex = String(repeating: "61", count: length)
+                let start = hex.index(hex.startIndex, offsetBy: 2 * position)
+                hex.replaceSubrange(start..<hex.index(start, offsetBy: 2), with: "ff")
+                #expect(errorMessage(db, "select regexp('a', cast(x'\(hex)' as text))") == "regexp: the text is not valid UTF-8 (byte \(position))")
+            }
+        }
+    }
+
     @Test func regexpSubstr() throws {
         #expect(try value(db, "select regexp_substr('the year is 2021', '[0-9]+')") == .text("2021"))
         #expect(try value(db, "select regexp_substr('the year is 2021', '2k21')") == .null)

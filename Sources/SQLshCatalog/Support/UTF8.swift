@@ -1,23 +1,29 @@
 /// Byte-level UTF-8 helpers shared by the packs: fast ASCII checks and a strict decoder that
 /// never traps on invalid input.
 enum UTF8Bytes {
-    /// Whether every byte is below 0x80, checked eight bytes at a time.
+    /// Whether every byte is below 0x80, checked eight bytes at a time (the tail with one
+    /// overlapping load, so short strings cost no byte loop).
     @inline(__always)
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
-        let count = bytes.count
-        var i = 0
-        var acc: UInt64 = 0
         let raw = UnsafeRawPointer(base)
-        while i + 8 <= count {
-            acc |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            i += 8
+        let count = bytes.count
+        if count >= 8 {
+            var acc: UInt64 = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            var i = 0
+            while i + 8 <= count {
+                acc |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                i += 8
+            }
+            return acc & 0x8080_8080_8080_8080 == 0
         }
-        while i < count {
-            acc |= UInt64(base[i])
-            i += 1
+        if count >= 4 {
+            let acc = raw.loadUnaligned(as: UInt32.self) | raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            return acc & 0x8080_8080 == 0
         }
-        return acc & 0x8080_8080_8080_8080 == 0
+        var acc: UInt8 = 0
+        for i in 0..<count { acc |= base[i] }
+        return acc & 0x80 == 0
     }
 
     /// Decodes one scalar at `i`. Returns the scalar and its length, or nil for a byte that does
