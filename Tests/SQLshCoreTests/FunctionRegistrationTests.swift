@@ -12,37 +12,54 @@ import Testing
         #expect(try db.value("select f()") == .integer(2))
     }
 
+    /// An object captured by a function body: released when SQLite lets go of the function.
+    private final class Captured {
+        let released: Counter
+        init(_ released: Counter) { self.released = released }
+        deinit { released.increment() }
+    }
+
     @Test func replacedAndRemovedFunctionsAreReleased() throws {
         let db = try Connection()
-        weak var first: SQLFunction?
-        weak var second: SQLFunction?
+        let first = Counter(), second = Counter()
         do {
-            let f1 = SQLFunction("f", argumentCount: 0) { _ in 1 }
-            first = f1
-            try db.add(f1)
+            let captured = Captured(first)
+            try db.add(SQLFunction("f", argumentCount: 0) { _ in _ = captured; return 1 })
         }
-        #expect(first != nil) // kept alive by the connection
+        #expect(first.value == 0) // kept alive by the connection
         do {
-            let f2 = SQLFunction("f", argumentCount: 0) { _ in 2 }
-            second = f2
-            try db.add(f2)
+            let captured = Captured(second)
+            try db.add(SQLFunction("f", argumentCount: 0, writingResult: { _, result in _ = captured; result.set(2) }))
         }
-        #expect(first == nil)
-        #expect(second != nil)
+        #expect(first.value == 1)
+        #expect(second.value == 0)
+        #expect(try db.value("select f()") == .integer(2))
         try db.removeFunction(named: "f", argumentCount: 0)
-        #expect(second == nil)
+        #expect(second.value == 1)
+    }
+
+    @Test func refusedRegistrationIsReleased() throws {
+        let db = try Connection()
+        try db.add(SQLFunction("f", argumentCount: 0) { _ in 1 })
+        let statement = try db.prepare("select f() from json_each('[1,2]')")
+        #expect(try statement.step())
+        let released = Counter()
+        do {
+            let captured = Captured(released)
+            #expect(throws: SQLiteError.self) { try db.add(SQLFunction("f", argumentCount: 0) { _ in _ = captured; return 2 }) }
+        }
+        #expect(released.value == 1)
     }
 
     @Test func closingReleasesFunctions() throws {
-        weak var function: SQLFunction?
+        let released = Counter()
         do {
             let db = try Connection()
-            let f = SQLFunction("f", argumentCount: 0) { _ in 1 }
-            function = f
-            try db.add(f)
+            let captured = Captured(released)
+            try db.add(SQLFunction("f", argumentCount: 0) { _ in _ = captured; return 1 })
             try db.close()
         }
-        #expect(function == nil)
+        #expect(released.value == 1)
     }
 
     @Test func removedFunctionIsGone() throws {

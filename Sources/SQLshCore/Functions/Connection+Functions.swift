@@ -3,24 +3,36 @@ import CSQLite
 extension Connection {
     /// Registers a function, replacing any with the same name and argument count.
     ///
+    /// ```swift
+    /// try db.add(SQLFunction("twice", argumentCount: 1, options: .pure) { args in args[0].int64 * 2 })
+    /// ```
+    ///
     /// - Throws: ``SQLiteError`` when SQLite refuses, for example `SQLITE_BUSY` ("unable to
     ///   delete/modify user-function due to active statements") while statements are running.
     public func add(_ function: SQLFunction) throws {
-        let userData = Unmanaged.passRetained(function).toOpaque()
         let flags = SQLITE_UTF8 | function.options.rawValue
+        let name = function.name
+        let count = function.sqliteArgumentCount
         let rc: Int32
-        switch function.kind {
-        case .scalar:
-            rc = sqlite3_create_function_v2(handle, function.name, function.sqliteArgumentCount, flags, userData,
-                                            scalarCallback, nil, nil, releaseFunction)
-        case .aggregate:
-            rc = sqlite3_create_function_v2(handle, function.name, function.sqliteArgumentCount, flags, userData,
-                                            nil, aggregateStep, aggregateFinal, releaseFunction)
-        case .window:
-            rc = sqlite3_create_window_function(handle, function.name, function.sqliteArgumentCount, flags, userData,
-                                                aggregateStep, aggregateFinal, windowValue, windowInverse, releaseFunction)
+        // The implementation object is retained for SQLite and released by its xDestroy, also
+        // when registration fails.
+        switch function.implementation {
+        case .value(let implementation):
+            rc = sqlite3_create_function_v2(handle, name, count, flags, Unmanaged.passRetained(implementation).toOpaque(),
+                                            scalarValueCallback, nil, nil, releaseImplementation)
+        case .direct(let implementation):
+            rc = sqlite3_create_function_v2(handle, name, count, flags, Unmanaged.passRetained(implementation).toOpaque(),
+                                            scalarDirectCallback, nil, nil, releaseImplementation)
+        case .aggregate(let implementation):
+            let userData = Unmanaged.passRetained(implementation).toOpaque()
+            if function.kind == .window {
+                rc = sqlite3_create_window_function(handle, name, count, flags, userData, aggregateStep, aggregateFinal,
+                                                    windowValue, windowInverse, releaseImplementation)
+            } else {
+                rc = sqlite3_create_function_v2(handle, name, count, flags, userData, nil, aggregateStep, aggregateFinal,
+                                                releaseImplementation)
+            }
         }
-        // On failure SQLite has already called releaseFunction for the new registration.
         try check(rc, handle)
     }
 
@@ -31,6 +43,12 @@ extension Connection {
     }
 
     /// Unregisters the function with this name and argument count (nil: the variadic one).
+    ///
+    /// SQLite keeps an empty entry for a removed overload: a call with that argument count
+    /// then fails with "wrong number of arguments" rather than falling back to a variadic
+    /// overload of the same name.
+    ///
+    /// - Throws: ``SQLiteError`` (`SQLITE_BUSY`) while statements are running.
     public func removeFunction(named name: String, argumentCount: Int?) throws {
         let rc = sqlite3_create_function_v2(handle, name, argumentCount.map { Int32($0) } ?? -1, SQLITE_UTF8,
                                             nil, nil, nil, nil, nil)
@@ -40,117 +58,56 @@ extension Connection {
 
 // MARK: - C callbacks
 
-@inline(__always)
-private func function(_ ctx: OpaquePointer) -> SQLFunction {
-    Unmanaged<SQLFunction>.fromOpaque(sqlite3_user_data(ctx)).takeUnretainedValue()
-}
-
-private func releaseFunction(_ p: UnsafeMutableRawPointer?) {
+/// SQLite's xDestroy: releases the implementation object retained by `add`.
+private func releaseImplementation(_ p: UnsafeMutableRawPointer?) {
     guard let p else { return }
-    Unmanaged<SQLFunction>.fromOpaque(p).release()
+    Unmanaged<AnyObject>.fromOpaque(p).release()
 }
 
-private func scalarCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
+private func scalarValueCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
-    let result = ResultContext(rawValue: ctx)
-    let arguments = Arguments(context: ctx, count: argc, values: argv)
-    // Borrow the function (SQLite keeps it alive for the call): no reference counting per row.
-    Unmanaged<SQLFunction>.fromOpaque(sqlite3_user_data(ctx))._withUnsafeGuaranteedRef { function in
+    Unmanaged<ScalarValueImplementation>.fromOpaque(sqlite3_user_data(ctx))._withUnsafeGuaranteedRef { implementation in
+        let result = ResultContext(rawValue: ctx)
         do {
-            try function.call(arguments, result)
+            result.set(try implementation.body(Arguments(context: ctx, count: argc, values: argv)))
         } catch {
             result.setError(error)
         }
     }
 }
 
-/// The aggregate context holds one pointer: the retained box, created on the first step.
-@inline(__always)
-private func aggregateBox(_ ctx: OpaquePointer, create: Bool) -> AggregateBox? {
-    let size = create ? Int32(MemoryLayout<UnsafeMutableRawPointer?>.size) : 0
-    guard let slot = sqlite3_aggregate_context(ctx, size)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) else {
-        return nil
+private func scalarDirectCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
+    let ctx = ctx.unsafelyUnwrapped
+    Unmanaged<ScalarDirectImplementation>.fromOpaque(sqlite3_user_data(ctx))._withUnsafeGuaranteedRef { implementation in
+        do {
+            try implementation.body(Arguments(context: ctx, count: argc, values: argv), ResultContext(rawValue: ctx))
+        } catch {
+            ResultContext(rawValue: ctx).setError(error)
+        }
     }
-    if let p = slot.pointee { return Unmanaged<AggregateBox>.fromOpaque(p).takeUnretainedValue() }
-    guard create, case .aggregate(let make) = function(ctx).body else { return nil }
-    let box = make()
-    slot.pointee = Unmanaged.passRetained(box).toOpaque()
-    return box
 }
 
-/// Takes the box out of the aggregate context (SQLite calls xFinal exactly once per context,
-/// also when the statement fails or is reset), so it is released here.
-private func takeAggregateBox(_ ctx: OpaquePointer) -> AggregateBox? {
-    guard let slot = sqlite3_aggregate_context(ctx, 0)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self),
-          let p = slot.pointee else { return nil }
-    slot.pointee = nil
-    return Unmanaged<AggregateBox>.fromOpaque(p).takeRetainedValue()
+@inline(__always)
+private func aggregate(_ ctx: OpaquePointer) -> Unmanaged<AggregateImplementation> {
+    Unmanaged<AggregateImplementation>.fromOpaque(sqlite3_user_data(ctx))
 }
 
 private func aggregateStep(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
-    // After the first row, borrow the box the aggregate context holds: no reference counting
-    // per row.
-    if let slot = sqlite3_aggregate_context(ctx, 0)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self),
-       let p = slot.pointee {
-        return Unmanaged<AggregateBox>.fromOpaque(p)._withUnsafeGuaranteedRef { box in
-            do {
-                try box.step(Arguments(context: ctx, count: argc, values: argv))
-            } catch {
-                ResultContext(rawValue: ctx).setError(error)
-            }
-        }
-    }
-    guard let box = aggregateBox(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
-    do {
-        try box.step(Arguments(context: ctx, count: argc, values: argv))
-    } catch {
-        ResultContext(rawValue: ctx).setError(error)
-    }
+    aggregate(ctx)._withUnsafeGuaranteedRef { $0.step(ctx, Arguments(context: ctx, count: argc, values: argv)) }
 }
 
 private func windowInverse(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
-    guard let box = aggregateBox(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
-    do {
-        try box.inverse(Arguments(context: ctx, count: argc, values: argv))
-    } catch {
-        ResultContext(rawValue: ctx).setError(error)
-    }
-}
-
-/// The result for an aggregate that saw no row: NULL, or the finalized fresh instance when the
-/// aggregate asks for it.
-private func emptyResult(_ ctx: OpaquePointer, _ result: ResultContext) throws {
-    let function = function(ctx)
-    guard function.finalizesEmptyInput, case .aggregate(let make) = function.body else { return result.setNull() }
-    result.set(try make().finalize())
+    aggregate(ctx)._withUnsafeGuaranteedRef { $0.inverse(ctx, Arguments(context: ctx, count: argc, values: argv)) }
 }
 
 private func windowValue(_ ctx: OpaquePointer?) {
     let ctx = ctx.unsafelyUnwrapped
-    let result = ResultContext(rawValue: ctx)
-    do {
-        if let box = aggregateBox(ctx, create: false) {
-            result.set(try box.value())
-        } else {
-            try emptyResult(ctx, result)
-        }
-    } catch {
-        result.setError(error)
-    }
+    aggregate(ctx)._withUnsafeGuaranteedRef { $0.value(ctx) }
 }
 
 private func aggregateFinal(_ ctx: OpaquePointer?) {
     let ctx = ctx.unsafelyUnwrapped
-    let result = ResultContext(rawValue: ctx)
-    do {
-        if let box = takeAggregateBox(ctx) {
-            result.set(try box.finalize())
-        } else {
-            try emptyResult(ctx, result)
-        }
-    } catch {
-        result.setError(error)
-    }
+    aggregate(ctx)._withUnsafeGuaranteedRef { $0.final(ctx) }
 }

@@ -36,20 +36,14 @@ public final class SQLFunction {
         case window
     }
 
-    @usableFromInline enum Body {
-        case value((Arguments) throws -> (any SQLValueConvertible)?)
-        case direct((Arguments, ResultContext) throws -> Void)
-        case aggregate(() -> AggregateBox)
+    /// The object SQLite's user-data pointer holds, by kind.
+    @usableFromInline enum Implementation {
+        case value(ScalarValueImplementation)
+        case direct(ScalarDirectImplementation)
+        case aggregate(AggregateImplementation)
     }
 
-    @usableFromInline let body: Body
-    /// The scalar body as a plain stored closure, which the C callback calls through the
-    /// borrowed function without copying it out of an enum payload (that copy costs a retain
-    /// and a release per row). Aggregates get a closure that is never called.
-    let call: (Arguments, ResultContext) throws -> Void
-
-    /// For aggregates: whether an empty input is finalized (``Aggregate/finalizesEmptyInput``).
-    let finalizesEmptyInput: Bool
+    @usableFromInline let implementation: Implementation
 
     /// A scalar function returning a value (nil for NULL).
     public init(_ name: String, argumentCount: Int? = nil, options: FunctionOptions = [],
@@ -58,9 +52,7 @@ public final class SQLFunction {
         self.argumentCount = argumentCount
         self.options = options
         self.kind = .scalar
-        self.body = .value(function)
-        self.call = { arguments, result in result.set(try function(arguments)) }
-        self.finalizesEmptyInput = false
+        self.implementation = .value(ScalarValueImplementation(function))
     }
 
     /// A scalar function that writes its result into a ``ResultContext``: the fastest form,
@@ -71,9 +63,7 @@ public final class SQLFunction {
         self.argumentCount = argumentCount
         self.options = options
         self.kind = .scalar
-        self.body = .direct(function)
-        self.call = function
-        self.finalizesEmptyInput = false
+        self.implementation = .direct(ScalarDirectImplementation(function))
     }
 
     /// An aggregate function; a ``WindowAggregate`` type is also registered as a window
@@ -83,14 +73,12 @@ public final class SQLFunction {
         self.name = name
         self.argumentCount = argumentCount
         self.options = options
-        self.finalizesEmptyInput = A.finalizesEmptyInput
-        self.call = { _, result in result.setError("aggregate function called as scalar") }
         if let windowType = type as? any WindowAggregate.Type {
             self.kind = .window
-            self.body = .aggregate(windowBoxFactory(windowType))
+            self.implementation = .aggregate(windowImplementation(windowType))
         } else {
             self.kind = .aggregate
-            self.body = .aggregate({ TypedAggregateBox<A>() })
+            self.implementation = .aggregate(InlineAggregateImplementation<A>())
         }
     }
 
@@ -111,6 +99,6 @@ extension SQLFunction: Hashable {
     }
 }
 
-private func windowBoxFactory<W: WindowAggregate>(_ type: W.Type) -> () -> AggregateBox {
-    { TypedWindowBox<W>() }
+private func windowImplementation<W: WindowAggregate>(_ type: W.Type) -> AggregateImplementation {
+    InlineWindowImplementation<W>()
 }

@@ -58,6 +58,10 @@ extension AggregateFunction {
 
 extension SQLFunction {
     /// The function a ``ScalarFunction`` type defines.
+    ///
+    /// Inlined into the caller, so that the call to ``ScalarFunction/call(_:)`` and the result
+    /// conversion are specialized for `F`.
+    @inlinable
     public convenience init<F: ScalarFunction>(_ type: F.Type) {
         self.init(F.name, argumentCount: F.argumentCount, options: F.options, writingResult: { arguments, result in
             try F.call(arguments).setResult(result)

@@ -1,0 +1,134 @@
+import CSQLite
+
+// What SQLite's user-data pointer holds for each registered function: one object per
+// registration, retained by SQLite and released by its xDestroy. Each kind has its own C
+// callbacks, so a call goes straight to its body with no switch, and the object is borrowed
+// (`_withUnsafeGuaranteedRef`) rather than retained on every call.
+
+/// A scalar function returning a value.
+@usableFromInline
+final class ScalarValueImplementation {
+    @usableFromInline let body: (Arguments) throws -> (any SQLValueConvertible)?
+    @usableFromInline init(_ body: @escaping (Arguments) throws -> (any SQLValueConvertible)?) { self.body = body }
+}
+
+/// A scalar function writing its result into a ``ResultContext``.
+@usableFromInline
+final class ScalarDirectImplementation {
+    @usableFromInline let body: (Arguments, ResultContext) throws -> Void
+    @usableFromInline init(_ body: @escaping (Arguments, ResultContext) throws -> Void) { self.body = body }
+}
+
+/// An aggregate (or window) function: the per-type code behind SQLite's step/final/value/inverse
+/// callbacks. Subclassed once, generically, by ``InlineAggregateImplementation``.
+@usableFromInline
+class AggregateImplementation {
+    func step(_ ctx: OpaquePointer, _ arguments: Arguments) {}
+    func inverse(_ ctx: OpaquePointer, _ arguments: Arguments) {}
+    func final(_ ctx: OpaquePointer) {}
+    func value(_ ctx: OpaquePointer) {}
+}
+
+/// Keeps the aggregate's state `A` in SQLite's aggregate context itself: no separate heap
+/// object, no reference counting, no dynamic exclusivity checks per row.
+///
+/// The context holds a flag word (0: no state yet, 1: initialized) followed by `A`, or, when
+/// `A` needs more alignment than SQLite's allocator guarantees (8 bytes), a pointer to a
+/// separately allocated `A`. SQLite calls xFinal exactly once for every context it allocated,
+/// also when the statement fails, is reset or is finalized early, and the state is
+/// deinitialized there: nothing outlives the query.
+class InlineAggregateImplementation<A: Aggregate>: AggregateImplementation {
+    private static var isInline: Bool { MemoryLayout<A>.alignment <= 8 }
+    private static var offset: Int { 8 }
+    private static var size: Int32 { Int32(offset + (isInline ? max(MemoryLayout<A>.size, 1) : 8)) }
+
+    /// The state of the current invocation, created when `create` is true and it is missing.
+    @inline(__always)
+    final func state(_ ctx: OpaquePointer, create: Bool) -> UnsafeMutablePointer<A>? {
+        guard let raw = sqlite3_aggregate_context(ctx, create ? Self.size : 0) else { return nil }
+        let flag = raw.assumingMemoryBound(to: Int.self)
+        let slot = raw + Self.offset
+        if flag.pointee != 0 {
+            return Self.isInline ? slot.assumingMemoryBound(to: A.self)
+                : slot.assumingMemoryBound(to: UnsafeMutablePointer<A>.self).pointee
+        }
+        guard create else { return nil }
+        let state: UnsafeMutablePointer<A>
+        if Self.isInline {
+            state = slot.bindMemory(to: A.self, capacity: 1)
+        } else {
+            state = .allocate(capacity: 1)
+            slot.bindMemory(to: UnsafeMutablePointer<A>.self, capacity: 1).pointee = state
+        }
+        state.initialize(to: A())
+        flag.pointee = 1
+        return state
+    }
+
+    /// Ends the state of the invocation.
+    @inline(__always)
+    private func destroy(_ ctx: OpaquePointer, _ state: UnsafeMutablePointer<A>) {
+        state.deinitialize(count: 1)
+        if !Self.isInline { state.deallocate() }
+        sqlite3_aggregate_context(ctx, 0)?.assumingMemoryBound(to: Int.self).pointee = 0
+    }
+
+    override func step(_ ctx: OpaquePointer, _ arguments: Arguments) {
+        guard let state = state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
+        do {
+            try state.pointee.step(arguments)
+        } catch {
+            ResultContext(rawValue: ctx).setError(error)
+        }
+    }
+
+    override func value(_ ctx: OpaquePointer) {
+        // A plain aggregate is never called as a window function (SQLite refuses to compile
+        // that); this is only a safe answer.
+        ResultContext(rawValue: ctx).setNull()
+    }
+
+    override func final(_ ctx: OpaquePointer) {
+        let result = ResultContext(rawValue: ctx)
+        do {
+            if let state = state(ctx, create: false) {
+                defer { destroy(ctx, state) }
+                result.set(try state.pointee.finalize())
+            } else {
+                try emptyResult(result)
+            }
+        } catch {
+            result.setError(error)
+        }
+    }
+
+    /// The result for no input: NULL, or the finalized fresh state when the aggregate asks.
+    final func emptyResult(_ result: ResultContext) throws {
+        if A.finalizesEmptyInput { result.set(try A().finalize()) } else { result.setNull() }
+    }
+}
+
+/// A ``WindowAggregate``: also removes rows from the frame and reads the current value.
+final class InlineWindowImplementation<W: WindowAggregate>: InlineAggregateImplementation<W> {
+    override func inverse(_ ctx: OpaquePointer, _ arguments: Arguments) {
+        guard let state = state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
+        do {
+            try state.pointee.inverse(arguments)
+        } catch {
+            ResultContext(rawValue: ctx).setError(error)
+        }
+    }
+
+    override func value(_ ctx: OpaquePointer) {
+        let result = ResultContext(rawValue: ctx)
+        do {
+            if let state = state(ctx, create: false) {
+                result.set(try state.pointee.value())
+            } else {
+                try emptyResult(result)
+            }
+        } catch {
+            result.setError(error)
+        }
+    }
+}
