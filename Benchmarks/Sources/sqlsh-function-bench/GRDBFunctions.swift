@@ -22,8 +22,8 @@ func registerGRDBFunctions(_ db: Database) {
         String.fromDatabaseValue(values[0])
     })
     db.add(function: DatabaseFunction("g_reverse", argumentCount: 1, pure: true) { values in
-        guard let s = String.fromDatabaseValue(values[0]) else { return nil }
-        return String(decoding: Array(s.utf8.reversed()), as: UTF8.self)
+        guard var s = String.fromDatabaseValue(values[0]) else { return nil }
+        return s.withUTF8 { reversedString($0) }
     })
     db.add(function: DatabaseFunction("g_median", argumentCount: 1, pure: true, aggregate: GRDBMedian.self))
 }

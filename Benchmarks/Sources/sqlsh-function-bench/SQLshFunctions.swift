@@ -17,6 +17,25 @@ private enum IdentityText: ScalarFunction {
     static func call(_ arguments: Arguments) -> String? { arguments[0].string }
 }
 
+private enum ReverseText: ScalarFunction {
+    static let name = "t_reverse"
+    static let argumentCount: Int? = 1
+    static let options: FunctionOptions = .pure
+    static func call(_ arguments: Arguments) -> String? {
+        arguments[0].isNull ? nil : reversedString(arguments[0].utf8)
+    }
+}
+
+/// The reversed bytes as a new String: one allocation, bytes copied once.
+@inline(__always)
+func reversedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let count = bytes.count
+    return String(unsafeUninitializedCapacity: count) { buffer in
+        for i in 0..<count { buffer[count - 1 - i] = bytes[i] }
+        return count
+    }
+}
+
 private struct Median: WindowAggregate {
     var values: [Double] = []
     mutating func step(_ arguments: Arguments) { values.append(arguments[0].double) }
@@ -41,11 +60,17 @@ private func reverse(_ bytes: UnsafeBufferPointer<UInt8>, into result: ResultCon
 }
 
 func registerSQLshFunctions(_ db: Connection) throws {
-    // Closures returning a value.
+    // Closures returning a value of an inferred type (the generic form).
     try db.add(SQLFunction("v_id", argumentCount: 1, options: .pure) { args in args[0].int64 })
     try db.add(SQLFunction("v_idtext", argumentCount: 1, options: .pure) { args in args[0].string })
     try db.add(SQLFunction("v_reverse", argumentCount: 1, options: .pure) { args in
-        args[0].isNull ? nil : String(decoding: Array(args[0].utf8.reversed()), as: UTF8.self)
+        args[0].isNull ? nil : reversedString(args[0].utf8)
+    })
+    // Closures returning `(any SQLValueConvertible)?` (one existential per call).
+    try db.add(SQLFunction("e_id", argumentCount: 1, options: .pure) { args -> (any SQLValueConvertible)? in args[0].int64 })
+    try db.add(SQLFunction("e_idtext", argumentCount: 1, options: .pure) { args -> (any SQLValueConvertible)? in args[0].string })
+    try db.add(SQLFunction("e_reverse", argumentCount: 1, options: .pure) { args -> (any SQLValueConvertible)? in
+        args[0].isNull ? nil : reversedString(args[0].utf8)
     })
     // Closures writing their result.
     try db.add(SQLFunction("w_id", argumentCount: 1, options: .pure, writingResult: { args, result in
@@ -61,6 +86,7 @@ func registerSQLshFunctions(_ db: Connection) throws {
     // Types.
     try db.add(IdentityNumber.self)
     try db.add(IdentityText.self)
+    try db.add(ReverseText.self)
     // Aggregate.
     try db.add(SQLFunction("s_median", argumentCount: 1, options: .pure, aggregate: Median.self))
 }

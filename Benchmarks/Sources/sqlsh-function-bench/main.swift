@@ -11,7 +11,14 @@ import GRDB
 import Glibc
 import SQLshCore
 
-let arguments = CommandLine.arguments
+var arguments = CommandLine.arguments
+// `sqlsh-function-bench --profile SQL` runs one query 20 times on the sqlsh connection, for a
+// profiler (perf record); the SQL may use any function of the table below.
+var profileSQL: String?
+if arguments.count > 2, arguments[1] == "--profile" {
+    profileSQL = arguments[2]
+    arguments.removeSubrange(1...2)
+}
 let rows = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
 let runs = arguments.count > 2 ? Int(arguments[2]) ?? 7 : 7
 
@@ -38,11 +45,18 @@ do {
     fail("\(error)")
 }
 
+if let profileSQL {
+    let query = TimedQuery(connection.handle, profileSQL)
+    for _ in 0..<20 { query.run() }
+    print("\(profileSQL): \(format(query.nanosecondsPerRow(rows: rows))) ns/row")
+    exit(0)
+}
+
 struct Implementation {
     var label: String
     var function: String
     var onGRDB = false
-    var isSQLsh: Bool { function.hasPrefix("v_") || function.hasPrefix("w_") || function.hasPrefix("t_") || function.hasPrefix("s_") }
+    var isSQLsh: Bool { !function.hasPrefix("c_") && !onGRDB }
 }
 
 struct Case {
@@ -57,26 +71,30 @@ let cases = [
     Case(title: "identity on a number", baseline: "select sum(x) from t", query: { "select sum(\($0)(x)) from t" }, goal: 15,
          implementations: [
             Implementation(label: "raw C API (@convention(c))", function: "c_id"),
-            Implementation(label: "sqlsh closure -> value", function: "v_id"),
             Implementation(label: "sqlsh closure writing result", function: "w_id"),
-            Implementation(label: "sqlsh ScalarFunction type", function: "t_id"),
+            Implementation(label: "sqlsh ScalarFunction -> Int64", function: "t_id"),
+            Implementation(label: "sqlsh closure -> Int64", function: "v_id"),
+            Implementation(label: "sqlsh closure -> any (boxed)", function: "e_id"),
             Implementation(label: "GRDB DatabaseFunction", function: "g_id", onGRDB: true),
          ]),
     Case(title: "identity on a short string", baseline: "select sum(length(s)) from t",
          query: { "select sum(length(\($0)(s))) from t" }, goal: 30,
          implementations: [
             Implementation(label: "raw C API (@convention(c))", function: "c_idtext"),
-            Implementation(label: "sqlsh closure -> String", function: "v_idtext"),
             Implementation(label: "sqlsh closure writing bytes", function: "w_idtext"),
             Implementation(label: "sqlsh ScalarFunction -> String", function: "t_idtext"),
+            Implementation(label: "sqlsh closure -> String", function: "v_idtext"),
+            Implementation(label: "sqlsh closure -> any (boxed)", function: "e_idtext"),
             Implementation(label: "GRDB DatabaseFunction", function: "g_idtext", onGRDB: true),
          ]),
     Case(title: "byte-wise reverse", baseline: "select sum(length(s)) from t",
          query: { "select sum(length(\($0)(s))) from t" }, goal: 30,
          implementations: [
             Implementation(label: "raw C API (@convention(c))", function: "c_reverse"),
-            Implementation(label: "sqlsh closure -> String", function: "v_reverse"),
             Implementation(label: "sqlsh closure writing bytes", function: "w_reverse"),
+            Implementation(label: "sqlsh ScalarFunction -> String", function: "t_reverse"),
+            Implementation(label: "sqlsh closure -> String", function: "v_reverse"),
+            Implementation(label: "sqlsh closure -> any (boxed)", function: "e_reverse"),
             Implementation(label: "GRDB DatabaseFunction", function: "g_reverse", onGRDB: true),
          ]),
     Case(title: "median aggregate", baseline: "select sum(x) from t", query: { "select \($0)(x) from t" }, goal: 15,

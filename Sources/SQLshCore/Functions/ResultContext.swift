@@ -19,6 +19,8 @@ public struct ResultContext {
     /// Sets a text result from a string.
     @inlinable
     public func set(_ value: String) {
+        // Reads the string's storage in place (no copy, no retain) when it is contiguous UTF-8.
+        if value.utf8.withContiguousStorageIfAvailable({ setText(utf8: $0) }) != nil { return }
         var value = value
         value.withUTF8 { setText(utf8: $0) }
     }

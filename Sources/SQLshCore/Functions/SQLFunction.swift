@@ -46,6 +46,11 @@ public final class SQLFunction {
     @usableFromInline let implementation: Implementation
 
     /// A scalar function returning a value (nil for NULL).
+    ///
+    /// The closure may return values of different types from different paths. When it
+    /// returns a single type, Swift picks the generic form taking
+    /// `(Arguments) throws -> Output` instead, which avoids boxing the result on every call.
+    @_disfavoredOverload
     public init(_ name: String, argumentCount: Int? = nil, options: FunctionOptions = [],
                 _ function: @escaping (Arguments) throws -> (any SQLValueConvertible)?) {
         self.name = name
@@ -53,6 +58,24 @@ public final class SQLFunction {
         self.options = options
         self.kind = .scalar
         self.implementation = .value(ScalarValueImplementation(function))
+    }
+
+    /// A scalar function returning a value of a type known at compile time: the same as the
+    /// closure form returning `(any SQLValueConvertible)?`, but with no existential box per call
+    /// (Swift picks this form whenever the closure's result type can be inferred).
+    ///
+    /// ```swift
+    /// SQLFunction("twice", argumentCount: 1, options: .pure) { args in args[0].int64 * 2 } // Int64
+    /// SQLFunction("initial", argumentCount: 1) { args in args[0].string?.first.map(String.init) } // String?
+    /// ```
+    @inlinable
+    public convenience init<Output: SQLValueConvertible>(
+        _ name: String, argumentCount: Int? = nil, options: FunctionOptions = [],
+        _ function: @escaping (Arguments) throws -> Output
+    ) {
+        self.init(name, argumentCount: argumentCount, options: options, writingResult: { arguments, result in
+            try function(arguments).setResult(result)
+        })
     }
 
     /// A scalar function that writes its result into a ``ResultContext``: the fastest form,
