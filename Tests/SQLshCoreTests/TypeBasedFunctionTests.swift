@@ -20,7 +20,7 @@ private enum Sum: ScalarFunction {
     }
 }
 
-private struct Product: WindowAggregate, AggregateFunction {
+private struct ProductFunction: WindowAggregate, AggregateFunction {
     static let name = "product"
     static let argumentCount: Int? = 1
     static let options: FunctionOptions = .pure
@@ -47,12 +47,12 @@ private struct Product: WindowAggregate, AggregateFunction {
 
     @Test func aggregateFunctionTypes() throws {
         let db = try Connection()
-        try db.add(Product.self)
+        try db.add(ProductFunction.self)
         #expect(try db.value("select product(value) from json_each('[2,3,4]')") == .real(24))
         #expect(try db.column("select product(value) over (rows 1 preceding) from json_each('[2,3,4]')")
                 == [.real(2), .real(6), .real(12)])
-        #expect(SQLFunction(Product.self).kind == .window)
-        try db.remove(Product.self)
+        #expect(SQLFunction(ProductFunction.self).kind == .window)
+        try db.remove(ProductFunction.self)
         #expect(throws: SQLiteError.self) { _ = try db.value("select product(1)") }
     }
 }
