@@ -1,0 +1,104 @@
+import Testing
+
+/// `.import` against the stock shell, and the one deliberate difference: a file with an
+/// unterminated quoted field leaves the database as it was.
+@Suite struct ImportCommandTests {
+    static let files: [String: [UInt8]] = [
+        "t1.csv": Array("a,b,a\n1,2,3\n4,\"x\ny\",6\n7,8\n9,10,11,12\n".utf8),
+        "six.csv": Array("a,b,c,d,e,f\n1,2,3,4,5,6\n".utf8),
+        "dup.csv": Array("x,,X,x\n".utf8),
+        "empty.csv": [],
+        "bom.csv": [0xEF, 0xBB, 0xBF] + Array("h1,h2\r\n\"q\"\"x\",y\r\n\"a\",\"b\"\r\n".utf8),
+        "unicode.csv": Array("name,note\nÉlodie,\"naïve, ☃\"\n\"\",\"multi\nline\"\n".utf8),
+        "pipe.txt": Array("1|2|3\n4|5\n".utf8),
+        "ascii.txt": Array("x\u{1F}y\u{1E}1\u{1F}2\u{1E}".utf8),
+        "pk.csv": Array("id,v\n1,a\n1,b\n".utf8),
+        "unescaped.csv": Array("a,b\n\"x\"y\",2\n".utf8),
+        "bad.csv": Array("a,b\n1,2\n3,\"unterminated\n5,6\n".utf8),
+    ]
+
+    func expectSame(_ commands: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let (ours, theirs) = try DotCommandComparison.run(commands, files: Self.files)
+        #expect(ours == theirs, sourceLocation: sourceLocation)
+    }
+
+    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    func newTableTakesNamesFromTheFirstRow() throws {
+        try expectSame(".import -v --csv $DIR/t1.csv t\nselect * from t;\n.schema\n.import --csv $DIR/six.csv six\n.schema six\n")
+    }
+
+    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    func duplicateAndEmptyColumnNames() throws {
+        try expectSame(".import -v --csv $DIR/dup.csv dup\n.schema dup\n")
+    }
+
+    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    func quotingBOMAndCRLF() throws {
+        try expectSame(".import --csv $DIR/bom.csv bom\nselect * from bom;\n.import --csv $DIR/unescaped.csv u\nselect * from u;\n")
+    }
+
+    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    func unicodeAndNewlinesInFields() throws {
+        try expectSame(".import --csv $DIR/unicode.csv u\nselect name, length(name), note from u;\n")
+    }
+
+    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    func existingTableGetsTheFirstRowAsData() throws {
+        try expectSame("create table e(a,b,c);\n.import --csv $DIR/t1.csv e\nselect count(*) from e;\n.import -v -v --skip 1 --csv $DIR/t1.csv e\nselect * from e;\n")
+    }
+
+    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    func separatorsFromTheOutputModeAndASCII() throws {
+        try expectSame(".import $DIR/pipe.txt p\nselect * from p;\n.import --ascii $DIR/ascii.txt a\nselect * from a;\n.import -v $DIR/pipe.txt p2\n")
+    }
+
+    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    func constraintErrorsAndSchemas() throws {
+        try expectSame("""
+            create table pk(id integer primary key, v);
+            .import --csv --skip 1 $DIR/pk.csv pk
+            select * from pk;
+            .import --csv --schema main $DIR/six.csv s
+            .import --csv --schema nosuch $DIR/six.csv s
+            .import "|cat $DIR/six.csv" piped
+            select count(*) from piped;
+
+            """)
+    }
+
+    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    func argumentErrors() throws {
+        try expectSame(".import\n.import a\n.import a b c\n.import --foo a b\n.import $DIR/nosuch.csv t\n.import --csv $DIR/empty.csv e\nselect 1;\n")
+    }
+
+    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    func unterminatedQuoteIsReportedLikeSQLite3() throws {
+        let (ours, theirs) = try DotCommandComparison.run(".import --csv $DIR/bad.csv bad\n", files: Self.files)
+        #expect(ours.err == theirs.err)
+        #expect(ours.out == theirs.out)
+    }
+
+    @Test func unterminatedQuoteLeavesTheDatabaseAsItWas() throws {
+        let run = try DotCommandComparison.ours("""
+            create table ex(x,y);
+            insert into ex values('kept', 1);
+            .import --csv $DIR/bad.csv ex
+            select * from ex;
+            .import --csv $DIR/bad.csv fresh
+            .tables
+
+            """, files: Self.files)
+        #expect(run.out == "kept|1\nex\n")
+        #expect(run.err == "$DIR/bad.csv:3: unterminated \"-quoted field\n$DIR/bad.csv:3: unterminated \"-quoted field\n")
+        #expect(run.status == 1)
+    }
+
+    @Test func largeFileImportsInOneTransaction() throws {
+        var csv = "id,name,value\n"
+        for i in 0..<20_000 { csv += "\(i),\"name \(i)\",\(Double(i) / 3)\n" }
+        let run = try DotCommandComparison.ours(".import --csv $DIR/big.csv big\nselect count(*), sum(id), max(length(name)) from big;\n",
+                                               files: ["big.csv": Array(csv.utf8)])
+        #expect(run.out == "20000|199990000|10\n")
+        #expect(run.err.isEmpty)
+    }
+}
