@@ -13,6 +13,7 @@ final class EditLineSource: LineSource {
     private let history: OpaquePointer
     private let historyFile: HistoryFile?
     private let indicator: ElapsedIndicator
+    private var progressBar: ProgressBar?
     /// The prompt libedit shows (kept alive while libedit may read it).
     fileprivate var promptText: UnsafeMutablePointer<CChar>
     /// Lines of a multi-line entry recalled from history, returned one by one.
@@ -69,6 +70,8 @@ final class EditLineSource: LineSource {
             shell.willPrintRows = { [unowned self] in self.indicator.rowsArrived() }
             let bar = ProgressBar()
             shell.progress = { done, total in bar.update(done: done, total: total) }
+            indicator.isSuppressed = { bar.isRunning }
+            self.progressBar = bar
         }
     }
 
@@ -154,6 +157,7 @@ final class EditLineSource: LineSource {
     func didRun() {
         interruptTarget = nil
         indicator.stop(current: shell.connection, removeHandler: !shell.progressCommandActive)
+        progressBar?.reset()
         shell.out.flush()
         if interruptRequested != 0 { interruptRequested = 0 }
     }

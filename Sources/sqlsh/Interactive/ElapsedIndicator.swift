@@ -11,6 +11,8 @@ final class ElapsedIndicator {
     private var lastDrawn = 0.0
     private var visible = false
     private var finished = false
+    /// Whether something else shows progress now (the `.import` bar): then draw nothing.
+    var isSuppressed: () -> Bool = { false }
 
     init(colour: Bool) {
         self.colour = colour
@@ -29,7 +31,7 @@ final class ElapsedIndicator {
     }
 
     private func tick() {
-        guard !finished else { return }
+        guard !finished, !isSuppressed() else { return }
         let now = Terminal.now()
         let elapsed = now - start
         guard elapsed >= Self.delay, now - lastDrawn >= Self.interval else { return }

@@ -7,6 +7,9 @@ final class ProgressBar {
     private var visible = false
     private var running = false
 
+    /// Whether an operation is reporting progress now.
+    var isRunning: Bool { running }
+
     func update(done: Int64, total: Int64) {
         let now = Terminal.now()
         if !running { running = true; start = now; lastDrawn = 0 }
