@@ -12,6 +12,10 @@ let package = Package(
         .library(name: "SQLshJSON", targets: ["SQLshJSON"]),
         .library(name: "SQLshCatalog", targets: ["SQLshCatalog"]),
         .library(name: "SQLshShell", targets: ["SQLshShell"]),
+        // Plugins: the SDK plugin authors depend on, and the example plugins (`make plugins`).
+        .library(name: "SQLshPluginSDK", targets: ["SQLshPluginSDK"]),
+        .library(name: "sqlsh_geo", type: .dynamic, targets: ["GeoPlugin"]),
+        .library(name: "sqlsh_inet", type: .dynamic, targets: ["InetPlugin"]),
     ],
     targets: [
         // Layer 1: C system libraries.
@@ -42,10 +46,20 @@ let package = Package(
         .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CSQLite", "CPCRE2"]),
 
         // Layer 4: the shell library: input in, bytes out.
-        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLite"]),
+        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLite", "CSQLshPlugin"]),
 
         // Layer 5: the executable. Thin.
         .executableTarget(name: "sqlsh", dependencies: ["SQLshShell", "SQLshCore", "CEditLine", "CSQLite"]),
+
+        // Plugins: the C ABI (header only), the Swift SDK, and the example plugins. A plugin links
+        // the Swift runtime statically (-static-stdlib), so it is self-contained and loads into
+        // both the statically linked release sqlsh and a dynamically linked debug build.
+        .target(name: "CSQLshPlugin"),
+        .target(name: "SQLshPluginSDK", dependencies: ["SQLshCore", "CSQLshPlugin"]),
+        .target(name: "GeoPlugin", dependencies: ["SQLshPluginSDK"], path: "plugins/geo",
+                linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+        .target(name: "InetPlugin", dependencies: ["SQLshPluginSDK"], path: "plugins/inet",
+                linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
 
         .testTarget(name: "SQLshCoreTests", dependencies: ["SQLshCore", "CSQLite"]),
         .testTarget(name: "SQLshJSONTests", dependencies: ["SQLshJSON", "SQLshCore"]),
@@ -53,6 +67,8 @@ let package = Package(
         .testTarget(name: "SQLshShellTests", dependencies: ["SQLshShell", "SQLshCore"]),
         // Runs the built `sqlsh` binary and the stock `sqlite3` on the same input.
         .testTarget(name: "EndToEndTests", dependencies: ["sqlsh"], exclude: ["Corpus"]),
+        // Loads the example plugins and C test plugins into the built `sqlsh`.
+        .testTarget(name: "PluginTests", dependencies: ["sqlsh"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -46,6 +46,8 @@ public final class Shell {
     public var settings = ShellSettings()
     /// The function catalog, registered on every connection the shell opens.
     public let catalog: Catalog
+    /// Plugins and SQLite extensions loaded with `.load`, `-load` and the autoload folders.
+    public let plugins = PluginManager()
     /// Where results go now (standard output, or a file after `.output`/`.once`).
     public var out: OutputWriter
     /// Standard output.

@@ -59,12 +59,12 @@ extension Connection {
 // MARK: - C callbacks
 
 /// SQLite's xDestroy: releases the implementation object retained by `add`.
-private func releaseImplementation(_ p: UnsafeMutableRawPointer?) {
+func releaseImplementation(_ p: UnsafeMutableRawPointer?) {
     guard let p else { return }
     Unmanaged<AnyObject>.fromOpaque(p).release()
 }
 
-private func scalarValueCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
+func scalarValueCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
     Unmanaged<ScalarValueImplementation>.fromOpaque(sqlite3_user_data(ctx))._withUnsafeGuaranteedRef { implementation in
         let result = ResultContext(rawValue: ctx)
@@ -76,7 +76,7 @@ private func scalarValueCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: U
     }
 }
 
-private func scalarDirectCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
+func scalarDirectCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
     Unmanaged<ScalarDirectImplementation>.fromOpaque(sqlite3_user_data(ctx))._withUnsafeGuaranteedRef { implementation in
         do {
@@ -92,22 +92,22 @@ private func aggregate(_ ctx: OpaquePointer) -> Unmanaged<AggregateImplementatio
     Unmanaged<AggregateImplementation>.fromOpaque(sqlite3_user_data(ctx))
 }
 
-private func aggregateStep(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
+func aggregateStep(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
     aggregate(ctx)._withUnsafeGuaranteedRef { $0.step(ctx, Arguments(context: ctx, count: argc, values: argv)) }
 }
 
-private func windowInverse(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
+func windowInverse(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
     aggregate(ctx)._withUnsafeGuaranteedRef { $0.inverse(ctx, Arguments(context: ctx, count: argc, values: argv)) }
 }
 
-private func windowValue(_ ctx: OpaquePointer?) {
+func windowValue(_ ctx: OpaquePointer?) {
     let ctx = ctx.unsafelyUnwrapped
     aggregate(ctx)._withUnsafeGuaranteedRef { $0.value(ctx) }
 }
 
-private func aggregateFinal(_ ctx: OpaquePointer?) {
+func aggregateFinal(_ ctx: OpaquePointer?) {
     let ctx = ctx.unsafelyUnwrapped
     aggregate(ctx)._withUnsafeGuaranteedRef { $0.final(ctx) }
 }

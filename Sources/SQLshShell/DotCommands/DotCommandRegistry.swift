@@ -4,6 +4,8 @@ public enum DotCommandRegistry {
     public static let all: [any DotCommand.Type] = [
         // The function catalog.
         DescribeCommand.self, DisableCommand.self, EnableCommand.self, FunctionsCommand.self,
+        // Plugins (.load is with the files commands below).
+        PluginsCommand.self,
         // Interactive use.
         CompleteCommand.self,
         // Batch input and execution.

@@ -40,6 +40,7 @@ struct CommandLineOption {
         CommandLineOption("-json", "set output mode to 'json'"),
         CommandLineOption("-line", "set output mode to 'line'"),
         CommandLineOption("-list", "set output mode to 'list'"),
+        CommandLineOption("-load", "PATH", "load a sqlsh plugin (repeatable)"),
         CommandLineOption("-lookaside", "SIZE N", "accepted for compatibility; ignored"),
         CommandLineOption("-markdown", "set output mode to 'markdown'"),
         CommandLineOption("-maxsize", "N", "maximum size for a --deserialize database"),

@@ -38,6 +38,8 @@ struct ShellLauncher {
         var mmap: Int64?
         var bail = false
         var noFunctions = false
+        var pluginPaths: [String] = []
+        var safe = false
 
         // First pass.
         var i = 1
@@ -76,6 +78,10 @@ struct ShellLauncher {
                 bail = true
             case "-nofunctions":
                 noFunctions = true
+            case "-load":
+                i += 1; pluginPaths.append(value(at: i))
+            case "-safe":
+                safe = true
             case "-nonce":
                 i += 1
             default:
@@ -100,6 +106,8 @@ struct ShellLauncher {
         shell.mmapSize = mmap
         shell.isInteractive = interactive
         shell.settings.bail = bail
+        // Plugins join the catalog before -nofunctions and the start-up file, which may toggle them.
+        if let status = loadPlugins(pluginPaths, safe: safe, shell: shell) { return status }
         if noFunctions { shell.catalog.setAllEnabled(false) }  // before any connection opens
         shell.openIfExists()
         let status = run(shell: shell, commands: commands, initFile: initFile, transientDatabase: transientDatabase)
@@ -171,7 +179,7 @@ struct ShellLauncher {
             case "-interactive": shell.isInteractive = true
             case "-batch": shell.isInteractive = false
             case "-nofunctions": break  // applied in the first pass
-            case "-heap", "-mmap", "-vfs": i += 1
+            case "-heap", "-mmap", "-vfs", "-load": i += 1
             case "-pagecache", "-lookaside", "-threadsafe", "-nonce": i += 2
             case "-help":
                 usage()
@@ -216,6 +224,26 @@ struct ShellLauncher {
         }
         shell.close()
         return status
+    }
+
+    /// The autoload folders, then each `-load PATH`; an exit status when a `-load` fails (it is
+    /// an error in safe mode, which also skips the autoload folders).
+    private func loadPlugins(_ paths: [String], safe: Bool, shell: Shell) -> Int32? {
+        guard !safe else {
+            if paths.isEmpty { return nil }
+            err.write("Error: cannot load plugins in safe mode\n")
+            return 1
+        }
+        shell.autoloadPlugins()
+        for path in paths {
+            do {
+                try shell.loadPluginAtStartup(path)
+            } catch {
+                err.write("Error: \(error)\n")
+                return 1
+            }
+        }
+        return nil
     }
 
     /// `-cmd COMMAND`: runs a dot-command or SQL; returns an exit status when the shell must
