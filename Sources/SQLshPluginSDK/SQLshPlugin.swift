@@ -105,11 +105,11 @@ public final class SQLshPlugin {
                             descriptor.description = cDetails
                             descriptor.example = cExample
                             descriptor.user_data = callbacks.userData
-                            descriptor.x_func = unsafeBitCast(callbacks.xFunc, to: sqlsh_plugin_xfunc?.self)
-                            descriptor.x_step = unsafeBitCast(callbacks.xStep, to: sqlsh_plugin_xfunc?.self)
-                            descriptor.x_final = unsafeBitCast(callbacks.xFinal, to: sqlsh_plugin_xfinal?.self)
-                            descriptor.x_value = unsafeBitCast(callbacks.xValue, to: sqlsh_plugin_xfinal?.self)
-                            descriptor.x_inverse = unsafeBitCast(callbacks.xInverse, to: sqlsh_plugin_xfunc?.self)
+                            descriptor.x_func = callbacks.xFunc
+                            descriptor.x_step = callbacks.xStep
+                            descriptor.x_final = callbacks.xFinal
+                            descriptor.x_value = callbacks.xValue
+                            descriptor.x_inverse = callbacks.xInverse
                             descriptor.destroy = callbacks.destroy
                             return withUnsafePointer(to: &descriptor, body)
                         }

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// The package root (this file is Tests/PluginTests/TestSupport.swift).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+/// The debug build folder `swift build` writes to.
+let buildFolder = packageRoot + "/.build/debug"
+
+/// The built example plugins. `make test` builds them (`swift build` builds every product)
+/// before `swift test`; when one is missing the tests say so instead of failing obscurely.
+let geoPlugin = buildFolder + "/libsqlsh_geo.so"
+let inetPlugin = buildFolder + "/libsqlsh_inet.so"
+
+/// Fails the test with a clear message when a plugin has not been built.
+func requireBuilt(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    try #require(FileManager.default.fileExists(atPath: path),
+                 "\(path) is not built: run `swift build` (or `make plugins`) before `swift test`",
+                 sourceLocation: sourceLocation)
+}
+
+/// What a run of sqlsh printed and returned.
+struct RunResult {
+    var out: String
+    var err: String
+    var status: Int32
+}
+
+/// Runs the built sqlsh with `input` on standard input. The autoload path is empty unless
+/// `environment` sets SQLSH_PLUGIN_PATH, so the user's own plugins never interfere.
+func sqlsh(_ arguments: [String] = [], input: String, environment: [String: String] = [:]) throws -> RunResult {
+    let binary = buildFolder + "/sqlsh"
+    try #require(FileManager.default.isExecutableFile(atPath: binary), "\(binary) is not built")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = ["-batch"] + arguments
+    var env = ProcessInfo.processInfo.environment
+    env["SQLSH_PLUGIN_PATH"] = ""
+    env["HOME"] = NSTemporaryDirectory()
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    // Read both pipes concurrently so that neither can fill up and block the child.
+    var errData = Data()
+    let errReader = Thread { errData = stderr.fileHandleForReading.readDataToEndOfFile() }
+    errReader.start()
+    let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !errReader.isFinished { usleep(1000) }
+    return RunResult(out: String(decoding: outData, as: UTF8.self),
+                     err: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+}
+
+/// `.load`s the plugins, then runs `sql`; returns standard output, failing on any error output.
+func query(_ sql: String, plugins: [String] = [geoPlugin, inetPlugin],
+           sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    for plugin in plugins { try requireBuilt(plugin, sourceLocation: sourceLocation) }
+    let loads = plugins.map { ".load '\($0)'\n" }.joined()
+    let result = try sqlsh(input: loads + sql + "\n")
+    #expect(result.err == "", sourceLocation: sourceLocation)
+    return result.out
+}
+
+/// The error output of a statement (after loading the plugins), which must fail.
+func failure(_ sql: String, plugins: [String] = [geoPlugin, inetPlugin],
+             sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    for plugin in plugins { try requireBuilt(plugin, sourceLocation: sourceLocation) }
+    let loads = plugins.map { ".load '\($0)'\n" }.joined()
+    let result = try sqlsh(input: loads + sql + "\n")
+    #expect(result.status == 1, sourceLocation: sourceLocation)
+    return result.err
+}
+
+/// A fresh temporary folder.
+func temporaryFolder() throws -> String {
+    let path = NSTemporaryDirectory() + "sqlsh-plugin-tests-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// Compiles a C source into a shared library with the system compiler, against the plugin
+/// header; returns the library's path.
+func compileC(_ source: String, name: String, in folder: String) throws -> String {
+    let sourcePath = folder + "/\(name).c"
+    let libraryPath = folder + "/\(name).so"
+    try source.write(toFile: sourcePath, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["cc", "-shared", "-fPIC", "-o", libraryPath, "-I", packageRoot + "/Sources/CSQLshPlugin/include",
+                         sourcePath, "-lsqlite3"]
+    let err = Pipe()
+    process.standardError = err
+    try process.run()
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "cc failed: \(message)")
+    return libraryPath
+}
