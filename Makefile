@@ -7,7 +7,7 @@ MANDIR      := $(PREFIX)/share/man/man1
 RELEASE_FLAGS := -c release --static-swift-stdlib
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build debug run test install uninstall bench clean lint-man
+.PHONY: all deps build debug run test install uninstall bench clean lint-man plugins install-plugins
 
 all: build
 
@@ -35,11 +35,24 @@ build: deps
 debug: deps
 	$(SWIFT) build
 
+# The example plugins (plugins/geo, plugins/inet) as shared libraries in .build/release/, for the
+# release sqlsh. Each links the Swift runtime statically, so it loads into any sqlsh build.
+PLUGINS := sqlsh_geo sqlsh_inet
+PLUGIN_DIR ?= $(or $(XDG_DATA_HOME),$(HOME)/.local/share)/sqlsh/plugins
+plugins: deps
+	for p in $(PLUGINS); do $(SWIFT) build $(RELEASE_FLAGS) --product $$p || exit 1; done
+	@for p in $(PLUGINS); do echo "built .build/release/lib$$p.so"; done
+
+# Copies them to the autoload folder, where sqlsh loads them at start-up.
+install-plugins: plugins
+	install -d $(PLUGIN_DIR)
+	for p in $(PLUGINS); do install -m 755 .build/release/lib$$p.so $(PLUGIN_DIR)/lib$$p.so; done
+
 run: build
 	./.build/release/sqlsh
 
 test: deps
-	$(SWIFT) build
+	$(SWIFT) build    # every product, the example plugins too: Tests/PluginTests loads them
 	$(SWIFT) test
 	python3 Tests/Interactive/test_interactive.py
 	mandoc -Tlint -W warning man/sqlsh.1

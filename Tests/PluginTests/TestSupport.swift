@@ -48,14 +48,18 @@ func sqlsh(_ arguments: [String] = [], input: String, environment: [String: Stri
     stdin.fileHandleForWriting.write(Data(input.utf8))
     try stdin.fileHandleForWriting.close()
     // Read both pipes concurrently so that neither can fill up and block the child.
-    var errData = Data()
-    let errReader = Thread { errData = stderr.fileHandleForReading.readDataToEndOfFile() }
+    let errData = DataBox()
+    let done = DispatchSemaphore(value: 0)
+    let errReader = Thread {
+        errData.data = stderr.fileHandleForReading.readDataToEndOfFile()
+        done.signal()
+    }
     errReader.start()
     let outData = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while !errReader.isFinished { usleep(1000) }
+    done.wait()
     return RunResult(out: String(decoding: outData, as: UTF8.self),
-                     err: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+                     err: String(decoding: errData.data, as: UTF8.self), status: process.terminationStatus)
 }
 
 /// `.load`s the plugins, then runs `sql`; returns standard output, failing on any error output.
@@ -102,4 +106,9 @@ func compileC(_ source: String, name: String, in folder: String) throws -> Strin
     process.waitUntilExit()
     try #require(process.terminationStatus == 0, "cc failed: \(message)")
     return libraryPath
+}
+
+/// Bytes filled in by a reader thread.
+private final class DataBox: @unchecked Sendable {
+    var data = Data()
 }

@@ -2,7 +2,6 @@
 /// The work is in ``PluginManager/load(_:entryPoint:shell:)``.
 struct LoadCommand: DotCommand {
     static let name = "load"
-    static let minimumPrefix = 2
     static let usage = ".load FILE ?ENTRY?"
     static let summary = "Load an extension library"
     static let details = """
