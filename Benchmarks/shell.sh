@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Benchmarks of the batch shell against the stock sqlite3, in one run, printed as ratios
+# (sqlsh time / sqlite3 time; below 1 is faster):
+#   - piping a 200,000-row INSERT script into the shell;
+#   - printing 1,000,000 rows in list, csv, json and box modes to /dev/null;
+#   - start-up: `sqlsh :memory: 'select 1'`;
+#   - peak memory (max RSS) of the streaming modes at 100,000 and 1,000,000 rows, which must
+#     not grow with the row count.
+# Wall-clock and CPU (user + system) ratios are both shown: on a busy machine the CPU ratio is
+# the steadier one.
+# Goals: <= 1.1 for the script and streaming modes, <= 1.2 for box, <= 2.0 for start-up.
+#
+# Usage: Benchmarks/shell.sh [SQLSH_BINARY]
+#   Without an argument it builds `swift build -c release --static-swift-stdlib` and uses
+#   .build/release/sqlsh. SQLSH_STATIC=1 also builds a fully static executable
+#   (-static-executable, into .build-static/) and reports its start-up too.
+# Needs hyperfine (Debian package `hyperfine`); runs each command a few times only.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ref=${REF_SQLITE:-$(command -v sqlite3)}
+runs=${RUNS:-5}
+
+if [ $# -ge 1 ]; then
+  sqlsh=$(readlink -f "$1")
+else
+  swift build -c release --static-swift-stdlib --product sqlsh >/dev/null
+  sqlsh=$(readlink -f .build/release/sqlsh)
+fi
+command -v hyperfine >/dev/null || { echo "hyperfine is needed (apt-get install hyperfine)" >&2; exit 1; }
+
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+
+# The INSERT script: 200,000 rows in one transaction.
+awk 'BEGIN {
+  print "create table t(id integer primary key, name text, value real, n integer);";
+  print "begin;";
+  srand(1);
+  for (i = 0; i < 200000; i++)
+    printf "insert into t values(%d, %c%s %d%c, %.6f, %d);\n", i, 39, "name", i, 39, rand() * 1000, int(rand() * 1000000000);
+  print "commit;";
+}' >"$work/inserts.sql"
+
+rows() { # N -> a query producing N rows of four columns
+  echo "with recursive c(x) as (select 1 union all select x+1 from c where x<$1) select x, x*0.5, 'row ' || x, null from c;"
+}
+
+# mean time in seconds of a command, from hyperfine's JSON export
+mean() { # NAME COMMAND
+  hyperfine -N -w 1 -r "$runs" --export-json "$work/$1.json" "$2" >/dev/null 2>&1 ||
+    hyperfine -w 1 -r "$runs" --export-json "$work/$1.json" "$2" >/dev/null 2>&1
+  python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][0]; print(r['mean'], r['user'] + r['system'])" "$work/$1.json"
+}
+
+ratio() { # LABEL GOAL REF_COMMAND SQLSH_COMMAND
+  local label=$1 goal=$2 a b
+  a=$(mean ref "$3")
+  b=$(mean sqlsh "$4")
+  python3 -c "
+import sys
+(a, ac), (b, bc), goal = map(float, sys.argv[1].split()), map(float, sys.argv[2].split()), float(sys.argv[3])
+r, rc = b / a, bc / ac
+print(f'{sys.argv[4]:<28} sqlite3 {a*1000:8.1f} ms  sqlsh {b*1000:8.1f} ms  ratio {r:5.2f} (cpu {rc:5.2f})  goal <= {goal:.1f}  {\"ok\" if min(r, rc) <= goal else \"MISSED\"}')
+" "$a" "$b" "$goal" "$label"
+}
+
+echo "sqlite3: $ref ($("$ref" -version | cut -d' ' -f1))"
+echo "sqlsh:   $sqlsh"
+ratio "insert script (200k rows)" 1.1 \
+  "sh -c '$ref -batch :memory: < $work/inserts.sql'" \
+  "sh -c '$sqlsh -batch :memory: < $work/inserts.sql'"
+rows 1000000 >"$work/rows.sql"
+for mode in list csv json box; do
+  goal=1.1; [ "$mode" = box ] && goal=1.2
+  ratio "$mode (1M rows)" "$goal" \
+    "sh -c '$ref -batch -$mode :memory: < $work/rows.sql > /dev/null'" \
+    "sh -c '$sqlsh -batch -$mode :memory: < $work/rows.sql > /dev/null'"
+done
+ratio "start-up (select 1)" 2.0 "$ref :memory: 'select 1'" "$sqlsh :memory: 'select 1'"
+
+if [ "${SQLSH_STATIC:-0}" = 1 ]; then
+  swift build -c release --scratch-path .build-static -Xswiftc -static-executable \
+    -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd --product sqlsh >/dev/null
+  ratio "start-up, static executable" 2.0 "$ref :memory: 'select 1'" "$(readlink -f .build-static/release/sqlsh) :memory: 'select 1'"
+fi
+
+# Peak memory of the streaming modes: the same at 100k and 1M rows when nothing is held.
+rss() { /usr/bin/time -f '%M' "$@" >/dev/null 2>"$work/rss" || true; tail -1 "$work/rss"; }
+if [ -x /usr/bin/time ]; then
+  for mode in list csv json; do
+    small=$(rss "$sqlsh" "-$mode" :memory: "$(rows 100000)")
+    large=$(rss "$sqlsh" "-$mode" :memory: "$(rows 1000000)")
+    echo "max RSS $mode: ${small} KiB at 100k rows, ${large} KiB at 1M rows (sqlite3: $(rss "$ref" "-$mode" :memory: "$(rows 1000000)") KiB at 1M)"
+  done
+fi
