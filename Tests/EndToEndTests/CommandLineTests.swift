@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// Command-line behaviour that differs from sqlite3 on purpose (names and versions), checked
+/// against literal expectations, and the manual page's list of options.
+struct CommandLineTests {
+    @Test func versionNamesSqlshAndTheSQLiteLibrary() throws {
+        let result = try ShellRunner.run(ShellRunner.sqlshPath, ["-version"])
+        let text = String(decoding: result.stdout, as: UTF8.self)
+        #expect(result.status == 0)
+        #expect(text.hasPrefix("sqlsh 0.1.0 (SQLite 3."))
+        #expect(text.hasSuffix(")\n"))
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func doubleDashVersionWorksToo() throws {
+        let result = try ShellRunner.run(ShellRunner.sqlshPath, ["--version"])
+        #expect(String(decoding: result.stdout, as: UTF8.self).hasPrefix("sqlsh "))
+    }
+
+    @Test func helpGoesToStandardErrorWithStatus1() throws {
+        let result = try ShellRunner.run(ShellRunner.sqlshPath, ["-help"])
+        let text = String(decoding: result.stderr, as: UTF8.self)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(text.hasPrefix("Usage: PROGRAM [OPTIONS] FILENAME [SQL]\nFILENAME is the name of an SQLite database."))
+        #expect(text.contains("\nOPTIONS include:\n   -ascii               set output mode to 'ascii'\n"))
+        #expect(text.contains("   -cmd COMMAND         run \"COMMAND\" before reading stdin\n"))
+    }
+
+    @Test func unknownOptionNamesTheProgram() throws {
+        let result = try ShellRunner.run(ShellRunner.sqlshPath, ["--bogus"])
+        #expect(result.status == 1)
+        #expect(String(decoding: result.stderr, as: UTF8.self)
+            == "PROGRAM: Error: unknown option: -bogus\nUse -help for a list of options.\n")
+    }
+
+    @Test func startupFileIsReadFromHome() throws {
+        // sqlite3 reads ~/.sqliterc, sqlsh ~/.sqlshrc: same behaviour, another name.
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-home-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        try Data(".mode csv\nselect 'rc';\n".utf8).write(to: home.appendingPathComponent(".sqlshrc"))
+        let result = try ShellRunner.run(ShellRunner.sqlshPath, [":memory:", "select 1, 2"], environment: ["HOME": home.path])
+        // getpwuid's home wins over $HOME, as in sqlite3; only check when they agree.
+        if String(cString: getpwuid(getuid()).pointee.pw_dir) == home.path {
+            #expect(String(decoding: result.stdout, as: UTF8.self) == "rc\n1,2\n")
+        }
+        #expect(result.status == 0)
+    }
+
+    @Test func everyOptionOfHelpIsInTheManualPage() throws {
+        let result = try ShellRunner.run(ShellRunner.sqlshPath, ["-help"])
+        let help = String(decoding: result.stderr, as: UTF8.self)
+        let page = try String(contentsOf: ShellRunner.packageRoot.appendingPathComponent("man/sqlsh.1"), encoding: .utf8)
+        let options = help.split(separator: "\n").filter { $0.hasPrefix("   -") }
+            .map { $0.dropFirst(3).split(separator: " ")[0] }
+        #expect(options.count > 30)
+        for option in options {
+            let names = option == "-[no]header" ? ["header", "noheader"] : [String(option.dropFirst())]
+            for name in names {
+                #expect(page.contains("Fl \(name)"), "man/sqlsh.1 does not document -\(name)")
+            }
+        }
+    }
+}
