@@ -42,41 +42,76 @@ public enum AuthorizationResult: Int32, Sendable {
 
 /// An authorizer action code (`SQLITE_CREATE_INDEX` ... `SQLITE_RECURSIVE`).
 public struct AuthorizerAction: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The `SQLITE_*` action code.
     public let rawValue: Int32
+    /// An action from its code.
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
+    /// CREATE INDEX: parameter1 index, parameter2 table.
     public static let createIndex = Self(rawValue: SQLITE_CREATE_INDEX)
+    /// CREATE TABLE: parameter1 table.
     public static let createTable = Self(rawValue: SQLITE_CREATE_TABLE)
+    /// CREATE TEMP INDEX: parameter1 index, parameter2 table.
     public static let createTempIndex = Self(rawValue: SQLITE_CREATE_TEMP_INDEX)
+    /// CREATE TEMP TABLE: parameter1 table.
     public static let createTempTable = Self(rawValue: SQLITE_CREATE_TEMP_TABLE)
+    /// CREATE TEMP TRIGGER: parameter1 trigger, parameter2 table.
     public static let createTempTrigger = Self(rawValue: SQLITE_CREATE_TEMP_TRIGGER)
+    /// CREATE TEMP VIEW: parameter1 view.
     public static let createTempView = Self(rawValue: SQLITE_CREATE_TEMP_VIEW)
+    /// CREATE TRIGGER: parameter1 trigger, parameter2 table.
     public static let createTrigger = Self(rawValue: SQLITE_CREATE_TRIGGER)
+    /// CREATE VIEW: parameter1 view.
     public static let createView = Self(rawValue: SQLITE_CREATE_VIEW)
+    /// DELETE: parameter1 table.
     public static let delete = Self(rawValue: SQLITE_DELETE)
+    /// DROP INDEX: parameter1 index, parameter2 table.
     public static let dropIndex = Self(rawValue: SQLITE_DROP_INDEX)
+    /// DROP TABLE: parameter1 table.
     public static let dropTable = Self(rawValue: SQLITE_DROP_TABLE)
+    /// DROP TEMP INDEX: parameter1 index, parameter2 table.
     public static let dropTempIndex = Self(rawValue: SQLITE_DROP_TEMP_INDEX)
+    /// DROP TEMP TABLE: parameter1 table.
     public static let dropTempTable = Self(rawValue: SQLITE_DROP_TEMP_TABLE)
+    /// DROP TEMP TRIGGER: parameter1 trigger, parameter2 table.
     public static let dropTempTrigger = Self(rawValue: SQLITE_DROP_TEMP_TRIGGER)
+    /// DROP TEMP VIEW: parameter1 view.
     public static let dropTempView = Self(rawValue: SQLITE_DROP_TEMP_VIEW)
+    /// DROP TRIGGER: parameter1 trigger, parameter2 table.
     public static let dropTrigger = Self(rawValue: SQLITE_DROP_TRIGGER)
+    /// DROP VIEW: parameter1 view.
     public static let dropView = Self(rawValue: SQLITE_DROP_VIEW)
+    /// INSERT: parameter1 table.
     public static let insert = Self(rawValue: SQLITE_INSERT)
+    /// PRAGMA: parameter1 pragma name, parameter2 its argument or nil.
     public static let pragma = Self(rawValue: SQLITE_PRAGMA)
+    /// A column read: parameter1 table, parameter2 column.
     public static let read = Self(rawValue: SQLITE_READ)
+    /// SELECT.
     public static let select = Self(rawValue: SQLITE_SELECT)
+    /// BEGIN, COMMIT or ROLLBACK: parameter1 the operation.
     public static let transaction = Self(rawValue: SQLITE_TRANSACTION)
+    /// UPDATE of a column: parameter1 table, parameter2 column.
     public static let update = Self(rawValue: SQLITE_UPDATE)
+    /// ATTACH: parameter1 filename.
     public static let attach = Self(rawValue: SQLITE_ATTACH)
+    /// DETACH: parameter1 schema name.
     public static let detach = Self(rawValue: SQLITE_DETACH)
+    /// ALTER TABLE: parameter1 schema, parameter2 table.
     public static let alterTable = Self(rawValue: SQLITE_ALTER_TABLE)
+    /// REINDEX: parameter1 index.
     public static let reindex = Self(rawValue: SQLITE_REINDEX)
+    /// ANALYZE: parameter1 table.
     public static let analyze = Self(rawValue: SQLITE_ANALYZE)
+    /// CREATE VIRTUAL TABLE: parameter1 table, parameter2 module.
     public static let createVirtualTable = Self(rawValue: SQLITE_CREATE_VTABLE)
+    /// DROP of a virtual table: parameter1 table, parameter2 module.
     public static let dropVirtualTable = Self(rawValue: SQLITE_DROP_VTABLE)
+    /// A function call: parameter2 the function name.
     public static let function = Self(rawValue: SQLITE_FUNCTION)
+    /// SAVEPOINT, RELEASE or ROLLBACK TO: parameter1 the operation, parameter2 the name.
     public static let savepoint = Self(rawValue: SQLITE_SAVEPOINT)
+    /// A recursive common table expression.
     public static let recursive = Self(rawValue: SQLITE_RECURSIVE)
 
     /// The C name without its prefix, as the shell's `.auth` output shows it

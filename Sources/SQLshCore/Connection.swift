@@ -17,7 +17,9 @@ public final class Connection {
     public let handle: OpaquePointer
     /// The filename the connection was opened with.
     public let path: String
-    private var isClosed = false
+    /// Whether ``close()`` succeeded. A closed connection refuses to prepare statements
+    /// (`SQLITE_MISUSE`); its ``handle`` must not be used.
+    public private(set) var isClosed = false
     // Swift closures given to SQLite hooks, kept alive while installed.
     private var progressBox: CallbackBox<() -> Bool>?
     var authorizerBox: AnyObject?
@@ -101,6 +103,7 @@ public final class Connection {
     ///   buffer it consumed.
     /// - Throws: ``SQLiteError``; its `offset` is relative to the start of `utf8`.
     public func prepare(utf8: UnsafeBufferPointer<UInt8>) throws -> (statement: Statement?, consumed: Int) {
+        guard !isClosed else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed") }
         guard let base = utf8.baseAddress, utf8.count > 0 else { return (nil, utf8.count) }
         var stmt: OpaquePointer?
         var tail: UnsafePointer<CChar>?

@@ -3,7 +3,9 @@ import CSQLite
 /// A boolean setting of a connection changed through `sqlite3_db_config`, such as defensive
 /// mode or whether the schema is trusted.
 public struct DatabaseConfigOption: RawRepresentable, Hashable, Sendable {
+    /// The `SQLITE_DBCONFIG_*` code.
     public let rawValue: Int32
+    /// An option from its code.
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// Refuse features that can corrupt the database (writable schema, ...).

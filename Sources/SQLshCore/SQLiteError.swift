@@ -26,6 +26,7 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
     /// SQLite's English description of the code, as `sqlite3_errstr` gives it.
     public var codeDescription: String { String(cString: sqlite3_errstr(code)) }
 
+    /// The message.
     public var description: String { message }
 
     /// Reads the current error state of a connection.

@@ -145,9 +145,11 @@ public final class Statement {
         StorageType(code: sqlite3_column_type(handle, Int32(index)))
     }
 
+    /// Column `index` as a 64-bit integer (SQLite's conversions: NULL is 0, a real is truncated).
     @inline(__always)
     public func int64(at index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }
 
+    /// Column `index` as a double (SQLite's conversions: NULL is 0.0).
     @inline(__always)
     public func double(at index: Int) -> Double { sqlite3_column_double(handle, Int32(index)) }
 

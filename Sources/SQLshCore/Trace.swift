@@ -2,7 +2,9 @@ import CSQLite
 
 /// The kinds of events a trace hook receives (`SQLITE_TRACE_*`).
 public struct TraceEvents: OptionSet, Sendable {
+    /// The `SQLITE_TRACE_*` mask.
     public let rawValue: UInt32
+    /// Events from their mask.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// A statement starts running (and each trigger it fires).

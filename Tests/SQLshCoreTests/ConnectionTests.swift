@@ -67,6 +67,11 @@ import Testing
         statement = nil
         try db.close()
         try db.close() // closing twice is harmless
+        #expect(db.isClosed)
+        let closed = #expect(throws: SQLiteError.self) { try db.execute("select 1") }
+        #expect(closed?.code == SQLITE_MISUSE)
+        #expect(closed?.message == "the database connection is closed")
+        #expect(throws: SQLiteError.self) { try db.add(SQLFunction("f", argumentCount: 0) { _ in 1 }) }
     }
 
     @Test func extendedErrorCodesAreReported() throws {

@@ -10,6 +10,7 @@ public struct Argument {
     /// The underlying `sqlite3_value *`.
     public let rawValue: OpaquePointer
 
+    /// A view over a `sqlite3_value *`, valid as long as SQLite keeps the value.
     @inlinable
     public init(rawValue: OpaquePointer) { self.rawValue = rawValue }
 

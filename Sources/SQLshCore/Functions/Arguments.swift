@@ -12,6 +12,7 @@ public struct Arguments: RandomAccessCollection {
     /// The number of arguments.
     public let count: Int
 
+    /// A view over the arguments SQLite passes to a C callback (`ctx`, `argc`, `argv`).
     @inlinable
     public init(context: OpaquePointer, count: Int32, values: UnsafeMutablePointer<OpaquePointer?>?) {
         self.context = context

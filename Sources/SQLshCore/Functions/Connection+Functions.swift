@@ -10,6 +10,7 @@ extension Connection {
     /// - Throws: ``SQLiteError`` when SQLite refuses, for example `SQLITE_BUSY` ("unable to
     ///   delete/modify user-function due to active statements") while statements are running.
     public func add(_ function: SQLFunction) throws {
+        guard !isClosed else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed") }
         let flags = SQLITE_UTF8 | function.options.rawValue
         let name = function.name
         let count = function.sqliteArgumentCount

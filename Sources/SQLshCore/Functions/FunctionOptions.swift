@@ -2,7 +2,9 @@ import CSQLite
 
 /// Flags of a SQL function, passed to `sqlite3_create_function_v2`.
 public struct FunctionOptions: OptionSet, Hashable, Sendable {
+    /// The `SQLITE_*` flag bits.
     public let rawValue: Int32
+    /// Options from their bits.
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// Same arguments, same result: usable in indexes, CHECK constraints and generated columns,

@@ -8,12 +8,17 @@ public struct ResultContext {
     /// The `sqlite3_context *`.
     public let rawValue: OpaquePointer
 
+    /// A view over a `sqlite3_context *`, for C callbacks written by hand.
     @inlinable
     public init(rawValue: OpaquePointer) { self.rawValue = rawValue }
 
+    /// Sets NULL.
     @inlinable public func setNull() { sqlite3_result_null(rawValue) }
+    /// Sets an integer.
     @inlinable public func set(_ value: Int64) { sqlite3_result_int64(rawValue, value) }
+    /// Sets an integer.
     @inlinable public func set(_ value: Int) { sqlite3_result_int64(rawValue, Int64(value)) }
+    /// Sets a real.
     @inlinable public func set(_ value: Double) { sqlite3_result_double(rawValue, value) }
 
     /// Sets a text result from a string.
