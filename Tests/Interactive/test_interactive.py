@@ -171,6 +171,23 @@ class PromptTests(InteractiveTestCase):
         output = session.run("")
         self.assertIn("│ vimode │", output)
 
+    def test_utf8_input_without_a_utf8_locale(self):
+        session = self.start(extra_env={"LANG": "C"})
+        output = session.run("select 'café' as c, '日本' as j;")
+        self.assertIn("│ café │ 日本 │", output)
+
+    def test_stdout_piped(self):
+        # `sqlsh | cat`: editing is drawn on standard error, results go down the pipe.
+        session = Session(self.home)
+        session.child.close()
+        session.child = pexpect.spawn("/bin/sh", ["-c", f"'{BINARY}' | cat"], env=session.child.env,
+                                      cwd=self.home, dimensions=(24, 100), encoding="utf-8", timeout=TIMEOUT)
+        self.sessions.append(session)
+        session.prompt()
+        session.send("select 'through' || ' the pipe' as p;\r")
+        session.expect("through the pipe")
+        session.prompt()
+
     def test_null_numbers_and_long_values(self):
         session = self.start()
         output = session.run("select null as a, 3.5 as b, printf('%.*c', 400, 'x') as c;")

@@ -133,4 +133,19 @@ private struct StubData: CompletionData {
         #expect(live.complete("select slugi").candidates.isEmpty)
         #expect(live.complete(".comp").candidates.map(\.text) == [".complete"])
     }
+
+    @Test func completeCommandPrintsCandidates() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-complete-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let out = try OutputWriter(path: path)
+        let shell = try Shell(connection: Connection(path: ":memory:"), standardOutput: out)
+        _ = shell.process(StringLineSource("""
+            create table songs(title, artist);
+            create table singers(name);
+            .complete 'select * from s'
+            .complete select art
+            """))
+        out.flush()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "singers\nsongs\nartist\n")
+    }
 }
