@@ -94,6 +94,28 @@ import Testing
         #expect(try column(db, "select title from p where slugify(title) = 'tarte-tatin'") == [.text("Tarte Tatin")])
     }
 
+    /// reverse() against Swift's own Character reversal, on strings of every length up to 40
+    /// mixing ASCII, CR LF, lone CR, accents, combining marks and emoji sequences.
+    @Test func reverseMatchesCharacterReversal() throws {
+        let pieces = ["a", "b", "Z", "0", " ", "\r\n", "\r", "\n", "é", "e\u{301}", "👍🏽", "👨‍👩‍👧", "日", "'"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        let statement = try db.prepare("select reverse(?)")
+        for length in 0...40 {
+            for round in 0..<8 {
+                // Mostly ASCII so the fast path and its fallbacks are both exercised.
+                let sample = (0..<length).map { _ in round < 3 ? pieces[next() % 4] : pieces[next() % pieces.count] }.joined()
+                try statement.bind(sample, at: 1)
+                #expect(try statement.step())
+                #expect(statement.string(at: 0) == String(sample.reversed()), "\(Array(sample.unicodeScalars))")
+                statement.reset()
+            }
+        }
+    }
+
     @Test func reverseWordPath() throws {
         #expect(try value(db, "select reverse('0123456789abcdefXYZ')") == .text("ZYXfedcba9876543210"))
         #expect(try value(db, "select reverse('0123456789' || char(13, 10) || 'abcdefXYZ')") == .text("ZYXfedcba\r\n9876543210"))

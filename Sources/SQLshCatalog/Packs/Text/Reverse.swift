@@ -35,10 +35,14 @@ private func reverseFunction(_ arguments: Arguments, _ result: ResultContext) {
         return result.setText(utf8: UnsafeBufferPointer(start: nil, count: 0))
     }
     let input = UnsafeBufferPointer(start: text, count: count)
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { output in
-        reverseGraphemes(input, into: output.baseAddress.unsafelyUnwrapped)
-        result.setText(utf8: UnsafeBufferPointer(output))
-    }
+    // The result is written straight into a buffer SQLite takes over: no copy afterwards.
+    // (Handing SQLite a stack buffer to copy makes it grow the result's memory cell with
+    // realloc on every row, which costs more.)
+    guard let output = sqlite3_malloc64(sqlite3_uint64(count)) else { return sqlite3_result_error_nomem(result.rawValue) }
+    let bytes = output.bindMemory(to: UInt8.self, capacity: count)
+    reverseGraphemes(input, into: bytes)
+    sqlite3_result_text64(result.rawValue, output.assumingMemoryBound(to: CChar.self), sqlite3_uint64(count),
+                          sqlite3_free, UInt8(SQLITE_UTF8))
 }
 
 /// Writes the grapheme clusters of `input` in reverse order into `output` (same byte count).
@@ -47,11 +51,8 @@ private func reverseFunction(_ arguments: Arguments, _ result: ResultContext) {
 /// `n-a-L..<n-a`.
 func reverseGraphemes(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) {
     let n = input.count
+    if reverseASCIIWithoutCR(input, into: output) { return }
     if UTF8Bytes.isASCII(input) {
-        if !containsCR(input) {
-            reverseBytes(input, into: output)
-            return
-        }
         var i = 0
         while i < n {
             let byte = input[i]
@@ -99,39 +100,38 @@ private func mirrorClusters(_ run: UnsafeBufferPointer<UInt8>, offset: Int, tota
     }
 }
 
-/// Whether the bytes contain a carriage return (the only ASCII grapheme cluster longer than one
-/// byte is CR LF), eight bytes at a time.
+/// The fast path: reverses the bytes eight at a time while checking that they are ASCII
+/// without CR (where a byte is a grapheme cluster). Returns false, with `output` to be
+/// overwritten, when they are not.
 @inline(__always)
-private func containsCR(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let base = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
-    let n = bytes.count
-    var i = 0
-    while i + 8 <= n {
-        let x = base.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0D0D_0D0D_0D0D_0D0D
-        if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 { return true }
-        i += 8
-    }
-    while i < n {
-        if bytes[i] == 13 { return true }
-        i += 1
-    }
-    return false
-}
-
-/// Byte-wise reversal, eight bytes at a time from both ends.
-@inline(__always)
-private func reverseBytes(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) {
+private func reverseASCIIWithoutCR(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Bool {
     let source = UnsafeRawPointer(input.baseAddress.unsafelyUnwrapped)
     let destination = UnsafeMutableRawPointer(output)
     let n = input.count
-    var i = 0
-    while i + 8 <= n {
-        let word = source.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-        destination.storeBytes(of: word.byteSwapped, toByteOffset: n - i - 8, as: UInt64.self)
-        i += 8
+    var flags: UInt64 = 0  // high bit of a byte set: non-ASCII or CR seen
+    @inline(__always) func check(_ word: UInt64) {
+        let x = word ^ 0x0D0D_0D0D_0D0D_0D0D
+        flags |= word | ((x &- 0x0101_0101_0101_0101) & ~x)
     }
-    while i < n {
-        output[n - i - 1] = input[i]
-        i += 1
+    if n >= 8 {
+        var i = 0
+        while i + 8 <= n {
+            let word = source.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            check(word)
+            destination.storeBytes(of: word.byteSwapped, toByteOffset: n - i - 8, as: UInt64.self)
+            i += 8
+        }
+        // The last bytes with one overlapping word: it rewrites output[0..<8] with the same
+        // values where it overlaps.
+        let last = source.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        check(last)
+        destination.storeBytes(of: last.byteSwapped, as: UInt64.self)
+    } else {
+        for i in 0..<n {
+            let byte = input[i]
+            flags |= UInt64(byte) | (byte == 13 ? 0x80 : 0)
+            output[n - i - 1] = byte
+        }
     }
+    return flags & 0x8080_8080_8080_8080 == 0
 }
