@@ -78,7 +78,7 @@ enum OutputRedirection {
             if bom { writer.write([0xEF, 0xBB, 0xBF]) }
             shell.out = writer
             shell.settings.outputFile = name
-            shell.outputClosing = { [unowned writer] in
+            shell.outputClosing = {
                 writer.flush()
                 pclose(pipe)
             }
