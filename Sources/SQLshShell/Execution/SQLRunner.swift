@@ -100,7 +100,7 @@ extension Shell {
             } else if mode == .explain {
                 renderer = ExplainRenderer(out: out, nullValue: settings.nullValue, indents: explainIndents ?? [])
             } else {
-                renderer = RendererFactory.make(for: self)
+                renderer = RendererFactory.make(for: self, statement: statement)
             }
             failure = render(statement, with: renderer)
         }

@@ -9,21 +9,37 @@ public final class OutputWriter {
     /// The file descriptor written to.
     public let fileDescriptor: Int32
     private let ownsDescriptor: Bool
-    @usableFromInline var buffer: UnsafeMutablePointer<UInt8>
-    @usableFromInline var count = 0
+    @usableFromInline let buffer: UnsafeMutablePointer<UInt8>
     @usableFromInline let capacity: Int
+    /// The mutable state, behind a pointer: a stored `var` of a class costs a dynamic
+    /// exclusivity check on every access, and writes are the hottest path of the shell.
+    @usableFromInline struct State {
+        @usableFromInline var count = 0
+        @usableFromInline var failed = false
+        @usableFromInline var unbuffered = false
+    }
+    @usableFromInline let state: UnsafeMutablePointer<State>
+    /// The number of bytes buffered.
+    @usableFromInline var count: Int {
+        @inline(__always) get { state.pointee.count }
+        @inline(__always) set { state.pointee.count = newValue }
+    }
     /// Whether a write has failed.
-    public private(set) var failed = false
+    public var failed: Bool { state.pointee.failed }
     /// Whether every write is flushed at once (stderr, and interactive stdout).
-    public var isUnbuffered: Bool
+    public var isUnbuffered: Bool {
+        @inline(__always) get { state.pointee.unbuffered }
+        set { state.pointee.unbuffered = newValue }
+    }
 
     /// A writer on an open descriptor. With `ownsDescriptor`, ``close()`` closes it.
     public init(fileDescriptor: Int32, ownsDescriptor: Bool = false, unbuffered: Bool = false, capacity: Int = 1 << 16) {
         self.fileDescriptor = fileDescriptor
         self.ownsDescriptor = ownsDescriptor
-        self.isUnbuffered = unbuffered
         self.capacity = capacity
         self.buffer = .allocate(capacity: capacity)
+        self.state = .allocate(capacity: 1)
+        self.state.initialize(to: State(unbuffered: unbuffered))
     }
 
     /// A writer on a new file (created or truncated, or appended to).
@@ -38,6 +54,7 @@ public final class OutputWriter {
         flush()
         if ownsDescriptor { Glibc.close(fileDescriptor) }
         buffer.deallocate()
+        state.deallocate()
     }
 
     /// Writes bytes.
@@ -100,7 +117,7 @@ public final class OutputWriter {
             let n = Glibc.write(fileDescriptor, p, left)
             if n < 0 {
                 if errno == EINTR { continue }
-                failed = true
+                state.pointee.failed = true
                 return
             }
             p += n

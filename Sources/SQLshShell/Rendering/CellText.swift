@@ -96,3 +96,23 @@ extension OutputWriter {
         return bytes
     }
 }
+
+/// A counter a renderer keeps per statement (rows printed so far), behind a pointer: a
+/// stored `var` of a class costs a dynamic exclusivity check on every access. Call
+/// ``deallocate()`` from the owner's `deinit`.
+struct RowCounter {
+    private let pointer: UnsafeMutablePointer<Int>
+
+    init() {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: 0)
+    }
+
+    /// The current count.
+    var value: Int {
+        @inline(__always) get { pointer.pointee }
+        @inline(__always) nonmutating set { pointer.pointee = newValue }
+    }
+
+    func deallocate() { pointer.deallocate() }
+}

@@ -19,24 +19,35 @@ class ColumnarRenderer: ResultRenderer {
     let wrapWidth: Int
     let wordWrap: Bool
     let quote: Bool
+    let columns: Int
     /// The `.width` of each column (0: automatic; negative: right-aligned).
-    var columnWidths: [Int] = []
-    /// The width of each column: the largest of `.width` and every cell, in characters.
-    var actualWidths: [Int] = []
-    var columns = 0
-    /// The display text of every cell, row after row.
-    private var data: [UInt8] = []
-    /// The end offset in `data` of each cell.
-    private var ends: [Int] = []
-    /// For each physical data row: whether it is the last line of its value row.
-    var rowEnds: [Bool] = []
-    /// Whether any value took more than one line.
-    var hasMultiLineRows = false
+    let columnWidths: [Int]
+
+    /// What is collected, behind a pointer: stored `var`s of a class cost a dynamic
+    /// exclusivity check on every access, and this is touched for every cell.
+    struct Store {
+        /// The display text of every cell, row after row.
+        var data: [UInt8] = []
+        /// The end offset in `data` of each cell.
+        var ends: [Int] = []
+        /// The width of each column: the largest of `.width` and every cell, in characters.
+        var actualWidths: [Int] = []
+        /// For each physical data row: whether it is the last line of its value row.
+        var rowEnds: [Bool] = []
+        /// Whether any value took more than one line.
+        var hasMultiLineRows = false
+        /// The rest of each column's value still to show on continuation lines.
+        var tails: [UnsafeBufferPointer<UInt8>?] = []
+        /// `--quote`: each column's quoted value of the current row.
+        var quotedCopies: [UnsafeMutableBufferPointer<UInt8>] = []
+    }
+    private let store: UnsafeMutablePointer<Store>
     /// Scratch space for `--quote`.
     private let scratch = OutputWriter.memory(capacity: 1 << 20)
-    private var tails: [UnsafeBufferPointer<UInt8>?] = []
 
-    init(shell: Shell) {
+    var actualWidths: [Int] { store.pointee.actualWidths }
+
+    init(shell: Shell, statement: Statement) {
         self.shell = shell
         out = shell.out
         headers = shell.settings.headers
@@ -46,23 +57,32 @@ class ColumnarRenderer: ResultRenderer {
         wrapWidth = shell.settings.wrapWidth
         wordWrap = shell.settings.wordWrap
         quote = shell.settings.quoteValues
+        columns = statement.columnCount
+        var widths = shell.settings.columnWidths.map { Int(Int32(truncatingIfNeeded: $0)) }
+        if widths.count < columns { widths += Array(repeating: 0, count: columns - widths.count) }
+        columnWidths = widths
+        store = .allocate(capacity: 1)
+        store.initialize(to: Store())
+        store.pointee.actualWidths = (0..<columns).map { abs(widths[$0]) }
+        store.pointee.tails = Array(repeating: nil, count: columns)
+        if quote {
+            store.pointee.quotedCopies = (0..<columns).map { _ in UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 0) }
+        }
     }
 
     deinit {
         nullValue.deallocate()
-        for copy in quotedCopies { copy.deallocate() }
+        for copy in store.pointee.quotedCopies { copy.deallocate() }
+        store.deinitialize(count: 1)
+        store.deallocate()
     }
 
     func begin(_ statement: Statement) {
-        columns = statement.columnCount
         // sqlite3 grows its width table to the column count (.show then lists the zeros).
         if shell.settings.columnWidths.count < columns {
             shell.settings.columnWidths += Array(repeating: 0, count: columns - shell.settings.columnWidths.count)
         }
-        columnWidths = shell.settings.columnWidths.map { Int(Int32(truncatingIfNeeded: $0)) }
-        actualWidths = (0..<columns).map { abs(columnWidths[$0]) }
-        tails = Array(repeating: nil, count: columns)
-        data.reserveCapacity(1 << 16)
+        store.pointee.data.reserveCapacity(1 << 16)
         for i in 0..<columns {
             _ = append(CellText.name(statement.handle, Int32(i)), column: i)
         }
@@ -78,13 +98,14 @@ class ColumnarRenderer: ResultRenderer {
     func row(_ statement: Statement) {
         let handle = statement.handle
         var useTails = false
+        let store = self.store
         repeat {
             var more = false
-            rowEnds.append(true)
+            store.pointee.rowEnds.append(true)
             for i in 0..<columns {
                 let text: UnsafeBufferPointer<UInt8>
                 if useTails {
-                    text = tails[i] ?? CellText.empty
+                    text = store.pointee.tails[i] ?? CellText.empty
                 } else if quote {
                     text = quoted(handle, Int32(i))
                 } else if let value = CellText.text(handle, Int32(i)) {
@@ -93,11 +114,11 @@ class ColumnarRenderer: ResultRenderer {
                     text = UnsafeBufferPointer(nullValue)
                 }
                 let tail = append(text, column: i)
-                tails[i] = tail
+                if useTails || tail != nil { store.pointee.tails[i] = tail }
                 if tail != nil {
                     more = true
-                    rowEnds[rowEnds.count - 1] = false
-                    hasMultiLineRows = true
+                    store.pointee.rowEnds[store.pointee.rowEnds.count - 1] = false
+                    store.pointee.hasMultiLineRows = true
                 }
             }
             useTails = more
@@ -106,7 +127,6 @@ class ColumnarRenderer: ResultRenderer {
 
     /// sqlite3's `quoted_column`, into the scratch writer (valid until the next call for the
     /// same column: continuation lines point into it, so each column gets its own copy).
-    private var quotedCopies: [UnsafeMutableBufferPointer<UInt8>] = []
     private func quoted(_ handle: OpaquePointer, _ i: Int32) -> UnsafeBufferPointer<UInt8> {
         switch sqlite3_column_type(handle, i) {
         case SQLITE_NULL: scratch.write("NULL")
@@ -117,14 +137,11 @@ class ColumnarRenderer: ResultRenderer {
             CellEscapes.writeHexBlob(UnsafeRawBufferPointer(start: p, count: p == nil ? 0 : Int(sqlite3_column_bytes(handle, i))),
                                      upperX: false, to: scratch)
         }
-        if quotedCopies.isEmpty {
-            quotedCopies = (0..<columns).map { _ in UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 0) }
-        }
         let bytes = scratch.takeBytes()
-        quotedCopies[Int(i)].deallocate()
+        store.pointee.quotedCopies[Int(i)].deallocate()
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
         _ = copy.initialize(from: bytes)
-        quotedCopies[Int(i)] = copy
+        store.pointee.quotedCopies[Int(i)] = copy
         return UnsafeBufferPointer(copy)
     }
 
@@ -143,9 +160,10 @@ class ColumnarRenderer: ResultRenderer {
         }
         if simple, let first = z.first, first & 0xC0 == 0x80 { chars += 1 }
         if simple && chars < mx {
-            data.append(contentsOf: z)
-            ends.append(data.count)
-            if chars > actualWidths[column] { actualWidths[column] = chars }
+            let store = self.store
+            store.pointee.data.append(contentsOf: z)
+            store.pointee.ends.append(store.pointee.data.count)
+            if chars > store.pointee.actualWidths[column] { store.pointee.actualWidths[column] = chars }
             return nil
         }
         return appendTranslated(z, mx: mx, column: column)
@@ -201,27 +219,28 @@ class ColumnarRenderer: ResultRenderer {
         } else {
             tail = UnsafeBufferPointer(rebasing: z[(i + 1)...])
         }
-        let start = data.count
+        let store = self.store
+        let start = store.pointee.data.count
         i = 0
         n = 0
         while i < k {
             let c = z[i]
             if c >= 0x20 {
                 n += 1
-                repeat { data.append(z[i]); i += 1 } while at(i) & 0xC0 == 0x80
+                repeat { store.pointee.data.append(z[i]); i += 1 } while at(i) & 0xC0 == 0x80
                 continue
             }
             if c == 9 {
-                repeat { n += 1; data.append(32) } while (n & 7) != 0 && n < mx
+                repeat { n += 1; store.pointee.data.append(32) } while (n & 7) != 0 && n < mx
                 i += 1
                 continue
             }
             break
         }
-        ends.append(data.count)
+        store.pointee.ends.append(store.pointee.data.count)
         var chars = 0
-        for b in data[start...] where b & 0xC0 != 0x80 { chars += 1 }
-        if chars > actualWidths[column] { actualWidths[column] = chars }
+        for b in store.pointee.data[start...] where b & 0xC0 != 0x80 { chars += 1 }
+        if chars > store.pointee.actualWidths[column] { store.pointee.actualWidths[column] = chars }
         return tail
     }
 
@@ -233,36 +252,39 @@ class ColumnarRenderer: ResultRenderer {
     /// Calls `body` with the bytes of cell `index` (row-major, row 0 the names).
     @inline(__always)
     func withCell<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let start = index == 0 ? 0 : ends[index - 1]
-        let end = ends[index]
-        return data.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        let start = index == 0 ? 0 : store.pointee.ends[index - 1]
+        let end = store.pointee.ends[index]
+        return store.pointee.data.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
-
-    /// The number of physical data rows.
-    var rowCount: Int { rowEnds.count }
 
     func end(_ statement: Statement) {
         guard columns > 0 else { return }
         printHeader()
-        let total = ends.count
-        var index = columns
-        var line = 0
-        data.withUnsafeBufferPointer { all in
-            while index < total {
-                rowStart()
-                for j in 0..<columns {
-                    let start = ends[index - 1]
-                    let cell = UnsafeBufferPointer(rebasing: all[start..<ends[index]])
-                    printCell(cell, width: columnWidths[j] < 0 ? -actualWidths[j] : actualWidths[j])
-                    index += 1
-                    if j == columns - 1 {
-                        rowEnd()
-                    } else {
-                        columnSeparator()
+        let store = self.store
+        let widths = store.pointee.actualWidths.enumerated().map { columnWidths[$0] < 0 ? -$1 : $1 }
+        let multiLine = store.pointee.hasMultiLineRows
+        store.pointee.ends.withUnsafeBufferPointer { ends in
+            store.pointee.rowEnds.withUnsafeBufferPointer { rowEnds in
+                store.pointee.data.withUnsafeBufferPointer { all in
+                    let total = ends.count
+                    var index = columns
+                    var line = 0
+                    while index < total {
+                        rowStart()
+                        for j in 0..<columns {
+                            let cell = UnsafeBufferPointer(rebasing: all[ends[index - 1]..<ends[index]])
+                            printCell(cell, width: widths[j])
+                            index += 1
+                            if j == columns - 1 {
+                                rowEnd()
+                            } else {
+                                columnSeparator()
+                            }
+                        }
+                        if multiLine && rowEnds[line] && index < total { rowDivider() }
+                        line += 1
                     }
                 }
-                if hasMultiLineRows && rowEnds[line] && index < total { rowDivider() }
-                line += 1
             }
         }
         printFooter()

@@ -4,15 +4,17 @@ import SQLshCore
 /// that returned rows.
 final class CountRenderer: ResultRenderer {
     private let standardOutput: OutputWriter
-    private var rows = 0
+    private let rows = RowCounter()
 
     init(shell: Shell) {
         standardOutput = shell.standardOutput
     }
 
+    deinit { rows.deallocate() }
+
     func begin(_ statement: Statement) {}
-    func row(_ statement: Statement) { rows += 1 }
+    func row(_ statement: Statement) { rows.value += 1 }
     func end(_ statement: Statement) {
-        standardOutput.write("\(rows) row\(rows == 1 ? "" : "s")\n")
+        standardOutput.write("\(rows.value) row\(rows.value == 1 ? "" : "s")\n")
     }
 }

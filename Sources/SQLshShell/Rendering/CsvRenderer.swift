@@ -9,9 +9,10 @@ final class CsvRenderer: ResultRenderer {
     private let rowSeparator: [UInt8]
     private let nullValue: [UInt8]
     private let headers: Bool
-    private var columns: Int32 = 0
+    private let columns: Int32
 
-    init(shell: Shell) {
+    init(shell: Shell, statement: Statement) {
+        columns = Int32(statement.columnCount)
         out = shell.out
         columnSeparator = CellText.bytes(shell.settings.columnSeparator)
         rowSeparator = CellText.bytes(shell.settings.rowSeparator)
@@ -21,7 +22,6 @@ final class CsvRenderer: ResultRenderer {
 
     func begin(_ statement: Statement) {
         let handle = statement.handle
-        columns = Int32(statement.columnCount)
         guard headers else { return }
         for i in 0..<columns {
             CellEscapes.writeCSV(CellText.name(handle, i), separator: columnSeparator, to: out)

@@ -7,16 +7,16 @@ final class HtmlRenderer: ResultRenderer {
     private let out: OutputWriter
     private let nullValue: [UInt8]
     private let headers: Bool
-    private var columns: Int32 = 0
+    private let columns: Int32
 
-    init(shell: Shell) {
+    init(shell: Shell, statement: Statement) {
+        columns = Int32(statement.columnCount)
         out = shell.out
         nullValue = CellText.bytes(shell.settings.nullValue)
         headers = shell.settings.headers
     }
 
     func begin(_ statement: Statement) {
-        columns = Int32(statement.columnCount)
         guard headers else { return }
         out.write("<TR>")
         for i in 0..<columns {

@@ -6,22 +6,16 @@ import SQLshCore
 final class InsertRenderer: ResultRenderer {
     private let out: OutputWriter
     /// `INSERT INTO table` and, with headers, `(col,...)`, made once.
-    private var prefix: [UInt8] = []
-    private let table: String
-    private let headers: Bool
-    private var columns: Int32 = 0
+    private let prefix: [UInt8]
+    private let columns: Int32
 
-    init(shell: Shell) {
+    init(shell: Shell, statement: Statement) {
+        columns = Int32(statement.columnCount)
         out = shell.out
         let name = shell.settings.insertTable
-        table = SQLQuoting.needsQuoting(name) ? SQLQuoting.quoted(name, "\"") : name
-        headers = shell.settings.headers
-    }
-
-    func begin(_ statement: Statement) {
-        columns = Int32(statement.columnCount)
+        let table = SQLQuoting.needsQuoting(name) ? SQLQuoting.quoted(name, "\"") : name
         var text = "INSERT INTO " + table
-        if headers {
+        if shell.settings.headers {
             text += "("
             for i in 0..<statement.columnCount {
                 if i > 0 { text += "," }
@@ -32,6 +26,8 @@ final class InsertRenderer: ResultRenderer {
         }
         prefix = CellText.bytes(text)
     }
+
+    func begin(_ statement: Statement) {}
 
     func row(_ statement: Statement) {
         let handle = statement.handle

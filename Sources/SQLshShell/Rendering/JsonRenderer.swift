@@ -5,29 +5,32 @@ import SQLshCore
 /// `1e999`), blobs as JSON strings of their bytes, text cut at a NUL.
 final class JsonRenderer: ResultRenderer {
     private let out: OutputWriter
-    private var columns: Int32 = 0
-    private var rows = 0
+    private let columns: Int32
+    private let rows = RowCounter()
     /// Each column's name as a JSON string followed by `:`, made once.
-    private var keys: [[UInt8]] = []
+    private let keys: [[UInt8]]
 
-    init(shell: Shell) {
+    init(shell: Shell, statement: Statement) {
         out = shell.out
-    }
-
-    func begin(_ statement: Statement) {
         columns = Int32(statement.columnCount)
         let scratch = OutputWriter.memory()
+        var keys: [[UInt8]] = []
         for i in 0..<columns {
             CellEscapes.writeJSON(CellText.name(statement.handle, i), to: scratch)
             scratch.write(byte: 58)
             keys.append(scratch.takeBytes())
         }
+        self.keys = keys
     }
+
+    deinit { rows.deallocate() }
+
+    func begin(_ statement: Statement) {}
 
     func row(_ statement: Statement) {
         let handle = statement.handle
-        out.write(rows == 0 ? "[{" : ",\n{")
-        rows += 1
+        out.write(rows.value == 0 ? "[{" : ",\n{")
+        rows.value += 1
         for i in 0..<columns {
             out.write(keys[Int(i)])
             switch sqlite3_column_type(handle, i) {

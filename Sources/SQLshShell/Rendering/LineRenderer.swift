@@ -7,32 +7,36 @@ final class LineRenderer: ResultRenderer {
     private let out: OutputWriter
     private let rowSeparator: [UInt8]
     private let nullValue: [UInt8]
-    private var columns: Int32 = 0
-    private var width = 5
-    private var rows = 0
+    private let columns: Int32
+    /// Each column's name right-aligned and followed by ` = `, made once.
+    private let labels: [[UInt8]]
+    private let rows = RowCounter()
 
-    init(shell: Shell) {
+    init(shell: Shell, statement: Statement) {
         out = shell.out
         rowSeparator = CellText.bytes(shell.settings.rowSeparator)
         nullValue = CellText.bytes(shell.settings.nullValue)
-    }
-
-    func begin(_ statement: Statement) {
         columns = Int32(statement.columnCount)
+        var width = 5
         for i in 0..<columns {
             width = max(width, CellText.name(statement.handle, i).count)
         }
+        labels = (0..<columns).map { i in
+            let name = CellText.name(statement.handle, i)
+            return [UInt8](repeating: 32, count: max(0, width - name.count)) + Array(name) + Array(" = ".utf8)
+        }
     }
+
+    deinit { rows.deallocate() }
+
+    func begin(_ statement: Statement) {}
 
     func row(_ statement: Statement) {
         let handle = statement.handle
-        if rows > 0 { out.write(rowSeparator) }
-        rows += 1
+        if rows.value > 0 { out.write(rowSeparator) }
+        rows.value += 1
         for i in 0..<columns {
-            let name = CellText.name(handle, i)
-            out.writeSpaces(width - name.count)
-            out.write(name)
-            out.write(" = ")
+            out.write(labels[Int(i)])
             if let text = CellText.text(handle, i) {
                 out.write(text)
             } else {

@@ -10,9 +10,10 @@ class ListRenderer: ResultRenderer {
     let rowSeparator: [UInt8]
     let nullValue: [UInt8]
     let headers: Bool
-    var columns: Int32 = 0
+    let columns: Int32
 
-    init(shell: Shell) {
+    init(shell: Shell, statement: Statement) {
+        columns = Int32(statement.columnCount)
         out = shell.out
         columnSeparator = CellText.bytes(shell.settings.columnSeparator)
         rowSeparator = CellText.bytes(shell.settings.rowSeparator)
@@ -22,7 +23,6 @@ class ListRenderer: ResultRenderer {
 
     func begin(_ statement: Statement) {
         let handle = statement.handle
-        columns = Int32(statement.columnCount)
         guard headers else { return }
         for i in 0..<columns {
             if i > 0 { out.write(columnSeparator) }

@@ -8,9 +8,10 @@ final class QuoteRenderer: ResultRenderer {
     private let columnSeparator: [UInt8]
     private let rowSeparator: [UInt8]
     private let headers: Bool
-    private var columns: Int32 = 0
+    private let columns: Int32
 
-    init(shell: Shell) {
+    init(shell: Shell, statement: Statement) {
+        columns = Int32(statement.columnCount)
         out = shell.out
         columnSeparator = CellText.bytes(shell.settings.columnSeparator)
         rowSeparator = CellText.bytes(shell.settings.rowSeparator)
@@ -18,7 +19,6 @@ final class QuoteRenderer: ResultRenderer {
     }
 
     func begin(_ statement: Statement) {
-        columns = Int32(statement.columnCount)
         guard headers else { return }
         for i in 0..<columns {
             if i > 0 { out.write(columnSeparator) }

@@ -9,9 +9,10 @@ final class TclRenderer: ResultRenderer {
     private let rowSeparator: [UInt8]
     private let nullValue: [UInt8]
     private let headers: Bool
-    private var columns: Int32 = 0
+    private let columns: Int32
 
-    init(shell: Shell) {
+    init(shell: Shell, statement: Statement) {
+        columns = Int32(statement.columnCount)
         out = shell.out
         columnSeparator = CellText.bytes(shell.settings.columnSeparator)
         rowSeparator = CellText.bytes(shell.settings.rowSeparator)
@@ -20,7 +21,6 @@ final class TclRenderer: ResultRenderer {
     }
 
     func begin(_ statement: Statement) {
-        columns = Int32(statement.columnCount)
         guard headers else { return }
         for i in 0..<columns {
             CellEscapes.writeC(CellText.name(statement.handle, i), to: out)
