@@ -19,6 +19,11 @@ static inline int sqlsh_vtab_config(sqlite3 *db, int op) {
 static inline int sqlsh_config_log(void (*callback)(void *, int, const char *), void *argument) {
     return sqlite3_config(SQLITE_CONFIG_LOG, callback, argument);
 }
+// sqlite3's shell runs SQLite in multi-thread mode (no per-connection mutex: every
+// sqlite3_column_* call would lock one); must run before sqlite3_initialize.
+static inline int sqlsh_config_multithread(void) {
+    return sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
+}
 // sqlite3_snprintf is variadic; the shell formats REAL values with it (`%!.15g`, `%!.20g`).
 // Returns the length of the text written to buf.
 static inline int sqlsh_format_double(char *buf, int size, const char *format, double value) {

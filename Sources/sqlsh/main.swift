@@ -3,4 +3,5 @@ import SQLshShell
 
 // sqlsh [OPTIONS] [FILENAME [SQL|DOT-COMMAND ...]]: see ShellLauncher.
 Shell.installLogHandler()
+Shell.configureLibrary()
 exit(ShellLauncher(arguments: CommandLine.arguments).run())
