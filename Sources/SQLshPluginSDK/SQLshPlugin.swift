@@ -19,7 +19,10 @@
 ///     plugin.register(host: host, info: info)
 /// }
 /// ```
-public final class SQLshPlugin {
+///
+/// `SQLshPlugin` is `Sendable` so that it can be a global constant in Swift 6 mode: it is
+/// immutable after `init`, and sqlsh calls the entry point once, from one thread.
+public final class SQLshPlugin: @unchecked Sendable {
     /// The plugin's short name; also the default pack of its functions.
     public let name: String
     /// Its version.

@@ -14,8 +14,10 @@
  *   4. returns SQLSH_PLUGIN_OK, or SQLSH_PLUGIN_ERROR after host->set_error.
  *
  * sqlsh checks info->abi_version too.  Registration is staged: nothing becomes visible
- * unless init returns SQLSH_PLUGIN_OK, the versions match and every function is accepted;
- * otherwise sqlsh calls the destroy callback of every staged function and reports the error.
+ * unless init returns SQLSH_PLUGIN_OK, the versions match, every function was accepted and
+ * none clashes with a function or pack already in the catalog; otherwise sqlsh calls the
+ * destroy callback of every accepted (staged) function and reports the error.  A function
+ * add_function refused is not kept: the plugin still owns its user data.
  * A plugin stays loaded until the process exits (it is never dlclose'd once init ran).
  *
  * Plugin and sqlsh link the same system libsqlite3, so callbacks call sqlite3_* directly
