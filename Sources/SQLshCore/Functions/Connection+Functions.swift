@@ -70,7 +70,12 @@ func scalarValueCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMut
     Unmanaged<ScalarValueImplementation>.fromOpaque(sqlite3_user_data(ctx))._withUnsafeGuaranteedRef { implementation in
         let result = ResultContext(rawValue: ctx)
         do {
-            result.set(try implementation.body(Arguments(context: ctx, count: argc, values: argv)))
+            // Consumed rather than copied out of the optional: no value-witness copy per call.
+            let value = try implementation.body(Arguments(context: ctx, count: argc, values: argv))
+            switch consume value {
+            case .some(let value): value.setResult(result)
+            case .none: result.setNull()
+            }
         } catch {
             result.setError(error)
         }
