@@ -91,4 +91,10 @@ import Testing
         #expect(err.contains("no such function: reverse"))
         #expect(out == "dc\n")
     }
+
+    @Test func helpDescribesACatalogFunction() throws {
+        let (out, _) = try run(".help median\n.help nosuchthing\n")
+        #expect(out.hasPrefix("median(x)  [stats pack, window, deterministic, innocuous, enabled]\n"))
+        #expect(out.hasSuffix("Nothing matches 'nosuchthing'\n"))
+    }
 }

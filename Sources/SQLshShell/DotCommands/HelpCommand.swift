@@ -5,10 +5,16 @@ struct HelpCommand: DotCommand {
     static let usage = ".help ?-all? ?PATTERN?"
     static let summary = "Show help text for PATTERN"
 
+
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         if arguments.count >= 2 {
             if HelpText.show(pattern: arguments[1], to: shell.out) == 0 {
-                shell.out.write("Nothing matches '\(arguments[1])'\n")
+                // No dot-command matches: a catalog function's description (as .describe).
+                if let description = shell.catalog.describe(arguments[1]) {
+                    shell.out.write(description)
+                } else {
+                    shell.out.write("Nothing matches '\(arguments[1])'\n")
+                }
             }
         } else {
             _ = HelpText.show(pattern: nil, to: shell.out)
