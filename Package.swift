@@ -69,6 +69,8 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["sqlsh"], exclude: ["Corpus"]),
         // Loads the example plugins and C test plugins into the built `sqlsh`.
         .testTarget(name: "PluginTests", dependencies: ["sqlsh"]),
+        // The Swift plugin SDK and the loader in process (no dlopen): every function kind.
+        .testTarget(name: "PluginSDKTests", dependencies: ["SQLshPluginSDK", "SQLshShell", "SQLshCatalog"]),
     ],
     swiftLanguageModes: [.v5]
 )

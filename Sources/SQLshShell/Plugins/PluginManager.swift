@@ -59,6 +59,15 @@ public final class PluginManager {
         }
     }
 
+    /// Loads a plugin linked into the program itself: its entry point is called directly,
+    /// with no dlopen. For embedders that ship plugins inside their binary, and for tests.
+    /// `origin` stands for the file in messages and listings.
+    @discardableResult
+    public func loadPlugin(entryPoint initialize: sqlsh_plugin_init_fn, origin: String,
+                           into catalog: Catalog) throws -> LoadedPlugin {
+        try initializePlugin(handle: nil, initialize: initialize, path: origin, catalog: catalog)
+    }
+
     // MARK: Opening
 
     private enum Library {
@@ -92,9 +101,9 @@ public final class PluginManager {
 
     // MARK: Plugins
 
-    private func initializePlugin(handle: UnsafeMutableRawPointer, initialize: sqlsh_plugin_init_fn,
+    private func initializePlugin(handle: UnsafeMutableRawPointer?, initialize: sqlsh_plugin_init_fn,
                                   path: String, catalog: Catalog) throws -> LoadedPlugin {
-        if let loaded = handles.first(where: { $0.handle == handle }) {
+        if let handle, let loaded = handles.first(where: { $0.handle == handle }) {
             dlclose(handle)  // only drops the reference this dlopen added
             throw PluginError("\(path): plugin \(loaded.name) is already loaded")
         }
@@ -128,7 +137,7 @@ public final class PluginManager {
                                       summary: info.description.map { String(cString: $0) } ?? "",
                                       path: path, functions: [], packs: [])
             let committed = try commit(staging.registrations, of: plugin, to: catalog)
-            handles.append((handle, name))
+            if let handle { handles.append((handle, name)) }
             plugins.append(committed)
             return committed
         } catch {
