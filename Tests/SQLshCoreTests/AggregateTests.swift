@@ -55,6 +55,19 @@ private struct ConcatAll: Aggregate {
     func finalize() throws -> (any SQLValueConvertible)? { text }
 }
 
+/// State that needs more alignment than SQLite's allocator gives (8 bytes): kept on the heap.
+private struct WideSum: Aggregate {
+    nonisolated(unsafe) static var live = 0
+    final class Token { init() { WideSum.live += 1 }; deinit { WideSum.live -= 1 } }
+    var lanes = SIMD4<Float>()
+    let token = Token()
+    mutating func step(_ arguments: Arguments) throws {
+        if arguments[0].int64 < 0 { throw SQLiteError(message: "negative") }
+        lanes += SIMD4(repeating: Float(arguments[0].double))
+    }
+    func finalize() throws -> (any SQLValueConvertible)? { Double(lanes.sum()) }
+}
+
 @Suite(.serialized) struct AggregateTests {
     private func database() throws -> Connection {
         TrackedSum.resetCounts()
@@ -165,6 +178,17 @@ private struct ConcatAll: Aggregate {
         #expect(try db.value("select tsum(distinct x) from t where g = 'a'") == .integer(3))
         #expect(try db.value("select tsum(x) filter (where x > 100) from t") == .integer(500))
         #expect(TrackedSum.live == 0)
+    }
+
+    @Test func overAlignedStateLivesOnTheHeapAndIsReleased() throws {
+        #expect(MemoryLayout<WideSum>.alignment > 8)
+        let db = try database()
+        try db.add(SQLFunction("widesum", argumentCount: 1, aggregate: WideSum.self))
+        #expect(try db.rows("select g, widesum(x) from t group by g order by g")
+                == [[.text("a"), .real(12)], [.text("b"), .real(40)], [.text("c"), .real(2400)]])
+        #expect(WideSum.live == 0)
+        #expect(throws: SQLiteError.self) { _ = try db.value("select widesum(value) from json_each('[1,-1,2]')") }
+        #expect(WideSum.live == 0)
     }
 
     @Test func plainAggregateCannotBeAWindowFunction() throws {

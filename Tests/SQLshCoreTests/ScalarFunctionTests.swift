@@ -19,6 +19,30 @@ import Testing
         #expect(try db.rows("select id(1), id('a')") == [[.integer(1), .text("a")]])
     }
 
+    @Test func closuresReturningDifferentTypesUseTheBoxedForm() throws {
+        let db = try Connection()
+        let mixed = SQLFunction("mixed", argumentCount: 1) { args in
+            if args[0].storageType == .integer { return args[0].int64 + 1 }
+            if args[0].isNull { return nil }
+            return "not a number: " + (args[0].string ?? "")
+        }
+        try db.add(mixed)
+        #expect(try db.rows("select mixed(1), mixed('x'), mixed(null)") == [[.integer(2), .text("not a number: x"), .null]])
+        let explicit = SQLFunction("explicit", argumentCount: 0) { _ -> (any SQLValueConvertible)? in 2.5 }
+        try db.add(explicit)
+        #expect(try db.value("select explicit()") == .real(2.5))
+    }
+
+    @Test func typedClosuresReturnTheirType() throws {
+        let db = try Connection()
+        try db.add(SQLFunction("flag", argumentCount: 1) { args in args[0].int64 > 0 })
+        try db.add(SQLFunction("bytes", argumentCount: 1) { args in Array(args[0].blob) })
+        try db.add(SQLFunction("maybe", argumentCount: 1) { args in args[0].isNull ? nil : args[0].double / 2 })
+        try db.add(SQLFunction("value", argumentCount: 1) { args in args[0].sqlValue })
+        #expect(try db.rows("select flag(3), flag(-3), hex(bytes(x'0102')), maybe(3), maybe(null), value('v')")
+                == [[.integer(1), .integer(0), .text("0102"), .real(1.5), .null, .text("v")]])
+    }
+
     @Test func wrongArgumentCountIsAPrepareError() throws {
         let db = try Connection()
         try db.add(SQLFunction("f", argumentCount: 1) { _ in 1 })
