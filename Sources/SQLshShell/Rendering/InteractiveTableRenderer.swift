@@ -171,29 +171,55 @@ public final class InteractiveTableRenderer: ResultRenderer {
     private func print(_ row: [Cell]) {
         guard let widths else { return }
         if printedRows > 0 && separateRows && rows.isEmpty { border("├", "┼", "┤", widths) }
+        var simple = true
+        for c in widths.indices where row[c].lines.count != 1 || row[c].widths[0] > widths[c] {
+            simple = false
+            break
+        }
+        if simple {
+            // One line per cell, every cell fits: no wrapping work.
+            out.write("│")
+            for (c, width) in widths.enumerated() {
+                write(row[c], row[c].lines[0], row[c].widths[0], width)
+            }
+            out.write(byte: 10)
+            return
+        }
         let lines = widths.indices.map { c in fit(row[c], widths[c]) }
         let height = lines.map(\.count).max() ?? 1
         for k in 0..<height {
             out.write("│")
             for (c, width) in widths.enumerated() {
                 let (text, w) = k < lines[c].count ? lines[c][k] : ("", 0)
-                let cell = row[c]
-                out.write(byte: 32)
-                if cell.isNumber { pad(width - w) }
-                if cell.isNull && settings.colour && !text.isEmpty {
-                    out.write("\u{1B}[2m"); out.write(text); out.write("\u{1B}[0m")
-                } else {
-                    out.write(text)
-                }
-                if !cell.isNumber { pad(width - w) }
-                out.write(" │")
+                write(row[c], text, w, width)
             }
             out.write(byte: 10)
         }
     }
 
+    /// One cell's line `text` (`w` columns wide) in a column `width` wide, and the border after.
+    @inline(__always)
+    private func write(_ cell: Cell, _ text: String, _ w: Int, _ width: Int) {
+        out.write(byte: 32)
+        if cell.isNumber { pad(width - w) }
+        if cell.isNull && settings.colour && !text.isEmpty {
+            out.write("\u{1B}[2m"); out.write(text); out.write("\u{1B}[0m")
+        } else {
+            out.write(text)
+        }
+        if !cell.isNumber { pad(width - w) }
+        out.write(" │")
+    }
+
+    private static let spaces = [UInt8](repeating: 32, count: 128)
+
     private func pad(_ n: Int) {
-        if n > 0 { for _ in 0..<n { out.write(byte: 32) } }
+        var left = n
+        while left > 0 {
+            let k = min(left, Self.spaces.count)
+            Self.spaces.withUnsafeBufferPointer { out.write(UnsafeBufferPointer(rebasing: $0[0..<k])) }
+            left -= k
+        }
     }
 
     /// The lines (with their widths) a cell takes in a column `width` wide: wrapped, at most
@@ -256,8 +282,15 @@ public final class InteractiveTableRenderer: ResultRenderer {
 
     /// A cell from text: split at newlines, control characters shown as `^X`.
     private static func cell(_ text: String) -> Cell {
+        var printableASCII = true
+        var plain = true
+        for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
+            printableASCII = false
+            if byte < 0x20 || byte == 0x7F { plain = false; break }
+        }
+        if printableASCII { return Cell(lines: [text], widths: [text.utf8.count]) }
         var lines: [String] = []
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }) {
+        if plain {
             lines = [text]
         } else {
             var line = ""
