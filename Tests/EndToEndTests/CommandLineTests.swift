@@ -49,6 +49,18 @@ struct CommandLineTests {
         #expect(result.status == 0)
     }
 
+    @Test func timerPrintsRunTimeAfterEachInput() throws {
+        // Times differ from run to run, so the format is checked rather than compared.
+        let result = try ShellRunner.run(ShellRunner.sqlshPath, [":memory:"], stdin: Data(".timer on\nselect 1;\nselect 2; select 3;\n".utf8))
+        let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        #expect(lines[0] == "1")
+        #expect(lines[2] == "2" && lines[3] == "3")
+        for line in [lines[1], lines[4]] {
+            #expect(line.range(of: #"^Run Time: real [0-9]+\.[0-9]{3} user [0-9]+\.[0-9]{6} sys [0-9]+\.[0-9]{6}$"#, options: .regularExpression) != nil, "\(line)")
+        }
+    }
+
     @Test func everyOptionOfHelpIsInTheManualPage() throws {
         let result = try ShellRunner.run(ShellRunner.sqlshPath, ["-help"])
         let help = String(decoding: result.stderr, as: UTF8.self)
