@@ -288,6 +288,23 @@ class HistoryTests(InteractiveTestCase):
         self.assertEqual(stat.S_IMODE(os.stat(path).st_mode), 0o600)
         self.assertEqual(self.history_entries(), ["select\\040'one';", ".complete\\040xyz"])
 
+    def test_history_is_capped_and_keeps_older_sessions(self):
+        with open(self.history_path(), "w") as f:
+            f.write("_HiStOrY_V2_\n")
+            for i in range(1005):
+                f.write(f"select\\040{i};\n")
+        session = self.start()
+        session.send("\x1b[A")  # the previous session's last statement
+        session.expect("1004;")
+        session.send("\x03")
+        session.prompt()
+        session.run("select 'newest';")
+        self.assertEqual(session.exit(), 0)
+        entries = self.history_entries()
+        self.assertEqual(len(entries), 1000)
+        self.assertEqual(entries[-1], "select\\040'newest';")
+        self.assertEqual(entries[-2], "select\\0401004;")
+
     def test_history_locations(self):
         state = os.path.join(self.home, "state")
         session = self.start(extra_env={"XDG_STATE_HOME": state})
