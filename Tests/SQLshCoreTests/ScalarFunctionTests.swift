@@ -43,6 +43,20 @@ import Testing
                 == [[.integer(1), .integer(0), .text("0102"), .real(1.5), .null, .text("v")]])
     }
 
+    @Test func zeroCopyTextResult() throws {
+        // The example of SQLFunction's documentation.
+        let upper = SQLFunction("ascii_upper", argumentCount: 1, options: .pure) { args, result in
+            let bytes = args[0].utf8
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
+                for (i, b) in bytes.enumerated() { buffer[i] = (97...122).contains(b) ? b - 32 : b }
+                result.setText(utf8: UnsafeBufferPointer(buffer))
+            }
+        }
+        let db = try Connection()
+        try db.add(upper)
+        #expect(try db.rows("select ascii_upper('héllo, world'), ascii_upper('')") == [[.text("HéLLO, WORLD"), .text("")]])
+    }
+
     @Test func wrongArgumentCountIsAPrepareError() throws {
         let db = try Connection()
         try db.add(SQLFunction("f", argumentCount: 1) { _ in 1 })

@@ -3,22 +3,30 @@ import CSQLite
 /// A custom SQL function: scalar, aggregate or window.
 ///
 /// ```swift
-/// // Scalar, from a closure: return any convertible value, or nil for NULL.
+/// // Scalar, from a closure: return any convertible value (here Int64?), nil for NULL.
 /// let double = SQLFunction("double", argumentCount: 1, options: .pure) { args in
 ///     args[0].isNull ? nil : args[0].int64 * 2
 /// }
-/// // Scalar writing its result directly, with no intermediate value.
-/// let id = SQLFunction("id", argumentCount: 1, options: .pure) { args, result in
-///     result.set(args[0])
+/// // Scalar writing its result directly: no intermediate value, text and blobs zero-copy.
+/// let upper = SQLFunction("ascii_upper", argumentCount: 1, options: .pure) { args, result in
+///     let bytes = args[0].utf8
+///     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
+///         for (i, b) in bytes.enumerated() { buffer[i] = (97...122).contains(b) ? b - 32 : b }
+///         result.setText(utf8: UnsafeBufferPointer(buffer))
+///     }
 /// }
 /// // Aggregate (and window function, when the type is a WindowAggregate).
 /// let median = SQLFunction("median", argumentCount: 1, aggregate: Median.self)
-/// try db.add(double); try db.add(median)
+/// try db.add(double); try db.add(upper); try db.add(median)
 /// ```
 ///
 /// A function is identified by its name (case-insensitive) and argument count: adding one
 /// with the same identity replaces it. Errors thrown by the body become the statement's error,
 /// with the thrown message and, for ``SQLiteErrorConvertible`` errors, their result code.
+///
+/// Calls are cheap: the C callbacks read the arguments in place and reach the body with no
+/// reference counting, and a closure with a single result type is specialized for it (a few
+/// nanoseconds over a hand-written C function; see `make bench`).
 public final class SQLFunction {
     /// The SQL name.
     public let name: String
