@@ -5,8 +5,14 @@ extension Connection {
     /// replacing any module of that name.
     ///
     /// - Throws: ``SQLiteError`` when SQLite refuses the registration.
+    @inlinable
     public func addTableValuedFunction<T: TableValuedFunction>(_ name: String, _ type: T.Type) throws {
-        let box = Unmanaged.passRetained(TableValuedModuleBox(type)).toOpaque()
+        try addTableValuedModule(name, TableValuedModuleBox(type))
+    }
+
+    @usableFromInline
+    func addTableValuedModule(_ name: String, _ module: TableValuedModuleBox) throws {
+        let box = Unmanaged.passRetained(module).toOpaque()
         // On failure SQLite calls the destructor itself, which releases the box.
         let rc = sqlite3_create_module_v2(handle, name, tableValuedModule, box, releaseTableValuedModuleBox)
         try check(rc, handle)

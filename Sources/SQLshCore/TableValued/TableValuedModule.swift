@@ -5,34 +5,68 @@ import CSQLite
 // One `sqlite3_module` (allocated once, never freed) serves every table-valued function; the
 // registration's client data is a retained ``TableValuedModuleBox`` naming the Swift type.
 // SQLite's `sqlite3_vtab` and `sqlite3_vtab_cursor` are allocated with `sqlite3_malloc` with
-// room for one more pointer after the C base struct (which stays the first member, as SQLite
-// requires): the vtab carries the retained module box, the cursor a retained cursor box.
+// room for pointers after the C base struct (which stays the first member, as SQLite
+// requires): the vtab carries the retained module box, the cursor its Swift value (allocated
+// and freed by the box's `open`/`close`) and the module box.
 
-/// What a registration of a table-valued function holds: its Swift type and its schema.
+/// What a registration of a table-valued function holds: its schema, options, planner, and
+/// the cursor operations, all bound to the Swift type when it is registered.
+///
+/// The initializer is inlinable, so it is specialized in the module that registers the
+/// function, and so are the closures it makes: per-row calls go straight to the type's
+/// methods, with no existential and no reference counting. Each cursor's value lives in its
+/// own allocation, reached through a raw pointer.
+@usableFromInline
 final class TableValuedModuleBox {
-    let type: any TableValuedFunction.Type
-    let schema: String
-    let options: TableValuedOptions
+    @usableFromInline let schema: String
+    @usableFromInline let options: TableValuedOptions
+    @usableFromInline let bestIndex: (IndexInfo) throws -> Void
+    @usableFromInline let open: () -> UnsafeMutableRawPointer
+    @usableFromInline let close: (UnsafeMutableRawPointer) -> Void
+    @usableFromInline let filter: (UnsafeMutableRawPointer, FilterArguments) throws -> Void
+    @usableFromInline let isAtEnd: (UnsafeMutableRawPointer) -> Bool
+    @usableFromInline let next: (UnsafeMutableRawPointer) throws -> Void
+    @usableFromInline let column: (UnsafeMutableRawPointer, Int, ResultContext) throws -> Void
+    @usableFromInline let rowid: (UnsafeMutableRawPointer) throws -> Int64
 
-    init(_ type: any TableValuedFunction.Type) {
-        self.type = type
+    @inlinable
+    init<T: TableValuedFunction>(_ type: T.Type) {
         self.options = type.options
-        let columns = type.columns.map { column -> String in
-            let quoted = "\"" + column.name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
-            return column.isHidden ? quoted + " HIDDEN" : quoted
+        self.schema = tableValuedSchema(type.columns)
+        self.bestIndex = { try T.bestIndex($0) }
+        self.open = {
+            let p = UnsafeMutablePointer<T>.allocate(capacity: 1)
+            p.initialize(to: T())
+            return UnsafeMutableRawPointer(p)
         }
-        self.schema = "CREATE TABLE x(" + columns.joined(separator: ",") + ")"
+        self.close = {
+            let p = $0.assumingMemoryBound(to: T.self)
+            p.deinitialize(count: 1)
+            p.deallocate()
+        }
+        self.filter = { try $0.assumingMemoryBound(to: T.self).pointee.filter($1) }
+        self.isAtEnd = { $0.assumingMemoryBound(to: T.self).pointee.isAtEnd }
+        self.next = { try $0.assumingMemoryBound(to: T.self).pointee.next() }
+        self.column = { try $0.assumingMemoryBound(to: T.self).pointee.column($1, into: $2) }
+        self.rowid = { try $0.assumingMemoryBound(to: T.self).pointee.rowid() }
     }
 }
 
-/// One scan's cursor: the Swift value, mutable in place.
-final class TableValuedCursorBox {
-    var cursor: any TableValuedFunction
-    init(_ cursor: any TableValuedFunction) { self.cursor = cursor }
+/// `CREATE TABLE x("a","b" HIDDEN,...)` for `sqlite3_declare_vtab`.
+@usableFromInline
+func tableValuedSchema(_ columns: [TableValuedColumn]) -> String {
+    let declarations = columns.map { column -> String in
+        let quoted = "\"" + column.name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+        return column.isHidden ? quoted + " HIDDEN" : quoted
+    }
+    return "CREATE TABLE x(" + declarations.joined(separator: ",") + ")"
 }
 
 private let vtabPayloadOffset = (MemoryLayout<sqlite3_vtab>.size + 7) & ~7
-private let cursorPayloadOffset = (MemoryLayout<sqlite3_vtab_cursor>.size + 7) & ~7
+/// A cursor is the C base, then the pointer to the cursor value, then the (unretained) module
+/// box: the vtab, which outlives its cursors, keeps the box alive.
+private let cursorValueOffset = (MemoryLayout<sqlite3_vtab_cursor>.size + 7) & ~7
+private let cursorModuleOffset = cursorValueOffset + MemoryLayout<UnsafeMutableRawPointer>.size
 
 @inline(__always)
 private func moduleBox(_ vtab: UnsafeMutablePointer<sqlite3_vtab>) -> TableValuedModuleBox {
@@ -40,10 +74,14 @@ private func moduleBox(_ vtab: UnsafeMutablePointer<sqlite3_vtab>) -> TableValue
     return Unmanaged<TableValuedModuleBox>.fromOpaque(slot.pointee).takeUnretainedValue()
 }
 
+/// Runs `body` with a cursor's value pointer and its module box (borrowed, not retained).
 @inline(__always)
-private func cursorBox(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>) -> TableValuedCursorBox {
-    let slot = (UnsafeMutableRawPointer(cursor) + cursorPayloadOffset).assumingMemoryBound(to: UnsafeMutableRawPointer.self)
-    return Unmanaged<TableValuedCursorBox>.fromOpaque(slot.pointee).takeUnretainedValue()
+private func withCursor<R>(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>,
+                           _ body: (UnsafeMutableRawPointer, TableValuedModuleBox) throws -> R) rethrows -> R {
+    let raw = UnsafeMutableRawPointer(cursor)
+    let value = (raw + cursorValueOffset).load(as: UnsafeMutableRawPointer.self)
+    let module = (raw + cursorModuleOffset).load(as: UnsafeMutableRawPointer.self)
+    return try Unmanaged<TableValuedModuleBox>.fromOpaque(module)._withUnsafeGuaranteedRef { try body(value, $0) }
 }
 
 /// Replaces a vtab's error message (SQLite frees it with `sqlite3_free`).
@@ -105,7 +143,7 @@ private func xDisconnect(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?) -> Int32 {
 private func xBestIndex(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?, _ info: UnsafeMutablePointer<sqlite3_index_info>?) -> Int32 {
     guard let vtab, let info else { return SQLITE_ERROR }
     do {
-        try moduleBox(vtab).type.bestIndex(IndexInfo(rawValue: info))
+        try moduleBox(vtab).bestIndex(IndexInfo(rawValue: info))
         return SQLITE_OK
     } catch TableValuedPlanError.unusablePlan {
         return SQLITE_CONSTRAINT
@@ -117,20 +155,19 @@ private func xBestIndex(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?, _ info: Uns
 private func xOpen(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?,
                    _ ppCursor: UnsafeMutablePointer<UnsafeMutablePointer<sqlite3_vtab_cursor>?>?) -> Int32 {
     guard let vtab, let ppCursor else { return SQLITE_ERROR }
-    let size = cursorPayloadOffset + MemoryLayout<UnsafeMutableRawPointer>.size
+    let size = cursorModuleOffset + MemoryLayout<UnsafeMutableRawPointer>.size
     guard let raw = sqlite3_malloc64(sqlite3_uint64(size)) else { return SQLITE_NOMEM }
     raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
-    let box = TableValuedCursorBox(moduleBox(vtab).type.init())
-    (raw + cursorPayloadOffset).assumingMemoryBound(to: UnsafeMutableRawPointer.self).pointee =
-        Unmanaged.passRetained(box).toOpaque()
+    let module = moduleBox(vtab)
+    (raw + cursorValueOffset).storeBytes(of: module.open(), as: UnsafeMutableRawPointer.self)
+    (raw + cursorModuleOffset).storeBytes(of: Unmanaged.passUnretained(module).toOpaque(), as: UnsafeMutableRawPointer.self)
     ppCursor.pointee = raw.assumingMemoryBound(to: sqlite3_vtab_cursor.self)
     return SQLITE_OK
 }
 
 private func xClose(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?) -> Int32 {
     guard let cursor else { return SQLITE_OK }
-    let slot = (UnsafeMutableRawPointer(cursor) + cursorPayloadOffset).assumingMemoryBound(to: UnsafeMutableRawPointer.self)
-    Unmanaged<TableValuedCursorBox>.fromOpaque(slot.pointee).release()
+    withCursor(cursor) { value, module in module.close(value) }
     sqlite3_free(cursor)
     return SQLITE_OK
 }
@@ -140,7 +177,9 @@ private func xFilter(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?, _ idx
                      _ argv: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     guard let cursor else { return SQLITE_ERROR }
     do {
-        try cursorBox(cursor).cursor.filter(FilterArguments(planNumber: idxNum, count: argc, values: argv))
+        try withCursor(cursor) { value, module in
+            try module.filter(value, FilterArguments(planNumber: idxNum, count: argc, values: argv))
+        }
         return SQLITE_OK
     } catch {
         return report(error, cursor.pointee.pVtab)
@@ -150,7 +189,7 @@ private func xFilter(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?, _ idx
 private func xNext(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?) -> Int32 {
     guard let cursor else { return SQLITE_ERROR }
     do {
-        try cursorBox(cursor).cursor.next()
+        try withCursor(cursor) { value, module in try module.next(value) }
         return SQLITE_OK
     } catch {
         return report(error, cursor.pointee.pVtab)
@@ -159,14 +198,14 @@ private func xNext(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?) -> Int3
 
 private func xEof(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?) -> Int32 {
     guard let cursor else { return 1 }
-    return cursorBox(cursor).cursor.isAtEnd ? 1 : 0
+    return withCursor(cursor) { value, module in module.isAtEnd(value) } ? 1 : 0
 }
 
 private func xColumn(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?, _ ctx: OpaquePointer?, _ index: Int32) -> Int32 {
     guard let cursor, let ctx else { return SQLITE_ERROR }
     let result = ResultContext(rawValue: ctx)
     do {
-        try cursorBox(cursor).cursor.column(Int(index), into: result)
+        try withCursor(cursor) { value, module in try module.column(value, Int(index), result) }
     } catch {
         result.setError(error)
     }
@@ -176,7 +215,7 @@ private func xColumn(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?, _ ctx
 private func xRowid(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?, _ rowid: UnsafeMutablePointer<sqlite3_int64>?) -> Int32 {
     guard let cursor, let rowid else { return SQLITE_ERROR }
     do {
-        rowid.pointee = try cursorBox(cursor).cursor.rowid()
+        rowid.pointee = try withCursor(cursor) { value, module in try module.rowid(value) }
         return SQLITE_OK
     } catch {
         return report(error, cursor.pointee.pVtab)

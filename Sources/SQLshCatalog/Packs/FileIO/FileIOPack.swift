@@ -82,7 +82,7 @@ enum FileIOPack {
         example: "SELECT lsmode(16877);  -- drwxr-xr-x",
         functions: {
             [SQLFunction("lsmode", argumentCount: 1, writingResult: { arguments, result in
-                result.set(FileAccess.lsMode(sqlite3_value_int(arguments[0].rawValue)))
+                FileAccess.withLsMode(sqlite3_value_int(arguments[0].rawValue)) { result.setText(utf8: $0) }
             })]
         })
 

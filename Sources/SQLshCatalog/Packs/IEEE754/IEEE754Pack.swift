@@ -84,6 +84,37 @@ enum IEEE754Pack {
         return Double(bitPattern: bits)
     }
 
+    /// Sets the text `ieee754(M,E)`, formatted on the stack.
+    static func writeText(mantissa: Int64, exponent: Int, _ result: ResultContext) {
+        var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { raw in
+            var n = 0
+            func put(_ c: UInt8) { raw[n] = c; n += 1 }
+            func putInteger(_ value: Int64) {
+                if value < 0 { put(UInt8(ascii: "-")) }
+                var magnitude = value.magnitude
+                var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+                let count = withUnsafeMutableBytes(of: &digits) { d -> Int in
+                    var k = 0
+                    repeat {
+                        d[k] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                        magnitude /= 10
+                        k += 1
+                    } while magnitude != 0
+                    for i in stride(from: k - 1, through: 0, by: -1) { put(d[i]) }
+                    return k
+                }
+                _ = count
+            }
+            for c in "ieee754(".utf8 { put(c) }
+            putInteger(mantissa)
+            put(UInt8(ascii: ","))
+            putInteger(Int64(exponent))
+            put(UInt8(ascii: ")"))
+            result.setText(utf8: UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[..<n]))
+        }
+    }
+
     static let ieee754 = CatalogFunction(
         name: "ieee754", pack: "ieee754", kind: .scalar, arity: "1-2", arguments: "x | m, e", flags: .innocuous,
         summary: "a real as 'ieee754(M,E)' text, or M * 2^E as a real",
@@ -100,7 +131,7 @@ enum IEEE754Pack {
             [
                 SQLFunction("ieee754", argumentCount: 1, options: .innocuous, writingResult: { arguments, result in
                     let (m, e) = decompose(real(arguments[0]))
-                    result.set("ieee754(\(m),\(e))")
+                    writeText(mantissa: m, exponent: e, result)
                 }),
                 SQLFunction("ieee754", argumentCount: 2, options: .innocuous, writingResult: { arguments, result in
                     guard let r = compose(mantissa: arguments[0].int64, exponent: arguments[1].int64) else {
