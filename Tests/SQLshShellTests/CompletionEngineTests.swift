@@ -96,6 +96,7 @@ private struct StubData: CompletionData {
         #expect(texts(".mode js") == ["json"])
         #expect(texts(".mode box --w") == ["--wordwrap", "--wrap", "--ww"])
         #expect(texts(".mode box --wordwrap o") == ["off", "on"])
+        #expect(texts(".mode box --ww ").contains("on") == false)
         #expect(texts(".headers o") == ["off", "on"])
         #expect(texts(".enable s") == ["slugify", "stats"])
         #expect(texts(".schema u") == ["users"])

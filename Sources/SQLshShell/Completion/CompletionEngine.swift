@@ -216,6 +216,19 @@ public struct CompletionEngine {
         "open": ["--append", "--deserialize", "--hexdb", "--maxsize", "--new", "--nofollow", "--readonly", "--zip"],
         "output": ["--bom", "-e", "-x"],
         "once": ["--bom", "-e", "-x"],
+        "dump": ["--data-only", "--newlines", "--nosys", "--preserve-rowids"],
+        "fullschema": ["--indent"],
+        "help": ["-all"],
+        "schema": ["--indent", "--nosys"],
+        "save": ["--append"],
+    ]
+    /// First arguments of commands whose usage line does not list them.
+    private static let firstArguments: [String: [String]] = [
+        "parameter": ["clear", "init", "list", "set", "unset"],
+        "stats": ["off", "on", "stmt", "vmstep"],
+        "limit": ["attached", "column", "compound_select", "expr_depth", "function_arg", "length",
+                  "like_pattern_length", "sql_length", "trigger_depth", "variable_number", "vdbe_op",
+                  "worker_threads"],
     ]
 
     private func completeDotCommand(_ text: String) -> Completion {
@@ -247,13 +260,15 @@ public struct CompletionEngine {
         }
         switch command {
         case "mode":
-            if previous.last == "--wordwrap" || previous.last == "--ww" { return values(["on", "off"]) }
+            if previous.last == "--wordwrap" { return values(["on", "off"]) }
             if index == 1 {
                 return values(OutputMode.allCases.filter { $0 != .explain }.map(\.rawValue))
             }
             return values(Self.modeOptions)
-        case "enable", "disable":
+        case "enable", "disable", "describe", "functions":
             return values(data.catalogNames(), .function)
+        case _ where index == 1 && Self.firstArguments[command] != nil:
+            return values(Self.firstArguments[command] ?? [])
         case "help":
             return values(data.dotCommandNames(), .command)
         case _ where Self.tableCommands.contains(command):
