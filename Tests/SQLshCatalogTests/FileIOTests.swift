@@ -53,6 +53,7 @@ private func makeFixture() throws -> String {
         "select * from fsdir('$D', '/tmp', 3)",
         "select * from fsdir where name = 'x'",
         "create view v as select * from fsdir('$D'); select * from v",
+        "pragma table_xinfo(fsdir)",
     ]
 
     @Test(arguments: readQueries)

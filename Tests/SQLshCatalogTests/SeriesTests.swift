@@ -50,6 +50,11 @@ import SQLshCore
         "select * from GENERATE_SERIES(3,1,-1)",
         "select * from generate_series(1,3) where start = 2",
         "select * from generate_series(1,10,4) order by value desc limit 1",
+        "pragma table_xinfo(generate_series)",
+        "select name from pragma_module_list where name = 'generate_series'",
+        "select * from generate_series((select 3), (select 5))",
+        "select count(*) from generate_series(1, 3) where rowid = 2",
+        "create table t(x); create trigger tr after insert on t begin insert into t select value from generate_series(1, 0); end; insert into t values (1); select * from t",
     ]
 
     @Test(arguments: queries)

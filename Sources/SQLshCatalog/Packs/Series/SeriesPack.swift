@@ -13,7 +13,7 @@ enum SeriesPack {
         details: """
             A table-valued function with one column, value, and the hidden columns start, stop \
             and step, behaving exactly as the stock sqlite3 3.40.1 shell's series.c. start is \
-            required ("first argument to \\"generate_series()\\" missing or unusable"); stop \
+            required ("first argument to "generate_series()" missing or unusable"); stop \
             defaults to 4294967295 and step to 1 (0 counts as 1). Arguments are converted to \
             integers as SQLite converts values (1.5 is 1, 'a' is 0). A negative step produces \
             the ascending series in reverse order, and the step column shows its absolute \
