@@ -18,7 +18,7 @@ public enum DotCommandRegistry {
         SchemaCommand.self, ShellCommand.self, SystemCommand.self, TablesCommand.self,
         BackupCommand.self, ImportCommand.self, LimitCommand.self, LoadCommand.self, OpenCommand.self,
         // Output modes and where output goes.
-        HeadersCommand.self, ModeCommand.self, NullvalueCommand.self, OnceCommand.self, OutputCommand.self,
+        ExcelCommand.self, HeadersCommand.self, ModeCommand.self, NullvalueCommand.self, OnceCommand.self, OutputCommand.self,
         SeparatorCommand.self, ShowCommand.self, WidthCommand.self,
         LogCommand.self, NonceCommand.self, RestoreCommand.self, SaveCommand.self, Sha3sumCommand.self, StatsCommand.self,
     ].sorted { $0.name < $1.name }

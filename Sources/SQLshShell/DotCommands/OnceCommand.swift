@@ -13,6 +13,6 @@ struct OnceCommand: DotCommand {
     static let isUnsafe = true
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
-        try OutputRedirection.run(arguments, once: true, shell: shell)
+        try OutputRedirection.run(arguments, kind: .once, shell: shell)
     }
 }

@@ -15,6 +15,6 @@ struct OutputCommand: DotCommand {
     static let isUnsafe = true
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
-        try OutputRedirection.run(arguments, once: false, shell: shell)
+        try OutputRedirection.run(arguments, kind: .output, shell: shell)
     }
 }

@@ -4,13 +4,19 @@ import CSQLite
 /// What `.output` and `.once` share (sqlite3 3.40.1 runs both through one block of
 /// `do_meta_command`): options, the file, pipe or stream named, and sqlite3's messages.
 enum OutputRedirection {
-    /// Redirects `shell.out` as `.output` (`once == false`) or `.once` does.
-    static func run(_ arguments: [String], once: Bool, shell: Shell) throws -> CommandOutcome {
+    /// The three commands that redirect output.
+    enum Kind: String {
+        case output, once, excel
+    }
+
+    /// Redirects `shell.out` as `.output`, `.once` or `.excel` does.
+    static func run(_ arguments: [String], kind: Kind, shell: Shell) throws -> CommandOutcome {
         let command = arguments[0]
         shell.failIfSafeMode("cannot run .\(command) in safe mode")
+        let once = kind != .output
         var file: String?
         var bom = false
-        var editorMode: Character?
+        var editorMode: Character? = kind == .excel ? "x" : nil
         var i = 1
         while i < arguments.count {
             let argument = arguments[i]
@@ -18,11 +24,11 @@ enum OutputRedirection {
                 let option = argument.hasPrefix("--") ? String(argument.dropFirst()) : argument
                 switch option {
                 case "-bom": bom = true
-                case "-x": editorMode = "x"
-                case "-e": editorMode = "e"
+                case "-x" where kind != .excel: editorMode = "x"
+                case "-e" where kind != .excel: editorMode = "e"
                 default:
                     shell.out.write("ERROR: unknown option: \"\(argument)\".  Usage:\n")
-                    _ = HelpText.show(pattern: once ? "once" : "output", to: shell.out)
+                    _ = HelpText.show(pattern: kind.rawValue, to: shell.out)
                     return .failure
                 }
             } else if file == nil && editorMode == nil {
@@ -33,7 +39,7 @@ enum OutputRedirection {
                 }
             } else {
                 shell.out.write("ERROR: extra parameter: \"\(argument)\".  Usage:\n")
-                _ = HelpText.show(pattern: once ? "once" : "output", to: shell.out)
+                _ = HelpText.show(pattern: kind.rawValue, to: shell.out)
                 return .failure
             }
             i += 1
@@ -41,7 +47,6 @@ enum OutputRedirection {
         var name = file ?? "stdout"
         shell.outputResetCountdown = once ? 2 : 0
         shell.resetOutput()
-        var textMode = false
         if let editorMode {
             let path = temporaryFile(suffix: editorMode == "x" ? "csv" : "txt")
             let saved = shell.settings
@@ -50,23 +55,25 @@ enum OutputRedirection {
                 shell.settings.mode = .csv
                 shell.settings.columnSeparator = ","
                 shell.settings.rowSeparator = "\r\n"
-            } else {
-                textMode = true
             }
             shell.outputClosing = { [unowned shell] in
-                let status = system("xdg-open '\(path)'")
+                shell.out.flush()
+                fflush(stdout)
+                let status = system("xdg-open \(path)")
                 if status != 0 {
                     shell.err.write("Failed: [xdg-open \(path)]\n")
+                    unlink(path)
                 } else {
+                    // Give the program time to read the file (sqlite3 waits too).
                     sleep(2)
                 }
+                shell.settings.echo = saved.echo
                 shell.settings.mode = saved.mode
                 shell.settings.columnSeparator = saved.columnSeparator
                 shell.settings.rowSeparator = saved.rowSeparator
             }
             name = path
         }
-        _ = textMode
         if name.hasPrefix("|") {
             let command = String(name.dropFirst())
             fflush(stdout)
@@ -109,7 +116,7 @@ enum OutputRedirection {
     private static func temporaryFile(suffix: String) -> String {
         var random: UInt64 = 0
         sqlite3_randomness(8, &random)
-        let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        let directory = (getenv("TEMP") ?? getenv("TMP")).map { String(cString: $0) } ?? "/tmp"
         return "\(directory)/temp\(String(random, radix: 16)).\(suffix)"
     }
 }
