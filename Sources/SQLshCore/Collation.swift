@@ -40,9 +40,11 @@ private final class CollationBox {
 
 private func collationCompare(_ p: UnsafeMutableRawPointer?, _ n1: Int32, _ k1: UnsafeRawPointer?,
                               _ n2: Int32, _ k2: UnsafeRawPointer?) -> Int32 {
-    let box = Unmanaged<CollationBox>.fromOpaque(p.unsafelyUnwrapped).takeUnretainedValue()
-    return box.compare(UnsafeRawBufferPointer(start: k1, count: k1 == nil ? 0 : Int(n1)),
-                       UnsafeRawBufferPointer(start: k2, count: k2 == nil ? 0 : Int(n2)))
+    // Borrowed: SQLite keeps the box alive during the call, so no reference counting per comparison.
+    Unmanaged<CollationBox>.fromOpaque(p.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
+        box.compare(UnsafeRawBufferPointer(start: k1, count: k1 == nil ? 0 : Int(n1)),
+                    UnsafeRawBufferPointer(start: k2, count: k2 == nil ? 0 : Int(n2)))
+    }
 }
 
 private func releaseCollation(_ p: UnsafeMutableRawPointer?) {
