@@ -158,9 +158,19 @@ import Testing
         let folder = try temporaryFolder()
         try "just text".write(toFile: folder + "/text.so", atomically: true, encoding: .utf8)
         let invalid = try sqlsh(input: ".load '\(folder)/text.so'\nSELECT 'alive';\n")
-        #expect(invalid.err.hasPrefix("Error: \(folder)/text.so: "))
-        #expect(invalid.err.contains("ELF") || invalid.err.contains("too short"))
+        #expect(invalid.err == "Error: \(folder)/text.so: not a shared library (no ELF header)\n")
         #expect(invalid.out == "alive\n")
+        // A real plugin with its ELF header patched to another machine (AArch64, or x86-64 on
+        // an AArch64 host): glibc would say "No such file or directory".
+        let library = try compileC(CStubs.good, name: "foreign", in: folder)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: library)))
+        let foreign: UInt8 = bytes[18] == 183 ? 62 : 183
+        bytes[18] = foreign
+        bytes[19] = 0
+        try Data(bytes).write(to: URL(fileURLWithPath: library))
+        let wrong = try sqlsh(input: ".load '\(library)'\nSELECT 'alive';\n")
+        #expect(wrong.err.hasPrefix("Error: \(library): wrong architecture: the library is for \(foreign == 183 ? "AArch64" : "x86-64") (64-bit), sqlsh runs on "))
+        #expect(wrong.out == "alive\n")
         let usage = try sqlsh(input: ".load\n")
         #expect(usage.err == "Usage: .load FILE ?ENTRYPOINT?\n")
     }

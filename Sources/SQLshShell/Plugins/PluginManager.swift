@@ -87,7 +87,10 @@ public final class PluginManager {
             guard exists else { continue }
             guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else {
                 let message = dlerror().map { String(cString: $0) } ?? "cannot load \(candidate)"
-                if candidate.contains("/") { throw PluginError(message) }
+                if candidate.contains("/") {
+                    if let problem = ELFCheck.problem(with: candidate) { throw PluginError("\(candidate): \(problem)") }
+                    throw PluginError(message)
+                }
                 continue
             }
             guard let symbol = dlsym(handle, SQLSH_PLUGIN_ENTRY_POINT) else {
