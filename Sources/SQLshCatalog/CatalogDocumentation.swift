@@ -120,12 +120,12 @@ private func mdocArguments(_ function: CatalogFunction) -> String {
     let arguments = function.arguments ?? (function.arity == "1" ? "1 argument" : function.arity + " arguments")
     if arguments.isEmpty { return "" }
     return arguments.split(separator: ",").map { part in
-        " \"" + mdocEscape(part.trimmingPrefix(" ").description).replacing("\"", with: "\\(dq") + "\""
+        " \"" + mdocEscape(part.trimmingPrefix(" ").description).replacingBytes("\"", with: "\\(dq") + "\""
     }.joined()
 }
 
 private func mdocEscape(_ text: String) -> String {
-    var out = text.replacing("\\", with: "\\e")
+    var out = text.replacingBytes("\\", with: "\\e")
     if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
     return out
 }

@@ -113,6 +113,18 @@ public final class SQLFunction {
         }
     }
 
+    /// A window function (also usable as a plain aggregate), chosen by the compiler when the
+    /// type is statically a ``WindowAggregate``: it skips the dynamic conformance check of the
+    /// general form, which costs tens of microseconds per registration at startup.
+    public init<W: WindowAggregate>(_ name: String, argumentCount: Int? = nil, options: FunctionOptions = [],
+                                    aggregate type: W.Type) {
+        self.name = name
+        self.argumentCount = argumentCount
+        self.options = options
+        self.kind = .window
+        self.implementation = .aggregate(InlineWindowImplementation<W>())
+    }
+
     /// The argument count as SQLite takes it (-1 for variadic).
     var sqliteArgumentCount: Int32 { argumentCount.map { Int32($0) } ?? -1 }
 }

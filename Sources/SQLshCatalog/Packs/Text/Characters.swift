@@ -70,6 +70,6 @@ func alias(_ name: String, of entry: CatalogFunction, implementation: @escaping 
         name: name, pack: entry.pack, kind: entry.kind, arity: entry.arity, arguments: entry.arguments,
         flags: entry.flags, summary: entry.summary + " (same as \(entry.name))",
         details: "\(name) is another name for \(entry.name). " + entry.details,
-        example: entry.example.replacing(entry.name + "(", with: name + "("),
+        example: entry.example.replacingBytes(entry.name + "(", with: name + "("),
         functions: implementation)
 }
