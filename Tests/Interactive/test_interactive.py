@@ -185,8 +185,12 @@ class PromptTests(InteractiveTestCase):
         self.sessions.append(session)
         session.prompt()
         session.send("select 'through' || ' the pipe' as p;\r")
-        session.expect("through the pipe")
-        session.prompt()
+        # The result travels through cat while the next prompt goes straight to the terminal,
+        # so the two may arrive in either order: wait until both have been seen.
+        seen = set()
+        while len(seen) < 2:
+            index = session.child.expect_exact(["through the pipe", PROMPT])
+            seen.add(index)
 
     def test_null_numbers_and_long_values(self):
         session = self.start()
