@@ -27,6 +27,17 @@ CONTINUATION = "  ...> "
 TIMEOUT = 15  # generous for a loaded CI machine; tests wait for output, not for time
 
 
+def contains_in_order(text, characters):
+    """Whether `characters` occur in `text` in order, other output possibly between them."""
+    position = 0
+    for character in characters:
+        position = text.find(character, position)
+        if position < 0:
+            return False
+        position += 1
+    return True
+
+
 class Session:
     """One sqlsh process on a pseudo-terminal."""
 
@@ -185,12 +196,14 @@ class PromptTests(InteractiveTestCase):
         self.sessions.append(session)
         session.prompt()
         session.send("select 'through' || ' the pipe' as p;\r")
-        # The result travels through cat while the next prompt goes straight to the terminal,
-        # so the two may arrive in either order: wait until both have been seen.
-        seen = set()
-        while len(seen) < 2:
-            index = session.child.expect_exact(["through the pipe", PROMPT])
-            seen.add(index)
+        # The result travels through cat while the next prompt goes straight to the terminal, so
+        # the two arrive in either order, even interleaved byte by byte ("s" ... box ... "qlsh> "):
+        # read until the result is complete and the prompt's characters have all come, in order.
+        output = ""
+        while not ("through the pipe" in output and "┘" in output
+                   and contains_in_order(output.split("the pipe' as p;", 1)[-1], PROMPT)):
+            session.child.expect(r"(?s).+")
+            output += session.child.after
 
     def test_null_numbers_and_long_values(self):
         session = self.start()
