@@ -12,22 +12,25 @@ SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 all: build
 
 # The three -dev packages, installed only when their headers are missing (a fresh machine has
-# only the runtime libraries of libedit and PCRE2).
+# only the runtime libraries of libedit and PCRE2), plus the tools the tests use: sqlite3 (the
+# reference shell), mandoc (man page lint), pkg-config, and pexpect for the interactive tests.
+# sudo only when not root. INCLUDEDIR and APT_GET can be overridden (to try the logic out).
+INCLUDEDIR  ?= /usr/include
+APT_GET     ?= apt-get
 deps:
 	@missing=""; \
-	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
-	[ -f /usr/include/histedit.h ] || missing="$$missing libedit-dev"; \
-	[ -f /usr/include/pcre2.h ] || missing="$$missing libpcre2-dev"; \
+	[ -f $(INCLUDEDIR)/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
+	[ -f $(INCLUDEDIR)/histedit.h ] || missing="$$missing libedit-dev"; \
+	[ -f $(INCLUDEDIR)/pcre2.h ] || missing="$$missing libpcre2-dev"; \
+	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v mandoc >/dev/null || missing="$$missing mandoc"; \
+	python3 -c 'import pexpect' 2>/dev/null || missing="$$missing python3-pexpect"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
-		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+		$(SUDO) $(APT_GET) update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq $$missing >/dev/null; \
 	fi
-	@# pexpect drives the interactive (pseudo-terminal) tests.
-	@python3 -c 'import pexpect' 2>/dev/null || python3 -m pip install --quiet pexpect \
-		|| python3 -m pip install --quiet --user pexpect
 
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product sqlsh
@@ -55,6 +58,9 @@ test: deps
 	$(SWIFT) build    # every product, the example plugins too: Tests/PluginTests loads them
 	$(SWIFT) test
 	python3 Tests/Interactive/test_interactive.py
+	mandoc -Tlint -W warning man/sqlsh.1
+
+lint-man:
 	mandoc -Tlint -W warning man/sqlsh.1
 
 install: build

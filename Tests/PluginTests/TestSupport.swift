@@ -97,16 +97,28 @@ func compileC(_ source: String, name: String, in folder: String) throws -> Strin
     try source.write(toFile: sourcePath, atomically: true, encoding: .utf8)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["cc", "-shared", "-fPIC", "-o", libraryPath, "-I", packageRoot + "/Sources/CSQLshPlugin/include",
+    process.arguments = [cCompiler, "-shared", "-fPIC", "-o", libraryPath, "-I", packageRoot + "/Sources/CSQLshPlugin/include",
                          sourcePath, "-lsqlite3"]
     let err = Pipe()
     process.standardError = err
     try process.run()
     let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "cc failed: \(message)")
+    try #require(process.terminationStatus == 0, "\(cCompiler) failed: \(message)")
     return libraryPath
 }
+
+/// The system C compiler: `cc`, else the `clang` that comes with the Swift toolchain (a machine
+/// with only Swift installed has no `cc`).
+let cCompiler: String = {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+    for name in ["cc", "clang", "gcc"] where folders.contains(where: {
+        FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
+    }) {
+        return name
+    }
+    return "cc"
+}()
 
 /// Bytes filled in by a reader thread.
 private final class DataBox: @unchecked Sendable {
