@@ -29,8 +29,12 @@ public final class SQLshPlugin: @unchecked Sendable {
     public let version: String
     /// One line describing it.
     public let summary: String
-    /// Its functions.
+    /// Its functions (empty for a plugin made with ``init(name:version:summary:setUp:)``, whose
+    /// functions exist only once sqlsh has loaded it).
     public let functions: [PluginFunction]
+    /// Makes the functions when sqlsh loads the plugin, for plugins that need to do work that
+    /// can fail (read a configuration, open a resource) first.
+    private let setUp: (() throws -> [PluginFunction])?
 
     // C copies of the texts in sqlsh_plugin_info: they must outlive the init call, and a
     // plugin is never unloaded, so they are allocated once and kept.
@@ -43,6 +47,29 @@ public final class SQLshPlugin: @unchecked Sendable {
         self.version = version
         self.summary = summary
         self.functions = functions
+        self.setUp = nil
+        cName = copyCString(name)
+        cVersion = copyCString(version)
+        cSummary = copyCString(summary)
+    }
+
+    /// A plugin whose functions are made when sqlsh loads it. An error `setUp` throws fails the
+    /// load with the error's description as the reason (`PATH: initialisation failed: ...`); no
+    /// function of the plugin is registered.
+    ///
+    /// ```swift
+    /// let plugin = SQLshPlugin(name: "units", version: "1.0", summary: "unit conversions") {
+    ///     let table = try loadConversionTable()  // a thrown error is shown to the user
+    ///     return [PluginFunction(summary: "convert", SQLFunction("convert", argumentCount: 3) { ... })]
+    /// }
+    /// ```
+    public init(name: String, version: String, summary: String,
+                setUp: @escaping () throws -> [PluginFunction]) {
+        self.name = name
+        self.version = version
+        self.summary = summary
+        self.functions = []
+        self.setUp = setUp
         cName = copyCString(name)
         cVersion = copyCString(version)
         cSummary = copyCString(summary)
@@ -64,7 +91,14 @@ public final class SQLshPlugin: @unchecked Sendable {
             return SQLSH_PLUGIN_ERROR
         }
         guard let addFunction = hostTable.add_function else { return SQLSH_PLUGIN_ERROR }
-        for entry in functions {
+        let entries: [PluginFunction]
+        do {
+            entries = try setUp?() ?? functions
+        } catch {
+            fail(hostTable, "\(error)")
+            return SQLSH_PLUGIN_ERROR
+        }
+        for entry in entries {
             guard !entry.functions.isEmpty else {
                 fail(hostTable, "plugin \(name): a function has no SQLFunction")
                 return SQLSH_PLUGIN_ERROR

@@ -67,6 +67,29 @@ private func badNameEntryPoint(_ host: UnsafePointer<sqlsh_plugin_host>?,
     badNamePlugin.register(host: host, info: info)
 }
 
+/// A plugin whose set-up fails (a missing configuration, say): the load fails with its message.
+private let throwingPlugin = SQLshPlugin(name: "throwing", version: "1", summary: "") {
+    let factor = 3
+    if factor > 0 { throw PluginTestError("cannot read /etc/throwing.conf") }
+    return [PluginFunction(summary: "never", SQLFunction("throwing_one", argumentCount: 0) { _ in factor })]
+}
+
+private func throwingEntryPoint(_ host: UnsafePointer<sqlsh_plugin_host>?,
+                                _ info: UnsafeMutablePointer<sqlsh_plugin_info>?) -> Int32 {
+    throwingPlugin.register(host: host, info: info)
+}
+
+/// A plugin whose functions are made at load time.
+private let setUpPlugin = SQLshPlugin(name: "setup", version: "1", summary: "made at load") {
+    let factor: Int64 = 3
+    return [PluginFunction(summary: "triple", SQLFunction("setup_triple", argumentCount: 1) { args in args[0].int64 * factor })]
+}
+
+private func setUpEntryPoint(_ host: UnsafePointer<sqlsh_plugin_host>?,
+                             _ info: UnsafeMutablePointer<sqlsh_plugin_info>?) -> Int32 {
+    setUpPlugin.register(host: host, info: info)
+}
+
 /// A catalog with one connection attached, and a manager.
 private func setUp() throws -> (Catalog, Connection, PluginManager) {
     let catalog = Catalog()
@@ -197,5 +220,22 @@ private func error(_ db: Connection, _ sql: String) -> String? {
             #expect("\(error)" == "<two>: a plugin named sdktest is already loaded from <one>")
         }
         #expect(manager.plugins.count == 1)
+    }
+
+    @Test func aThrowingSetUpFailsTheLoadWithItsMessage() throws {
+        let (catalog, db, manager) = try setUp()
+        do {
+            try manager.loadPlugin(entryPoint: throwingEntryPoint, origin: "<throwing>", into: catalog)
+            Issue.record("a plugin whose set-up throws was loaded")
+        } catch {
+            #expect("\(error)" == "<throwing>: initialisation failed: cannot read /etc/throwing.conf")
+        }
+        #expect(manager.plugins.isEmpty)
+        #expect(catalog.pack(named: "throwing") == nil)
+        #expect(error(db, "SELECT throwing_one()")?.contains("no such function") == true)
+
+        let plugin = try manager.loadPlugin(entryPoint: setUpEntryPoint, origin: "<setup>", into: catalog)
+        #expect(plugin.functions == ["setup_triple"])
+        #expect(try text(db, "SELECT setup_triple(14)") == "42")
     }
 }
