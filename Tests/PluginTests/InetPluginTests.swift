@@ -32,6 +32,27 @@ import Testing
         #expect(try inet("SELECT iphost('::ffff:192.0.2.1'), ipfamily('::ffff:192.0.2.1');") == "::ffff:192.0.2.1|6\n")
     }
 
+    @Test func prefixEdges() throws {
+        // /0 and the full length, both families.
+        #expect(try inet("SELECT ipnetwork('2001:db8::1/0'), ipnetwork('::1/128'), ipnetwork('1.2.3.4/32'), ipmasklen('::/0');")
+                == "::/0|::1/128|1.2.3.4/32|0\n")
+        #expect(try inet("SELECT ipcontains('::/0', 'ffff::1'), ipcontains('::1/128', '::1'), ipcontains('::1/128', '::2'), ipcontains('::1', '::/0');")
+                == "1|1|0|0\n")
+        // Leading zeros, as strtoul reads them in sqlean.
+        #expect(try inet("SELECT ipmasklen('1.2.3.4/024'), ipmasklen('1.2.3.4/0024'), ipmasklen('::1/000128'), ipmasklen('1.2.3.4/00');")
+                == "24|24|128|0\n")
+        #expect(try inet("SELECT quote(ipmasklen('1.2.3.4/99999999999999999999999')), quote(ipmasklen('::1/0129'));") == "NULL|NULL\n")
+    }
+
+    @Test func ipv6CanonicalForm() throws {
+        // inet_ntop: lower case, the longest run of zero groups compressed (the first of equal
+        // runs), a single zero group not compressed, IPv4-mapped addresses in dotted form.
+        #expect(try inet("SELECT iphost('2001:DB8:0:0:1:0:0:1'), iphost('2001:0:0:1:0:0:0:1'), iphost('0:0:0:0:0:0:0:0'), iphost('2001:db8:0:1:1:1:1:1');")
+                == "2001:db8::1:0:0:1|2001:0:0:1::1|::|2001:db8:0:1:1:1:1:1\n")
+        #expect(try inet("SELECT iphost('::ffff:1.2.3.4/96'), ipnetwork('::ffff:1.2.3.4/120'), iphost('1::'), ipnetwork('1:2:3:4:5:6:7:8/64');")
+                == "::ffff:1.2.3.4|::ffff:1.2.3.0/120|1::|1:2:3:4::/64\n")
+    }
+
     @Test func mixedFamiliesAreNotContained() throws {
         #expect(try inet("SELECT ipcontains('0.0.0.0/0', '::1'), ipcontains('::/0', '1.2.3.4');") == "0|0\n")
     }

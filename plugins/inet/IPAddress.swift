@@ -9,17 +9,20 @@ struct IPAddress {
     /// The prefix length: as written, else 32 (IPv4) or 128 (IPv6).
     let prefixLength: Int
 
-    /// Parses `ADDRESS[/PREFIX]` as sqlean's ipaddr does (inet_pton for the address); nil for
-    /// anything else: a bad address, a prefix that is not 1 to 3 digits or is too long for the
-    /// family, embedded NUL bytes.
+    /// Parses `ADDRESS[/PREFIX]` as sqlean's ipaddr does (inet_pton for the address, a decimal
+    /// prefix); nil for anything else: a bad address, a prefix that is empty, not all digits
+    /// or too long for the family, embedded NUL bytes. (sqlean reads the prefix with strtoul, so
+    /// it also takes `/ 8` and `/+8`; those give NULL here.)
     init?(_ text: UnsafeBufferPointer<UInt8>) {
         guard !text.isEmpty, !text.contains(0) else { return nil }
         var address = Array(text)
         var prefix: Int? = nil
         if let slash = address.firstIndex(of: UInt8(ascii: "/")) {
             let digits = address[(slash + 1)...]
-            guard (1...3).contains(digits.count), digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-            prefix = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+            guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            // Leading zeros are fine (`/024`, as strtoul reads it); the value saturates so that a
+            // long run of digits is simply too long a prefix.
+            prefix = digits.reduce(0) { min($0 * 10 + Int($1 - 0x30), 1000) }
             address.removeSubrange(slash...)
         }
         address.append(0)
