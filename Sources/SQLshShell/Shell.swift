@@ -250,11 +250,18 @@ public final class Shell {
         trace.output?.flush()
     }
 
+    /// The `-nonce` string: `.nonce` with it suspends safe mode until the next dot-command ends.
+    public var nonce: String?
+    /// Whether a correct `.nonce` suspended safe mode (SQL and the next dot-command run unrestricted).
+    public var safeModeSuspended = false
+    /// Whether safe mode refuses things now: `-safe` and not suspended by `.nonce`.
+    public var isSafeModeActive: Bool { settings.safeMode && !safeModeSuspended }
+
     /// In safe mode, prints `line N: MESSAGE` and exits with status 1, as sqlite3's
     /// `failIfSafeMode` does; otherwise does nothing. Dot-commands call it at the point where
     /// sqlite3 does (for example `.open` only when it would open a file).
     public func failIfSafeMode(_ message: @autoclosure () -> String) {
-        guard settings.safeMode else { return }
+        guard isSafeModeActive else { return }
         err.write("line \(lineNumber): \(message())\n")
         terminate(1)
     }

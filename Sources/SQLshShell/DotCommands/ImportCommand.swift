@@ -91,7 +91,7 @@ struct ImportCommand: DotCommand {
             skip -= 1
             while reader.readField() && reader.terminator == Int32(columnSeparator) {}
         }
-        var job = ImportJob(shell: shell, reader: reader, verbose: verbose)
+        let job = ImportJob(shell: shell, reader: reader, verbose: verbose)
         return try job.run(table: table, schema: schema)
     }
 

@@ -1,6 +1,6 @@
-/// `.nonce STRING`: in sqlite3, suspends safe mode for one command when STRING matches the
-/// nonce given with its `-nonce` option. sqlsh has no such option, so, as sqlite3 without
-/// one, every nonce is incorrect: the shell reports it and exits with status 1.
+/// `.nonce STRING`: suspends safe mode until the next dot-command ends when STRING is the
+/// nonce given with `-nonce`; any other string is reported and the shell exits with status 1,
+/// as in sqlite3.
 struct NonceCommand: DotCommand {
     static let name = "nonce"
     static let minimumPrefix = 5
@@ -9,8 +9,12 @@ struct NonceCommand: DotCommand {
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         guard arguments.count == 2 else { throw ShellError("Usage: .nonce NONCE") }
-        shell.out.flush()
-        shell.err.write("line \(shell.lineNumber): incorrect nonce: \"\(arguments[1])\"\n")
-        shell.terminate(1)
+        guard let nonce = shell.nonce, nonce == arguments[1] else {
+            shell.out.flush()
+            shell.err.write("line \(shell.lineNumber): incorrect nonce: \"\(arguments[1])\"\n")
+            shell.terminate(1)
+        }
+        shell.safeModeSuspended = true
+        return .success
     }
 }

@@ -46,8 +46,8 @@ struct OpenCommand: DotCommand {
             i += 1
         }
         if let file {
-            if new && !shell.settings.safeMode { unlink(file) }
-            if shell.settings.safeMode && file != ":memory:" {
+            if new && !shell.isSafeModeActive { unlink(file) }
+            if shell.isSafeModeActive && file != ":memory:" {
                 shell.failIfSafeMode("cannot open disk-based database files in safe mode")
             }
         }

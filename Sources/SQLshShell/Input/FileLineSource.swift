@@ -3,8 +3,7 @@ import Glibc
 /// Input read from a file descriptor (piped stdin, `.read FILE`, `.read |COMMAND`), buffered.
 ///
 /// Lines are cut as sqlite3's `local_getline` cuts them: at `\n`, with one `\r` before it
-/// removed; a NUL byte ends the line's text there and the rest of that physical line is
-/// dropped, its next line joining on (what `fgets` and `strlen` do in sqlite3).
+/// removed; a NUL byte ends the text of the `fgets` chunk it is in (see `readLineAsFgets`).
 public final class FileLineSource: LineSource {
     private let fd: Int32
     private var closeAction: ((Int32) -> Void)?
@@ -61,38 +60,53 @@ public final class FileLineSource: LineSource {
 
     public func readLine(prompt: String, into line: inout [UInt8]) -> Bool {
         line.removeAll(keepingCapacity: true)
-        var haveAny = false
         while true {
             // Find the end of the physical line in the buffer.
             if start < end, let newline = memchr(buffer + start, 10, end - start) {
                 let stop = UnsafeMutableRawPointer(newline).assumingMemoryBound(to: UInt8.self) - buffer
                 let consumedLine = UnsafeBufferPointer(start: buffer + start, count: stop - start)
+                if consumedLine.contains(0) { return readLineAsFgets(into: &line) }
                 start = stop + 1
-                if let nul = consumedLine.firstIndex(of: 0) {
-                    // fgets kept reading, strlen stopped at the NUL: keep the text before it
-                    // and continue with the next physical line.
-                    line.append(contentsOf: UnsafeBufferPointer(rebasing: consumedLine[..<nul]))
-                    haveAny = true
-                    continue
-                }
                 line.append(contentsOf: consumedLine)
                 if line.last == 13 { line.removeLast() }
                 return true
             }
             if atEnd {
-                guard start < end else {
-                    return haveAny
-                }
+                guard start < end else { return false }
                 let rest = UnsafeBufferPointer(start: buffer + start, count: end - start)
+                if rest.contains(0) { return readLineAsFgets(into: &line) }
                 start = end
-                if let nul = rest.firstIndex(of: 0) {
-                    line.append(contentsOf: UnsafeBufferPointer(rebasing: rest[..<nul]))
-                } else {
-                    line.append(contentsOf: rest)
-                }
+                line.append(contentsOf: rest)
                 return true
             }
             fill()
+        }
+    }
+
+    /// The slow path for a line holding a NUL byte, cut exactly as sqlite3's `local_getline`
+    /// cuts it: `fgets` into a buffer of 100 bytes that grows to `2 * size + 100` while fewer
+    /// than 100 bytes are left, then `strlen`: the text after a NUL up to the end of that
+    /// `fgets` chunk is dropped, and when the chunk ended at a newline the next physical line
+    /// joins on. At end of input with no text kept, there is no line at all.
+    private func readLineAsFgets(into line: inout [UInt8]) -> Bool {
+        var size = 100
+        while true {
+            if line.count + 100 > size { size = size * 2 + 100 }
+            let limit = size - line.count - 1
+            while !atEnd && end - start < limit && memchr(buffer + start, 10, end - start) == nil { fill() }
+            guard start < end else { return !line.isEmpty }
+            var count = min(limit, end - start)
+            if let newline = memchr(buffer + start, 10, count) {
+                count = UnsafeMutableRawPointer(newline).assumingMemoryBound(to: UInt8.self) - (buffer + start) + 1
+            }
+            let chunk = UnsafeBufferPointer(start: buffer + start, count: count)
+            start += count
+            line.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<(chunk.firstIndex(of: 0) ?? count)]))
+            if line.last == 10 {
+                line.removeLast()
+                if line.last == 13 { line.removeLast() }
+                return true
+            }
         }
     }
 

@@ -215,13 +215,22 @@ extension Shell {
             }
         }
         guard let name = arguments.first else { return .success }
+        // As sqlite3, a dot-command ends a suspension of safe mode, except a correct `.nonce`.
+        var keepsSafeModeSuspended = false
+        defer { if !keepsSafeModeSuspended { safeModeSuspended = false } }
         guard let command = DotCommandRegistry.command(named: name) else {
             writeError("Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help")
             return .failure
         }
-        if command.isUnsafe { failIfSafeMode("cannot run .\(command.name) in safe mode") }
+        if command.isUnsafe {
+            // sqlite3 names some commands as typed (`.sh`), others by their full name.
+            let typed = ["shell", "system", "output", "once", "excel", "backup", "save"].contains(command.name)
+            failIfSafeMode("cannot run .\(typed ? name : command.name) in safe mode")
+        }
         do {
-            return try command.run(arguments, shell: self)
+            let outcome = try command.run(arguments, shell: self)
+            keepsSafeModeSuspended = command == NonceCommand.self && outcome == .success
+            return outcome
         } catch let error as ShellError {
             writeError(error.message)
             return .failure

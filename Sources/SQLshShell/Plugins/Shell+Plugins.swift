@@ -3,7 +3,7 @@ extension Shell {
     /// `-load PATH`: loads a sqlsh plugin into the catalog.
     /// - Throws: ``PluginError`` (also in safe mode, which refuses all loading).
     public func loadPluginAtStartup(_ path: String) throws {
-        if settings.safeMode { throw PluginError("cannot load plugins in safe mode") }
+        if isSafeModeActive { throw PluginError("cannot load plugins in safe mode") }
         try plugins.loadPlugin(path, into: catalog)
     }
 

@@ -40,6 +40,7 @@ struct ShellLauncher {
         var noFunctions = false
         var pluginPaths: [String] = []
         var safe = false
+        var nonce: String?
 
         // First pass.
         var i = 1
@@ -70,6 +71,8 @@ struct ShellLauncher {
                 deserialize = true
             case "-maxsize" where i + 1 < argc:
                 i += 1; maxSize = integerValue(arguments[i])
+            case "-maxsize":
+                break  // without a value: an unknown option in the second pass, as in sqlite3
             case "-readonly":
                 readOnly = true
             case "-nofollow":
@@ -83,7 +86,7 @@ struct ShellLauncher {
             case "-safe":
                 safe = true
             case "-nonce":
-                i += 1
+                i += 1; nonce = value(at: i)
             default:
                 break
             }
@@ -106,6 +109,7 @@ struct ShellLauncher {
         shell.mmapSize = mmap
         shell.isInteractive = interactive
         shell.settings.bail = bail
+        shell.nonce = nonce
         // Plugins join the catalog before -nofunctions and the start-up file, which may toggle them.
         if let status = loadPlugins(pluginPaths, safe: safe, shell: shell) { return status }
         if noFunctions { shell.catalog.setAllEnabled(false) }  // before any connection opens
@@ -147,8 +151,8 @@ struct ShellLauncher {
                 settings.columnSeparator = ","
             case "-deserialize", "-readonly", "-nofollow", "-bail", "-safe":
                 if name == "-safe" { settings.safeMode = true }
-            case "-maxsize":
-                if i + 1 < argc { i += 1 }
+            case "-maxsize" where i + 1 < argc:
+                i += 1
             case "-ascii":
                 settings.mode = .ascii
                 settings.columnSeparator = "\u{1F}"
