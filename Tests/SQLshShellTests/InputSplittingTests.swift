@@ -43,11 +43,11 @@ struct InputSplittingTests {
 
     @Test func errorContextPointsAtTheOffset() {
         let sql = Array("select 1 from;".utf8)
-        let context = sql.withUnsafeBufferPointer { errorContext(sql: $0, offset: 13) }
+        let context = sql.withUnsafeBufferPointer { String(decoding: errorContext(sql: $0, offset: 13), as: UTF8.self) }
         #expect(context == "\n  select 1 from;\n               ^--- error here")
         let long = Array(("select " + String(repeating: "x, ", count: 40) + "from").utf8)
-        let far = long.withUnsafeBufferPointer { errorContext(sql: $0, offset: 100) }
+        let far = long.withUnsafeBufferPointer { String(decoding: errorContext(sql: $0, offset: 100), as: UTF8.self) }
         #expect(far.hasSuffix("error here ---^"))
-        #expect(sql.withUnsafeBufferPointer { errorContext(sql: $0, offset: nil) } == "")
+        #expect(sql.withUnsafeBufferPointer { errorContext(sql: $0, offset: nil) }.isEmpty)
     }
 }

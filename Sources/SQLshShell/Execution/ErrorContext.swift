@@ -4,9 +4,9 @@
 /// - Parameters:
 ///   - sql: the SQL text the failed prepare was given, from the start of its statement.
 ///   - offset: `sqlite3_error_offset` for that prepare; nil or negative gives no context.
-/// - Returns: the context text (starting with a newline), or an empty string.
-func errorContext(sql: UnsafeBufferPointer<UInt8>, offset: Int?) -> String {
-    guard var offset, offset >= 0 else { return "" }
+/// - Returns: the context bytes (starting with a newline), or none.
+func errorContext(sql: UnsafeBufferPointer<UInt8>, offset: Int?) -> [UInt8] {
+    guard var offset, offset >= 0 else { return [] }
     var start = 0
     @inline(__always) func byte(_ i: Int) -> UInt8 { i < sql.count ? sql[i] : 0 }
     while offset > 50 {
@@ -23,11 +23,11 @@ func errorContext(sql: UnsafeBufferPointer<UInt8>, offset: Int?) -> String {
     }
     var code = Array(sql[start..<(start + length)])
     for i in code.indices where isSpace(code[i]) { code[i] = 32 }
-    var result = "\n  " + String(decoding: code, as: UTF8.self) + "\n  "
+    var result = Array("\n  ".utf8) + code + Array("\n  ".utf8)
     if offset < 25 {
-        result += String(repeating: " ", count: offset) + "^--- error here"
+        result += Array(repeating: 32, count: offset) + Array("^--- error here".utf8)
     } else {
-        result += String(repeating: " ", count: offset - 14) + "error here ---^"
+        result += Array(repeating: 32, count: max(0, offset - 14)) + Array("error here ---^".utf8)
     }
     return result
 }

@@ -1,3 +1,4 @@
+import Glibc
 import CSQLite
 import SQLshCore
 
@@ -5,8 +6,22 @@ import SQLshCore
 struct ExecutionFailure: Error {
     /// The SQLite (primary) result code.
     var code: Int32
-    /// `in prepare, MSG` (with the caret context) or `stepping, MSG (CODE)`.
-    var message: String
+    /// What failed: ``Kind/prepare`` or ``Kind/step``.
+    var kind: Kind
+    /// SQLite's message with ` (CODE)` and, for a prepare, the caret context: bytes as SQLite
+    /// gave them (the SQL text and its messages need not be UTF-8).
+    var message: [UInt8]
+
+    enum Kind { case prepare, step }
+
+    /// sqlite3's text after `Error: `: `in prepare, MSG` or `stepping, MSG`.
+    var argumentText: [UInt8] { Array((kind == .prepare ? "in prepare, " : "stepping, ").utf8) + message }
+}
+
+/// The current error message of a connection as bytes (`sqlite3_errmsg` need not be UTF-8).
+func errorMessageBytes(_ db: OpaquePointer?) -> [UInt8] {
+    guard let text = sqlite3_errmsg(db) else { return [] }
+    return Array(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
 }
 
 extension Shell {
@@ -26,12 +41,14 @@ extension Shell {
                 (statement, consumed) = try db.prepare(utf8: rest)
             } catch let error as SQLiteError {
                 let code = error.code & 0xFF
-                var message = "in prepare, " + error.message
-                if code > 1 { message += " (\(code))" }
+                // SQLite's own bytes when its current message is this error's.
+                let raw = errorMessageBytes(db.handle)
+                var message = String(decoding: raw, as: UTF8.self) == error.message ? raw : Array(error.message.utf8)
+                if code > 1 { message += Array(" (\(code))".utf8) }
                 message += errorContext(sql: rest, offset: error.offset)
-                return ExecutionFailure(code: code, message: message)
+                return ExecutionFailure(code: code, kind: .prepare, message: message)
             } catch {
-                return ExecutionFailure(code: SQLITE_ERROR, message: "in prepare, \(error)")
+                return ExecutionFailure(code: SQLITE_ERROR, kind: .prepare, message: Array("\(error)".utf8))
             }
             guard var statement else {
                 rest = skippingSpaces(UnsafeBufferPointer(rebasing: rest[consumed...]))
@@ -52,12 +69,17 @@ extension Shell {
     ///
     /// - Returns: nil on success; else the SQLite result code and the message that sqlite3
     ///   prints after `Error: ` (`in prepare, ...` or `stepping, ...`).
-    public func runArgumentSQL(_ sql: String) -> (code: Int32, message: String)? {
+    public func runArgumentSQL(_ sql: String) -> (code: Int32, message: [UInt8])? {
+        runArgumentSQL(utf8: Array(sql.utf8))
+    }
+
+    /// Runs SQL given on the command line as bytes (an argument need not be UTF-8).
+    public func runArgumentSQL(utf8 sql: [UInt8]) -> (code: Int32, message: [UInt8])? {
         _ = connection
-        var bytes = Array(sql.utf8)
+        var bytes = sql
         if let nul = bytes.firstIndex(of: 0) { bytes.removeSubrange(nul...) }
         let failure = bytes.withUnsafeBufferPointer { execute(sql: $0) }
-        return failure.map { ($0.code, $0.message) }
+        return failure.map { ($0.code, $0.argumentText) }
     }
 
     private func skippingSpaces(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
@@ -91,7 +113,7 @@ extension Shell {
             } catch let error as SQLiteError {
                 failure = stepFailure(error)
             } catch {
-                failure = ExecutionFailure(code: SQLITE_ERROR, message: "stepping, \(error)")
+                failure = ExecutionFailure(code: SQLITE_ERROR, kind: .step, message: Array("\(error)".utf8))
             }
         } else {
             let renderer: any ResultRenderer
@@ -131,16 +153,17 @@ extension Shell {
 
     private func stepFailure(code rc: Int32) -> ExecutionFailure {
         let code = rc & 0xFF
-        var message = "stepping, " + String(cString: sqlite3_errmsg(connection.handle))
-        if code > 1 { message += " (\(code))" }
-        return ExecutionFailure(code: code, message: message)
+        var message = errorMessageBytes(connection.handle)
+        if code > 1 { message += Array(" (\(code))".utf8) }
+        return ExecutionFailure(code: code, kind: .step, message: message)
     }
 
     private func stepFailure(_ error: SQLiteError) -> ExecutionFailure {
         let code = error.code & 0xFF
-        var message = "stepping, " + error.message
-        if code > 1 { message += " (\(code))" }
-        return ExecutionFailure(code: code, message: message)
+        let raw = errorMessageBytes(connection.handle)
+        var message = String(decoding: raw, as: UTF8.self) == error.message ? raw : Array(error.message.utf8)
+        if code > 1 { message += Array(" (\(code))".utf8) }
+        return ExecutionFailure(code: code, kind: .step, message: message)
     }
 
     /// `.eqp on|trigger|full`: prints the statement's query plan (and with `full` its

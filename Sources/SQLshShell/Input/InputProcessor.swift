@@ -129,6 +129,13 @@ extension Shell {
         err.write(settings.colour ? "\u{1B}[31m\(message)\u{1B}[0m\n" : message + "\n")
     }
 
+    /// Writes an error message, text then bytes, and a newline, in red when colour is on.
+    func writeError(_ prefix: String, _ bytes: [UInt8]) {
+        err.write(settings.colour ? "\u{1B}[31m" + prefix : prefix)
+        err.write(bytes)
+        err.write(settings.colour ? "\u{1B}[0m\n" : "\n")
+    }
+
     @inline(__always)
     private func echo(_ text: [UInt8]) {
         guard settings.echo else { return }
@@ -182,19 +189,12 @@ extension Shell {
         let failure = text.withUnsafeBufferPointer { execute(sql: $0) }
         if let timer { timer.report(to: standardOutput, flushing: out) }
         if let failure {
-            let kind: String
-            let tail: Substring
-            if failure.message.hasPrefix("in prepare, ") {
-                (kind, tail) = ("Parse error", failure.message.dropFirst(12))
-            } else if failure.message.hasPrefix("stepping, ") {
-                (kind, tail) = ("Runtime error", failure.message.dropFirst(10))
-            } else {
-                (kind, tail) = ("Error", Substring(failure.message))
-            }
+            let kind = failure.kind == .prepare ? "Parse error" : "Runtime error"
             if reportLines {
-                err.write("\(kind) near line \(startLine): \(tail)\n")
+                err.write("\(kind) near line \(startLine): ")
+                err.write(failure.message + [10])
             } else {
-                writeError("\(kind): \(tail)")
+                writeError(kind + ": ", failure.message)
             }
             return 1
         }

@@ -27,7 +27,7 @@ struct ShellLauncher {
     func run() -> Int32 {
         let argc = arguments.count
         var databasePath: String?
-        var commands: [String] = []
+        var commands: [Int] = []  // indices in the arguments
         var initFile: String?
         var interactive = isatty(0) != 0
         var vfs: String?
@@ -47,7 +47,7 @@ struct ShellLauncher {
         while i < argc {
             let z = arguments[i]
             if !z.hasPrefix("-") {
-                if databasePath == nil { databasePath = z } else { commands.append(z) }
+                if databasePath == nil { databasePath = z } else { commands.append(i) }
                 i += 1
                 continue
             }
@@ -121,7 +121,7 @@ struct ShellLauncher {
 
     /// Everything after the first pass: the start-up file, the second pass, the commands or
     /// standard input. Output is flushed by the caller.
-    private func run(shell: Shell, commands: [String], initFile: String?, transientDatabase: Bool) -> Int32 {
+    private func run(shell: Shell, commands: [Int], initFile: String?, transientDatabase: Bool) -> Int32 {
         let argc = arguments.count
         runStartupFile(initFile, shell: shell)
 
@@ -191,9 +191,8 @@ struct ShellLauncher {
             case "-cmd":
                 if i == argc - 1 { i = argc; continue }
                 i += 1
-                let command = arguments[i]
                 shell.settings = settings
-                if let status = runCommandOption(command, shell: shell) { return status }
+                if let status = runCommandOption(i, shell: shell) { return status }
                 settings = shell.settings
             default:
                 err.write("\(programName): Error: unknown option: \(name)\n")
@@ -206,7 +205,8 @@ struct ShellLauncher {
 
         var status: Int32 = 0
         if !commands.isEmpty {
-            for command in commands {
+            for index in commands {
+                let command = arguments[index]
                 if command.hasPrefix(".") {
                     switch shell.runDotCommand(line: command) {
                     case .success: continue
@@ -215,8 +215,9 @@ struct ShellLauncher {
                     }
                     return status
                 }
-                if let failure = shell.runArgumentSQL(command) {
-                    err.write("Error: \(failure.message)\n")
+                if let failure = shell.runArgumentSQL(utf8: rawArgument(index)) {
+                    err.write("Error: ")
+                    err.write(failure.message + [10])
                     return failure.code != 0 ? failure.code : 1
                 }
             }
@@ -252,7 +253,8 @@ struct ShellLauncher {
 
     /// `-cmd COMMAND`: runs a dot-command or SQL; returns an exit status when the shell must
     /// stop (only under `-bail`).
-    private func runCommandOption(_ command: String, shell: Shell) -> Int32? {
+    private func runCommandOption(_ index: Int, shell: Shell) -> Int32? {
+        let command = arguments[index]
         if command.hasPrefix(".") {
             let outcome = shell.runDotCommand(line: command)
             if outcome != .success && shell.settings.bail {
@@ -260,8 +262,9 @@ struct ShellLauncher {
             }
             return nil
         }
-        if let failure = shell.runArgumentSQL(command) {
-            err.write("Error: \(failure.message)\n")
+        if let failure = shell.runArgumentSQL(utf8: rawArgument(index)) {
+            err.write("Error: ")
+            err.write(failure.message + [10])
             if shell.settings.bail { return failure.code != 0 ? failure.code : 1 }
         }
         return nil
@@ -307,6 +310,16 @@ struct ShellLauncher {
         err.write("if the file does not previously exist.\n")
         err.write("OPTIONS include:\n")
         err.write(CommandLineOption.helpText)
+    }
+
+    /// The bytes of argument `index` as the program received them (`arguments` holds them
+    /// decoded, invalid UTF-8 replaced), for SQL, which need not be UTF-8.
+    private func rawArgument(_ index: Int) -> [UInt8] {
+        guard Int(CommandLine.argc) == arguments.count, let pointer = CommandLine.unsafeArgv[index] else {
+            return Array(arguments[index].utf8)
+        }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                                         count: strlen(pointer)))
     }
 
     /// The option name with a doubled leading dash reduced to one: `--csv` is `-csv`.
