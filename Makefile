@@ -25,12 +25,16 @@ deps:
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v mandoc >/dev/null || missing="$$missing mandoc"; \
-	python3 -c 'import pexpect' 2>/dev/null || missing="$$missing python3-pexpect"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		$(SUDO) $(APT_GET) update -qq && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq $$missing >/dev/null; \
 	fi
+	@# pexpect for the python3 on PATH (pip, e.g. a pyenv Python); where pip may not install
+	@# (Debian's externally managed Python), Debian's python3-pexpect for /usr/bin/python3.
+	@python3 -c 'import pexpect' 2>/dev/null || python3 -m pip install --quiet pexpect 2>/dev/null || \
+		/usr/bin/python3 -c 'import pexpect' 2>/dev/null || \
+		{ $(SUDO) $(APT_GET) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq python3-pexpect >/dev/null; }
 
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product sqlsh
@@ -57,7 +61,8 @@ run: build
 test: deps
 	$(SWIFT) build    # every product, the example plugins too: Tests/PluginTests loads them
 	$(SWIFT) test
-	python3 Tests/Interactive/test_interactive.py
+	@py=python3; $$py -c 'import pexpect' 2>/dev/null || py=/usr/bin/python3; \
+		echo "$$py Tests/Interactive/test_interactive.py"; $$py Tests/Interactive/test_interactive.py
 	mandoc -Tlint -W warning man/sqlsh.1
 
 lint-man:
