@@ -63,7 +63,9 @@ class ColumnarRenderer: ResultRenderer {
         columnWidths = widths
         store = .allocate(capacity: 1)
         store.initialize(to: Store())
-        store.pointee.actualWidths = (0..<columns).map { abs(widths[$0]) }
+        // A `.width` of -2147483648 has no positive in C's int: sqlite3's minimum width then
+        // loses to every cell (and its wrap width, compared as unsigned, never wraps).
+        store.pointee.actualWidths = (0..<columns).map { widths[$0] == Int(Int32.min) ? 0 : abs(widths[$0]) }
         store.pointee.tails = Array(repeating: nil, count: columns)
         if quote {
             store.pointee.quotedCopies = (0..<columns).map { _ in UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 0) }
@@ -92,7 +94,8 @@ class ColumnarRenderer: ResultRenderer {
     @inline(__always)
     private func wrap(_ i: Int) -> Int {
         let w = columnWidths[i] != 0 ? columnWidths[i] : wrapWidth
-        return abs(w)
+        // -2147483648 stays negative in C's int: sqlite3's loop then takes one character.
+        return w == Int(Int32.min) ? 1 : abs(w)
     }
 
     func row(_ statement: Statement) {
@@ -158,8 +161,12 @@ class ColumnarRenderer: ResultRenderer {
             if b < 0x20 { simple = false; break }
             if b & 0xC0 != 0x80 { chars += 1 }
         }
-        if simple, let first = z.first, first & 0xC0 == 0x80 { chars += 1 }
-        if simple && chars < mx {
+        // The wrap test counts characters as translateForDisplayAndDup does, where a leading
+        // continuation byte starts a character; the width counts them as strlenChar does,
+        // where it does not.
+        var shown = chars
+        if simple, let first = z.first, first & 0xC0 == 0x80 { shown += 1 }
+        if simple && shown < mx {
             let store = self.store
             store.pointee.data.append(contentsOf: z)
             store.pointee.ends.append(store.pointee.data.count)
