@@ -30,13 +30,13 @@ import Testing
         #expect(resolved("sav") == "save")
         #expect(resolved("res") == "restore")
         #expect(resolved("re") == nil)  // .recover in sqlite3
-        #expect(resolved("c") == nil)   // .clone in sqlite3
+        #expect(resolved("c") == "clone")
         #expect(resolved("cd") == "cd")
         #expect(resolved("i") == "import")
         #expect(resolved("pri") == "print")
         #expect(resolved("p") == "prompt")
         #expect(resolved("sch") == "schema")
-        #expect(resolved("s") == nil)   // .scanstats in sqlite3
+        #expect(resolved("s") == "scanstats")
         #expect(resolved("st") == "stats")
         #expect(resolved("f") == nil)   // .filectrl
         #expect(resolved("fu") == "fullschema")

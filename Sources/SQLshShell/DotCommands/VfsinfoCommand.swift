@@ -1,0 +1,18 @@
+import CSQLite
+
+/// `.vfsinfo ?AUX?`: the VFS of a database (`main` by default), when one is open.
+struct VfsinfoCommand: DotCommand {
+    static let name = "vfsinfo"
+    static let minimumPrefix = 1
+    static let usage = ".vfsinfo ?AUX?"
+    static let summary = "Information about the top-level VFS"
+
+    static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
+        guard shell.isDatabaseOpen else { return .success }
+        let schema = arguments.count == 2 ? arguments[1] : "main"
+        var vfs: UnsafeMutablePointer<sqlite3_vfs>?
+        sqlite3_file_control(shell.connection.handle, schema, SQLITE_FCNTL_VFS_POINTER, &vfs)
+        if let vfs { VfslistCommand.describe(vfs, current: false, to: shell.out) }
+        return .success
+    }
+}
