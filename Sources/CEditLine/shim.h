@@ -3,11 +3,24 @@
 // Swift cannot call C variadic functions (el_set, el_get, history): these fixed-argument
 // wrappers are compiled by Swift itself as inline functions. See shared notes/libedit.md.
 #include <stdio.h>
+#include <unistd.h>
 #include <histedit.h>
 
 static inline FILE *sqlsh_stdin(void) { return stdin; }
 static inline FILE *sqlsh_stdout(void) { return stdout; }
 static inline FILE *sqlsh_stderr(void) { return stderr; }
+/// A line-buffered stream of its own on a copy of `fd`, for libedit to draw on: libedit writes
+/// the prompt and the line a character at a time and flushes when done, so on the unbuffered
+/// stderr each character would be a write(2) of its own and output from another process on
+/// the same terminal (`sqlsh | cat`) could land inside the prompt. NULL on failure.
+static inline FILE *sqlsh_terminal_stream(int fd) {
+    int copy = dup(fd);
+    if (copy < 0) return NULL;
+    FILE *stream = fdopen(copy, "w");
+    if (stream == NULL) { close(copy); return NULL; }
+    setvbuf(stream, NULL, _IOLBF, 8192);
+    return stream;
+}
 
 typedef char *(*sqlsh_prompt_fn)(EditLine *);
 typedef unsigned char (*sqlsh_editor_fn)(EditLine *, int);

@@ -372,6 +372,21 @@ class InterruptTests(InteractiveTestCase):
         self.assertIn("still alive", output)
         self.assertEqual(session.exit(), 0)
 
+    def test_error_after_elapsed_indicator_starts_a_clean_line(self):
+        session = self.start()
+        # Runs until the file `stop` exists, then fails: the test decides when, not a clock.
+        session.send("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE readfile('stop') IS NULL)"
+                     " SELECT json(max(x) || ' is not JSON') FROM c;\r")
+        session.expect("⏱")
+        with open(os.path.join(self.home, "stop"), "w") as f:
+            f.write("stop")
+        before = session.expect("Runtime error: malformed JSON")
+        # The indicator was erased first: nothing of it left on the error's line.
+        line = before.split("\n")[-1].split("\r")[-1]
+        self.assertEqual(line.replace("\x1b[K", ""), "", repr(before[-60:]))
+        session.prompt()
+        self.assertIn("ok", session.run("select 'ok';"))
+
     def test_ctrl_c_discards_half_typed_line(self):
         session = self.start()
         session.send("select 'half")

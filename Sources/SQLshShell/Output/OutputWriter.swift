@@ -32,6 +32,11 @@ public final class OutputWriter {
         set { state.pointee.unbuffered = newValue }
     }
 
+    /// Called before bytes go to the descriptor (on each flush): the interactive front end
+    /// erases what it draws over the current line there (the elapsed-time indicator, the
+    /// progress bar), so that an error or a message starts on a clean line.
+    public var willWriteOut: (() -> Void)?
+
     /// A writer on an open descriptor. With `ownsDescriptor`, ``close()`` closes it.
     public init(fileDescriptor: Int32, ownsDescriptor: Bool = false, unbuffered: Bool = false, capacity: Int = 1 << 16) {
         self.fileDescriptor = fileDescriptor
@@ -112,6 +117,7 @@ public final class OutputWriter {
     @usableFromInline
     func writeAll(_ bytes: UnsafeRawBufferPointer) {
         guard !failed, var p = bytes.baseAddress else { return }
+        if let willWriteOut { willWriteOut() }
         var left = bytes.count
         while left > 0 {
             let n = Glibc.write(fileDescriptor, p, left)

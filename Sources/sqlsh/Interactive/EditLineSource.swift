@@ -29,6 +29,9 @@ final class EditLineSource: LineSource {
     /// The descriptor libedit draws on (standard output, or standard error when standard
     /// output is piped).
     private let terminalFD: Int32
+    /// libedit's output: a buffered stream of its own on `terminalFD`, so that the prompt and
+    /// each redraw reach the terminal in one write.
+    private let terminalStream: UnsafeMutablePointer<FILE>
 
     init(shell: Shell, terminalFD: Int32 = 1) {
         self.shell = shell
@@ -43,7 +46,8 @@ final class EditLineSource: LineSource {
         _ = sqlsh_history_setunique(history, &event, 1)
         historyFile?.load(into: history)
 
-        editLine = el_init("sqlsh", sqlsh_stdin(), terminalFD == 1 ? sqlsh_stdout() : sqlsh_stderr(), sqlsh_stderr())
+        self.terminalStream = sqlsh_terminal_stream(terminalFD) ?? (terminalFD == 1 ? sqlsh_stdout() : sqlsh_stderr())
+        editLine = el_init("sqlsh", sqlsh_stdin(), terminalStream, sqlsh_stderr())
         let el = editLine!
         _ = sqlsh_el_set_clientdata(el, Unmanaged.passUnretained(self).toOpaque())
         _ = sqlsh_el_set_prompt(el, promptCallback)
@@ -72,11 +76,17 @@ final class EditLineSource: LineSource {
             shell.progress = { done, total in bar.update(done: done, total: total) }
             indicator.isSuppressed = { bar.isRunning }
             self.progressBar = bar
+            // Errors and messages written while they are shown start on a clean line.
+            let indicator = self.indicator
+            let erase = { indicator.hide(); bar.hide() }
+            shell.err.willWriteOut = erase
+            shell.standardOutput.willWriteOut = erase
         }
     }
 
     deinit {
         el_end(editLine)
+        if terminalStream != sqlsh_stdout() && terminalStream != sqlsh_stderr() { fclose(terminalStream) }
         history_end(history)
         free(promptText)
     }
@@ -103,6 +113,7 @@ final class EditLineSource: LineSource {
         guard let line = el_gets(editLine, &count), count > 0 else {
             if count < 0 {
                 // A read interrupted by a signal: treat like Ctrl-C.
+                fflush(terminalStream)
                 Terminal.write("\n", to: terminalFD)
                 return cancel()
             }
@@ -149,7 +160,9 @@ final class EditLineSource: LineSource {
 
     func willRun() {
         if let width = Terminal.width(of: 1) { shell.settings.terminalWidth = width }
-        interruptRequested = 0
+        // interruptRequested is not cleared here: a Ctrl-C pressed right after Enter (terminal
+        // signals are back on once the line is read) must stop this input; the progress
+        // handler sees the flag at its first call. It is cleared at each prompt.
         interruptTarget = shell.connection.handle
         if !shell.progressCommandActive && isatty(2) == 1 { indicator.start(on: shell.connection) }
     }
@@ -224,7 +237,7 @@ final class EditLineSource: LineSource {
             }
             text += "\n"
         }
-        fflush(terminalFD == 1 ? sqlsh_stdout() : sqlsh_stderr())
+        fflush(terminalStream)
         Terminal.write(text, to: terminalFD)
     }
 

@@ -50,6 +50,12 @@ final class ElapsedIndicator {
         erase()
     }
 
+    /// Something else is about to be written on the terminal: erase (drawn again at the next
+    /// tick while the statement still runs).
+    func hide() {
+        erase()
+    }
+
     /// The input finished: erase and remove the progress handler (from the same connection
     /// only: `.open` may have replaced it; and not when `.progress` just installed its own).
     func stop(current: Connection, removeHandler: Bool) {

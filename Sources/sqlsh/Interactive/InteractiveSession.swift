@@ -6,13 +6,17 @@ import SQLshShell
 /// lines from ``makeInteractiveSource(shell:)`` until Ctrl-D or `.exit`. Returns the exit
 /// status: 0, as errors were reported as they happened.
 func runInteractiveSession(shell: Shell, transientDatabase: Bool) -> Int32 {
-    let out = shell.standardOutput
-    out.write("sqlsh \(Shell.version) (SQLite \(String(cString: sqlite3_libversion())))\n")
-    out.write("Enter \".help\" for usage hints.\n")
+    // The banner is for the person: on the terminal the prompt is drawn on. With standard
+    // output piped (`sqlsh | tee log`) that is standard error; through the pipe it would race
+    // the prompt (and end up in the log).
+    let out = isatty(0) == 1 && isatty(1) != 1 && isatty(2) == 1 ? shell.err : shell.standardOutput
+    var banner = "sqlsh \(Shell.version) (SQLite \(String(cString: sqlite3_libversion())))\n"
+    banner += "Enter \".help\" for usage hints.\n"
     if transientDatabase {
-        out.write("Connected to a transient in-memory database.\n")
-        out.write("Use \".open FILENAME\" to reopen on a persistent database.\n")
+        banner += "Connected to a transient in-memory database.\n"
+        banner += "Use \".open FILENAME\" to reopen on a persistent database.\n"
     }
+    out.write(banner)
     out.flush()
     // Errors were shown to the person as they happened; leaving with Ctrl-D (or `.exit`)
     // is a success. (`.exit N` ends the process itself.)

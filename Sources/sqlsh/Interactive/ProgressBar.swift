@@ -34,6 +34,13 @@ final class ProgressBar {
         visible = true
     }
 
+    /// Something else is about to be written on the terminal: erase (drawn again at the next
+    /// update).
+    func hide() {
+        if visible { Terminal.write("\r\u{1B}[K") }
+        visible = false
+    }
+
     /// Forgets a bar whose operation ended without reporting its end (an error).
     func reset() {
         if visible { Terminal.write("\r\u{1B}[K") }
