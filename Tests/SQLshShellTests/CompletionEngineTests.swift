@@ -115,6 +115,20 @@ private struct StubData: CompletionData {
         #expect(completion.candidates[0].suffix == "")
     }
 
+    @Test func filePathsWithSpacesAreQuoted() {
+        var data = StubData()
+        data.files["."] = [("my notes.sql", false), ("sub dir", true), ("it's.csv", false), ("plain.sql", false)]
+        let engine = CompletionEngine(data: data)
+        func texts(_ line: String) -> [String] { engine.complete(line).candidates.map(\.text) }
+        #expect(texts(".read my") == ["'my notes.sql'"])
+        #expect(texts(".read su") == ["'sub dir/"])
+        #expect(texts(".import it") == ["\"it's.csv\""])
+        #expect(texts(".read pl") == ["plain.sql"])
+        #expect(texts(".read 'my") == ["'my notes.sql'"])
+        // What Tab replaces: the typed fragment, not the quote it adds.
+        #expect(engine.complete(".read my").fragment == "my")
+    }
+
     @Test func commonPrefix() {
         let completion = Completion(fragment: "al", candidates: [.init("alpha_one", .table), .init("ALPHA_two", .table)])
         #expect(completion.commonPrefix == "alpha_")

@@ -331,11 +331,22 @@ public struct CompletionEngine {
             if entry.name == "." || entry.name == ".." { continue }
             if entry.name.hasPrefix(".") && !base.hasPrefix(".") { continue }
             if directoriesOnly && !entry.isDirectory { continue }
-            let path = directory + entry.name
+            var path = directory + entry.name
+            var open = opening
+            if quote == nil && path.utf8.contains(where: { $0 == 32 || $0 == 9 || $0 == 34 || $0 == 39 }) {
+                // Unquoted, a space would split the argument: quote it as the argument syntax
+                // wants (single quotes are literal; in double quotes \ and " are escaped).
+                if path.utf8.contains(39) {
+                    open = "\""
+                    path = path.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
+                } else {
+                    open = "'"
+                }
+            }
             if entry.isDirectory {
-                out.append(.init(opening + path + "/", .directory))
+                out.append(.init(open + path + "/", .directory))
             } else {
-                out.append(.init(opening + path + opening, .file))
+                out.append(.init(open + path + open, .file))
             }
         }
         return out.sorted { $0.text < $1.text }

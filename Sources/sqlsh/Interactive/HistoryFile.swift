@@ -17,8 +17,12 @@ struct HistoryFile {
         if let value = environment("SQLSH_HISTORY") { return HistoryFile(path: value) }
         if let state = environment("XDG_STATE_HOME") {
             let directory = state + "/sqlsh"
-            mkdir(state, 0o700)
-            mkdir(directory, 0o700)
+            // Missing parents too (`~/.local/state` on a fresh account).
+            var prefix = directory.hasPrefix("/") ? "" : "."
+            for part in directory.split(separator: "/") {
+                prefix += "/" + part
+                mkdir(prefix, 0o700)
+            }
             return HistoryFile(path: directory + "/history")
         }
         if let home = environment("HOME") { return HistoryFile(path: home + "/.sqlsh_history") }
