@@ -198,35 +198,57 @@ class PromptTests(InteractiveTestCase):
             session.child.expect(r"(?s).+")
             output += session.child.after
 
-    def test_import_progress_bar(self):
-        # A named pipe fed until the bar is seen: the test decides how long the import runs.
-        fifo = os.path.join(self.home, "rows.csv")
+    def start_feeding(self, name):
+        """A named pipe `name` in HOME, fed with CSV rows by a thread until the returned
+        function is called: the test, not a clock, decides how long an import runs."""
+        fifo = os.path.join(self.home, name)
         os.mkfifo(fifo)
         stop = threading.Event()
 
         def feed():
-            with open(fifo, "w") as f:
-                f.write("n,name\n")
-                i = 0
-                while not stop.is_set():
-                    f.write("".join(f"{j},name {j}\n" for j in range(i, i + 5000)))
-                    f.flush()
-                    i += 5000
-                    stop.wait(0.01)
+            try:
+                with open(fifo, "w") as f:
+                    f.write("n,name\n")
+                    i = 0
+                    while not stop.is_set():
+                        f.write("".join(f"{j},name {j}\n" for j in range(i, i + 5000)))
+                        f.flush()
+                        i += 5000
+                        stop.wait(0.01)
+            except BrokenPipeError:
+                pass  # the shell stopped reading
 
-        feeder = threading.Thread(target=feed)
+        feeder = threading.Thread(target=feed, daemon=True)
         feeder.start()
-        try:
-            session = self.start()
-            session.send(".import --csv rows.csv imported\r")
-            session.expect(" KiB read")
-        finally:
+
+        def finish():
             stop.set()
             feeder.join()
+        self.addCleanup(finish)
+        return finish
+
+    def test_import_progress_bar(self):
+        finish = self.start_feeding("rows.csv")
+        session = self.start()
+        session.send(".import --csv rows.csv imported\r")
+        session.expect(" KiB read")
+        finish()
         output = session.prompt()
         self.assertTrue(output.endswith("\r\x1b[K"), repr(output[-80:]))  # the bar was erased
         output = session.run("select count(*) > 5000 as many, min(n) as first from imported;")
         self.assertIn("│    1 │ 0     │", output)  # imported as text: left-aligned
+
+    def test_ctrl_c_stops_an_import(self):
+        self.start_feeding("rows.csv")
+        session = self.start()
+        session.send(".import --csv rows.csv imported\r")
+        session.expect(" KiB read")
+        session.send("\x03")
+        output = session.prompt()
+        self.assertIn("import interrupted, nothing imported", output)
+        self.assertNotIn("INSERT failed: no such table", output)
+        output = session.run("select count(*) from imported;")
+        self.assertIn("no such table: imported", output)
 
     def test_null_numbers_and_long_values(self):
         session = self.start()

@@ -192,7 +192,13 @@ private struct ImportJob {
         var lastResult = SQLITE_OK
         let isASCIIMode = shell.settings.mode == .ascii
         var reported = 0
+        let interrupted = shell.interruptRequested
         repeat {
+            // Ctrl-C at the prompt: stop at once (the savepoint is rolled back), rather than
+            // report every remaining row as failed.
+            if let interrupted, interrupted() {
+                throw ShellError("\(reader.name):\(reader.line): import interrupted, nothing imported")
+            }
             let startLine = reader.line
             var i = 0
             while i < columnCount {
