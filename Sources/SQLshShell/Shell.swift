@@ -198,8 +198,9 @@ public final class Shell {
         configure(connection)
     }
 
-    /// Settings that live on the connection: safe mode's authorizer.
+    /// Settings that live on the connection: the shell's `edit()` function, safe mode's authorizer.
     private func configure(_ connection: Connection) {
+        EditFunction.register(on: connection.handle)
         if settings.safeMode { installSafeModeAuthorizer(on: connection) }
     }
 
