@@ -29,6 +29,8 @@ public protocol DotCommand {
     static var details: String { get }
     /// Whether `-safe` mode refuses the command.
     static var isUnsafe: Bool { get }
+    /// Whether `.help` lists the command (sqlite3 3.40.1 leaves `.version` out).
+    static var isListedInHelp: Bool { get }
     /// Runs the command. `arguments[0]` is the command name as typed, the rest its arguments
     /// after sqlite3's quoting rules. Messages go to `shell.err`, output to `shell.out`.
     /// Throwing a ``ShellError`` prints its message and counts as a failure.
@@ -40,6 +42,7 @@ extension DotCommand {
     public static var minimumPrefix: Int { name.count }
     public static var details: String { "" }
     public static var isUnsafe: Bool { false }
+    public static var isListedInHelp: Bool { true }
 }
 
 /// What running a dot-command (or a line of input) did.

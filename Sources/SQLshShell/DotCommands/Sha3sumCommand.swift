@@ -75,8 +75,7 @@ struct Sha3sumCommand: DotCommand {
             shell.out.write(sql + "\n")
         } else {
             // Run as ordinary SQL (rendered in the current mode); like sqlite3, errors are silent.
-            var text = sql
-            _ = text.withUTF8 { shell.execute(sql: $0) }
+            _ = (Array(sql.utf8) + [0]).withUnsafeBufferPointer { shell.execute(sql: $0) }
         }
         return .success
     }

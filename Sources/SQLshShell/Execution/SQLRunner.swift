@@ -29,6 +29,11 @@ extension Shell {
     /// SQLite's prepare tail, with `.eqp` plans, automatic EXPLAIN display, parameters bound
     /// from `temp.sqlite_parameters`, and rows rendered in the current mode.
     ///
+    /// Callers pass the text with a terminating NUL included in `all`: SQLite then parses it in
+    /// place, as sqlite3's `sqlite3_prepare_v2(db, zSql, -1, ...)`, and its SQL length limit
+    /// reports `string or blob too big` as there (a length without the terminator gives
+    /// `statement too long`, and a copy).
+    ///
     /// - Returns: nil on success, else the failure of the first statement that failed (the
     ///   statements after it are not run).
     func execute(sql all: UnsafeBufferPointer<UInt8>) -> ExecutionFailure? {
@@ -78,6 +83,7 @@ extension Shell {
         _ = connection
         var bytes = sql
         if let nul = bytes.firstIndex(of: 0) { bytes.removeSubrange(nul...) }
+        bytes.append(0)
         let failure = bytes.withUnsafeBufferPointer { execute(sql: $0) }
         return failure.map { ($0.code, $0.argumentText) }
     }

@@ -184,6 +184,7 @@ extension Shell {
         _ = connection
         var text = sql
         if resolveBackslashesInSQL { text = DotCommandArguments.resolveEscapes(text) }
+        text.append(0)  // prepared with its terminator, as sqlite3 prepares a C string (see `execute`)
         if progressState.resetPerInput { progressState.count = 0 }
         let timer = settings.timer ? RunTimer() : nil
         let failure = text.withUnsafeBufferPointer { execute(sql: $0) }

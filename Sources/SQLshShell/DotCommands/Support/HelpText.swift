@@ -7,7 +7,7 @@ enum HelpText {
     /// The lines of the help table, in `.help` order.
     static func lines(_ commands: [any DotCommand.Type] = DotCommandRegistry.all) -> [String] {
         var lines: [String] = []
-        for command in commands {
+        for command in commands where command.isListedInHelp {
             lines.append(headline(command))
             if !command.details.isEmpty {
                 lines += command.details.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
