@@ -264,10 +264,17 @@ class PromptTests(InteractiveTestCase):
         output = session.run("select null as h;")
         self.assertIn("\x1b[1mh\x1b[0m", output)
         self.assertIn("\x1b[2mNULL\x1b[0m", output)
+        self.assertIn("\x1b[31mParse error: no such column: nosuch", session.run("select nosuch;"))
         plain = self.start()
         output = plain.run("select null as h;")
         self.assertNotIn("\x1b[1m", output)
         self.assertNotIn("\x1b[2m", output)
+        self.assertNotIn("\x1b[", plain.run("select nosuch;"))
+        # Not on a terminal: no colour even without NO_COLOR.
+        result = subprocess.run([BINARY, "-interactive"], input=b"select null as h;\nselect nosuch;\n",
+                                capture_output=True, env={"HOME": self.home, "PATH": os.environ.get("PATH", ""),
+                                                          "TERM": "xterm"}, cwd=self.home, timeout=TIMEOUT)
+        self.assertNotIn(b"\x1b[", result.stdout + result.stderr)
 
 
 class CompletionTests(InteractiveTestCase):
