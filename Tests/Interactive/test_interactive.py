@@ -9,6 +9,7 @@ line.
 
 Run: python3 Tests/Interactive/test_interactive.py [-v]   (SQLSH_BIN overrides the binary)
 """
+import io
 import os
 import shutil
 import stat
@@ -54,6 +55,12 @@ class Session:
         env.update(extra_env or {})
         self.child = pexpect.spawn(BINARY, list(args), env=env, cwd=home, dimensions=(24, columns),
                                    encoding="utf-8", codec_errors="replace", timeout=TIMEOUT)
+        self.record()
+
+    def record(self):
+        """Keeps everything the terminal showed, for the report of a failing test."""
+        self.transcript = io.StringIO()
+        self.child.logfile_read = self.transcript
 
     def prompt(self):
         """Waits for the main prompt; returns what was printed before it."""
@@ -90,7 +97,14 @@ class InteractiveTestCase(unittest.TestCase):
         self.sessions = []
 
     def tearDown(self):
-        for session in self.sessions:
+        result = getattr(getattr(self, "_outcome", None), "result", None)
+        failed = result is not None and any(test is self for test, _ in result.errors + result.failures)
+        for number, session in enumerate(self.sessions):
+            if failed:
+                # What the terminal showed, so that a failure in CI can be understood.
+                shown = session.transcript.getvalue()
+                sys.stderr.write(f"\n--- {self.id()}: session {number}, last 3000 of {len(shown)} characters shown\n"
+                                 f"{shown[-3000:]!r}\n")
             session.close()
         shutil.rmtree(self.home, ignore_errors=True)
 
@@ -186,6 +200,7 @@ class PromptTests(InteractiveTestCase):
         session.child.close()
         session.child = pexpect.spawn("/bin/sh", ["-c", f"'{BINARY}' | cat"], env=session.child.env,
                                       cwd=self.home, dimensions=(24, 100), encoding="utf-8", timeout=TIMEOUT)
+        session.record()
         self.sessions.append(session)
         session.prompt()
         session.send("select 'through' || ' the pipe' as p;\r")
