@@ -84,8 +84,13 @@ import Testing
         #expect(try value(db, "select regexp_capture('ac', 'a(b)?c', 1)") == .null)
         #expect(try value(db, "select regexp_capture('abc', 'x(.)', 1)") == .null)
         #expect(try value(db, "select regexp_capture('abc', 'b', null)") == .null)
-        #expect(errorMessage(db, "select regexp_capture('abc', 'b', 'one')") == "regexp_capture: the group number must be an integer")
-        #expect(errorMessage(db, "select regexp_capture('abc', 'b', 1.5)") == "regexp_capture: the group number must be an integer")
+        #expect(try value(db, "select regexp_capture('years is 2021', '\\d\\d(\\d\\d)', 1.0)") == .text("21"))
+        #expect(try value(db, "select regexp_capture('years is 2021', '\\d\\d(\\d\\d)', '1')") == .text("21"))
+        // A group by name.
+        #expect(try value(db, "select regexp_capture('years is 2021', '(?<century>\\d\\d)(?<year>\\d\\d)', 'year')") == .text("21"))
+        #expect(errorMessage(db, "select regexp_capture('abc', 'b', 'one')") == "regexp_capture: the pattern has no group named 'one'")
+        #expect(errorMessage(db, "select regexp_capture('abc', 'b', 1.5)") == "regexp_capture: the group must be an integer or a group name")
+        #expect(errorMessage(db, "select regexp_capture('abc', 'b', x'01')") == "regexp_capture: the group must be an integer or a group name")
     }
 
     @Test func regexpReplace() throws {

@@ -23,12 +23,24 @@ enum PopulationStandardDeviation: MomentStatistic {
     }
 }
 
-/// Variance and standard deviation by Welford's online algorithm, with its inverse for
-/// sliding window frames.
+/// Variance and standard deviation for aggregates and window functions.
+///
+/// As an aggregate: Welford's online algorithm (accurate whatever the values' magnitude).
+/// Welford's update cannot be undone exactly, though: removing rows from a sliding window
+/// frame with its inverse leaves rounding errors behind (a frame of equal values gave a
+/// standard deviation of 1e-7 instead of 0). So the state also keeps compensated (Neumaier)
+/// sums of the values and of their squares, shifted by the first value seen; once a row has
+/// left the frame, the statistics come from those sums, which removing a value undoes
+/// exactly for integers and short decimals and almost exactly otherwise.
 struct Moments<Statistic: MomentStatistic>: WindowAggregate {
     var count = 0.0
     var mean = 0.0
     var m2 = 0.0
+    /// The shift (the first value seen), and whether a row has been removed.
+    var shift: Double?
+    var inverted = false
+    var sum = CompensatedSum()
+    var sumOfSquares = CompensatedSum()
 
     @inline(__always)
     private static func input(_ arguments: Arguments) -> Double? {
@@ -43,31 +55,63 @@ struct Moments<Statistic: MomentStatistic>: WindowAggregate {
         let delta = x - mean
         mean += delta / count
         m2 += delta * (x - mean)
+        if shift == nil { shift = x }
+        let y = x - shift.unsafelyUnwrapped
+        sum.add(y)
+        sumOfSquares.add(y * y)
     }
 
     mutating func inverse(_ arguments: Arguments) throws {
         guard let x = Moments.input(arguments) else { return }
-        if count <= 1 {
-            count = 0; mean = 0; m2 = 0
-            return
-        }
-        let previousMean = (count * mean - x) / (count - 1)
-        m2 = max(0, m2 - (x - mean) * (x - previousMean))
-        mean = previousMean
+        inverted = true
         count -= 1
+        let y = x - (shift ?? x)
+        sum.add(-y)
+        sumOfSquares.add(-(y * y))
+        if count <= 0 {
+            count = 0
+            sum = CompensatedSum()
+            sumOfSquares = CompensatedSum()
+        }
     }
 
     func finalize() throws -> (any SQLValueConvertible)? {
-        Statistic.result(count: count, squaredDeviations: m2)
+        guard inverted else { return Statistic.result(count: count, squaredDeviations: m2) }
+        guard count > 0 else { return Statistic.result(count: 0, squaredDeviations: 0) }
+        let s = sum.value
+        let squaredDeviations = max(0, sumOfSquares.value - s * s / count)
+        return Statistic.result(count: count, squaredDeviations: squaredDeviations)
     }
+}
+
+/// A sum with Neumaier's compensation: the rounding error of each addition is kept apart and
+/// added back at the end.
+struct CompensatedSum {
+    var sum = 0.0
+    var compensation = 0.0
+
+    @inline(__always)
+    mutating func add(_ x: Double) {
+        let t = sum + x
+        if abs(sum) >= abs(x) {
+            compensation += (sum - t) + x
+        } else {
+            compensation += (x - t) + sum
+        }
+        sum = t
+    }
+
+    var value: Double { sum + compensation }
 }
 
 /// The catalog entries of the variance family.
 enum MomentFunctions {
     static let note = """
         NULLs are ignored; other values are read as numbers the way SQLite's sum() reads them \
-        (text that is not a number counts as 0). Computed with Welford's algorithm, which stays \
-        accurate for large values. Works as an aggregate and as a window function (sliding \
+        (text that is not a number and blobs count as 0, unlike median, which refuses them). \
+        Computed with Welford's algorithm, which stays accurate for large values; in sliding \
+        window frames, with compensated sums shifted by the first value, so that a frame of \
+        equal values gives exactly 0. Works as an aggregate and as a window function (sliding \
         frames too).
         """
 

@@ -7,9 +7,12 @@ enum Reverse {
         Reverses a string by user-perceived character (Unicode extended grapheme cluster): an \
         accent stays on its letter, a flag, an emoji with a skin-tone modifier or a ZWJ sequence \
         (a family) stays whole, and CR LF stays CR LF. ASCII input takes a byte fast path. \
-        NULL gives NULL. Numbers and blobs are reversed as their text form (reverse(123) is the \
-        text '321'). Bytes that are not valid UTF-8 never cause an error: each invalid byte is \
-        kept unchanged as a unit of its own, so the result holds exactly the input's bytes.
+        NULL gives NULL; '' gives ''. Integers and reals are reversed as their text form \
+        (reverse(123) is the text '321', reverse(-1.5) the text '5.1-'). A blob gives a blob \
+        with its bytes in reverse order (reverse(x'0102ff') is x'ff0201'), as Postgres \
+        reverses a bytea. Bytes that are not valid UTF-8 in a text never cause an error: each \
+        invalid byte is kept unchanged as a unit of its own, so the result holds exactly the \
+        input's bytes. No length limit beyond SQLite's own.
         """
 
     static func entry(name: String, summary: String) -> CatalogFunction {
@@ -29,7 +32,11 @@ enum Reverse {
 
 private func reverseFunction(_ arguments: Arguments, _ result: ResultContext) {
     let value = arguments[0].rawValue
-    if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
+    switch sqlite3_value_type(value) {
+    case SQLITE_NULL: return result.setNull()
+    case SQLITE_BLOB: return reverseBlob(value, result)
+    default: break
+    }
     let count = Int(sqlite3_value_bytes(value))
     guard count > 0, let text = sqlite3_value_text(value) else {
         return result.setText(utf8: UnsafeBufferPointer(start: nil, count: 0))
@@ -43,6 +50,17 @@ private func reverseFunction(_ arguments: Arguments, _ result: ResultContext) {
     reverseGraphemes(input, into: bytes)
     sqlite3_result_text64(result.rawValue, output.assumingMemoryBound(to: CChar.self), sqlite3_uint64(count),
                           sqlite3_free, UInt8(SQLITE_UTF8))
+}
+
+/// A blob's bytes in reverse order, as a blob.
+private func reverseBlob(_ value: OpaquePointer, _ result: ResultContext) {
+    let count = Int(sqlite3_value_bytes(value))
+    guard count > 0, let blob = sqlite3_value_blob(value) else { return result.setBlob([]) }
+    guard let output = sqlite3_malloc64(sqlite3_uint64(count)) else { return sqlite3_result_error_nomem(result.rawValue) }
+    let source = blob.assumingMemoryBound(to: UInt8.self)
+    let destination = output.assumingMemoryBound(to: UInt8.self)
+    for i in 0..<count { destination[count - 1 - i] = source[i] }
+    sqlite3_result_blob64(result.rawValue, output, sqlite3_uint64(count), sqlite3_free)
 }
 
 /// Writes the grapheme clusters of `input` in reverse order into `output` (same byte count).

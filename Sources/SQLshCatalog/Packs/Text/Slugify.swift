@@ -8,11 +8,16 @@ enum Slugify {
         summary: "lowercase ASCII slug with accents transliterated",
         details: """
             Makes a lowercase ASCII slug: ASCII letters and digits are kept (lowercased), \
-            accented Latin letters lose their accents (é -> e, ß -> ss, æ -> ae, ø -> o, Ł -> l), \
-            basic Cyrillic is transliterated (ж -> zh), combining marks are dropped, and every \
-            run of other characters (spaces, punctuation, symbols, emoji, other scripts, invalid \
-            UTF-8 bytes) becomes a single '-'. The slug never starts or ends with '-'; a string \
-            with no letters or digits gives ''. NULL gives NULL; numbers are slugified as text.
+            accented Latin letters lose their accents (é -> e, ß -> ss, æ -> ae, ø -> o, Ł -> l, \
+            ǆ -> dz), Greek is transliterated as in ELOT 743 (Καλημέρα -> kalimera), Cyrillic \
+            as in common Russian, Ukrainian and Serbian romanisation (Москва -> moskva, Їжак -> \
+            yizhak), fullwidth ASCII becomes ASCII, and combining marks and zero-width \
+            characters are dropped. Every run of other characters (spaces, punctuation, \
+            symbols, emoji, scripts without a transliteration here such as CJK, Arabic or \
+            Hebrew, invalid UTF-8 bytes) becomes a single '-': slugify('東京 tower') is 'tower'. \
+            The slug never starts or ends with '-'; a string with no letters or digits that \
+            can be transliterated gives '' (slugify('東京') is ''). NULL gives NULL; integers \
+            and reals are slugified as their text form (3.14 gives '3-14'), blobs as text.
             """,
         example: "select slugify('Crème Brûlée, 2 Portions!');  -- 'creme-brulee-2-portions'"
     ) {
