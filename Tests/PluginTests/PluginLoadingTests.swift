@@ -212,7 +212,7 @@ func sqlshWithout(_ variable: String, input: String, environment: [String: Strin
     @Test(.enabled(if: releaseBuilt, "no release build (make build plugins)"))
     func pluginsLoadIntoTheStaticallyLinkedRelease() throws {
         for (binary, plugins) in [(Self.releaseFolder + "/sqlsh", Self.releaseFolder),  // static host, static plugins
-                                  (Self.releaseFolder + "/sqlsh", buildFolder),         // static host, debug plugins
+                                  (Self.releaseFolder + "/sqlsh", pluginFolder),        // static host, debug plugins
                                   (buildFolder + "/sqlsh", Self.releaseFolder)] {        // debug host, release plugins
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)

@@ -8,15 +8,51 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 /// The debug build folder `swift build` writes to.
 let buildFolder = packageRoot + "/.build/debug"
 
-/// The built example plugins. `make test` builds them (`swift build` builds every product)
-/// before `swift test`; when one is missing the tests say so instead of failing obscurely.
-let geoPlugin = buildFolder + "/libsqlsh_geo.so"
-let inetPlugin = buildFolder + "/libsqlsh_inet.so"
+/// The example plugins, built from the current sources. `make test` builds them into
+/// `.build/debug` (`swift build` builds every product) before `swift test`; when they are
+/// missing there or older than their sources (a plain `swift test`, which builds only what the
+/// test targets link), the tests build them in a scratch folder of their own.
+let geoPlugin = pluginFolder + "/libsqlsh_geo.so"
+let inetPlugin = pluginFolder + "/libsqlsh_inet.so"
+
+let pluginFolder: String = {
+    let products = ["sqlsh_geo", "sqlsh_inet"]
+    if pluginsAreCurrent(products.map { buildFolder + "/lib\($0).so" }) { return buildFolder }
+    // Not the package's own .build: `swift test` holds its lock while the tests run.
+    let scratch = packageRoot + "/.build-plugintests"
+    for product in products {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "build", "--package-path", packageRoot, "--scratch-path", scratch, "--product", product]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return buildFolder }
+        process.waitUntilExit()
+        if process.terminationStatus != 0 { return buildFolder }  // requireBuilt says what is missing
+    }
+    return scratch + "/debug"
+}()
+
+/// Whether every library exists and is newer than the sources it is built from.
+private func pluginsAreCurrent(_ libraries: [String]) -> Bool {
+    let fm = FileManager.default
+    func modified(_ path: String) -> Date? { (try? fm.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
+    let built = libraries.map(modified)
+    guard built.allSatisfy({ $0 != nil }), let oldest = built.compactMap({ $0 }).min() else { return false }
+    var newest = modified(packageRoot + "/Package.swift") ?? .distantPast
+    for folder in ["plugins", "Sources/SQLshPluginSDK", "Sources/SQLshCore", "Sources/CSQLshPlugin"] {
+        let root = packageRoot + "/" + folder
+        for file in fm.enumerator(atPath: root)?.compactMap({ $0 as? String }) ?? [] {
+            if let date = modified(root + "/" + file), date > newest { newest = date }
+        }
+    }
+    return oldest >= newest
+}
 
 /// Fails the test with a clear message when a plugin has not been built.
 func requireBuilt(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     try #require(FileManager.default.fileExists(atPath: path),
-                 "\(path) is not built: run `swift build` (or `make plugins`) before `swift test`",
+                 "\(path) is not built (and building it failed): run `swift build` before `swift test`",
                  sourceLocation: sourceLocation)
 }
 
