@@ -10,7 +10,7 @@ struct CdCommand: DotCommand {
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         guard arguments.count == 2 else { throw ShellError("Usage: .cd DIRECTORY") }
-        guard chdir(arguments[1]) == 0 else { throw ShellError("Cannot change to directory \"\(arguments[1])\"") }
+        guard arguments[1].withRawCString({ chdir($0) }) == 0 else { throw ShellError("Cannot change to directory \"\(arguments[1])\"") }
         return .success
     }
 }

@@ -7,8 +7,10 @@ public enum DotCommandArguments {
     /// Splits a dot-command line (with or without its leading `.`) into words, as sqlite3's
     /// `do_meta_command` does: words separated by blanks; `"..."` with C escapes resolved;
     /// `'...'` taken literally; unquoted words have their C escapes resolved too.
+    /// Bytes that are not UTF-8 (in the line, or made by an octal escape) are kept as
+    /// ``RawText`` escapes.
     public static func split(_ line: String) -> [String] {
-        var bytes = Array(line.utf8)
+        var bytes = line.rawBytes
         if let nul = bytes.firstIndex(of: 0) { bytes.removeSubrange(nul...) }
         var i = bytes.first == UInt8(ascii: ".") ? 1 : 0
         var result: [String] = []
@@ -33,7 +35,7 @@ public enum DotCommandArguments {
                 word = resolveEscapes(Array(bytes[start..<i]))
                 if i < bytes.count { i += 1 }
             }
-            result.append(String(decoding: word, as: UTF8.self))
+            result.append(String(rawBytes: word))
         }
         return result
     }

@@ -123,12 +123,12 @@ private final class InputFile {
 
     init(_ name: String) throws {
         if name.hasPrefix("|") {
-            guard let p = popen(String(name.dropFirst()), "r") else { throw ShellError("Error: cannot open \"\(name)\"") }
+            guard let p = String(name.dropFirst()).withRawCString({ popen($0, "r") }) else { throw ShellError("Error: cannot open \"\(name)\"") }
             pipe = p
             fd = fileno(p)
             displayName = "<pipe>"
         } else {
-            fd = open(name, O_RDONLY | O_CLOEXEC)
+            fd = name.withRawCString { open($0, O_RDONLY | O_CLOEXEC) }
             guard fd >= 0 else { throw ShellError("Error: cannot open \"\(name)\"") }
             displayName = name
         }
@@ -156,7 +156,7 @@ private struct ImportJob {
 
         var columnCount: Int
         do {
-            columnCount = try db.prepare("SELECT * FROM \(fullName)").columnCount
+            columnCount = try prepare("SELECT * FROM \(fullName)").columnCount
         } catch let error as SQLiteError where sqlite3_strglob("no such table: *", error.message) == 0 {
             var names = ImportColumnNames()
             while reader.readField() {
@@ -171,10 +171,10 @@ private struct ImportJob {
             }
             let create = "CREATE TABLE \(fullName)\(columns)\n"
             if verbose >= 1 { shell.out.write(create + "\n") }
-            do { try db.execute(create) } catch let error as SQLiteError {
+            do { let statement = try prepare(create); while try statement.step() {} } catch let error as SQLiteError {
                 throw ShellError("\(create) failed:\n\(error.message)")
             }
-            do { columnCount = try db.prepare("SELECT * FROM \(fullName)").columnCount } catch let error as SQLiteError {
+            do { columnCount = try prepare("SELECT * FROM \(fullName)").columnCount } catch let error as SQLiteError {
                 throw ShellError("Error: \(error.message)")
             }
         } catch let error as SQLiteError {
@@ -184,7 +184,7 @@ private struct ImportJob {
         let insertSQL = "INSERT INTO \(fullName) VALUES(?" + String(repeating: ",?", count: columnCount - 1) + ")"
         if verbose >= 2 { shell.out.write("Insert using: \(insertSQL)\n") }
         let insert: Statement
-        do { insert = try db.prepare(insertSQL) } catch let error as SQLiteError {
+        do { insert = try prepare(insertSQL) } catch let error as SQLiteError {
             throw ShellError("Error: \(error.message)")
         }
         let stmt = insert.handle
@@ -243,6 +243,15 @@ private struct ImportJob {
             shell.out.write("Added \(rows) rows with \(errors) errors using \(reader.line - 1) lines of input\n")
         }
         return lastResult == SQLITE_OK ? .success : .failure
+    }
+
+    /// Prepares one statement whose text may hold ``RawText`` escapes (a table name that is
+    /// not UTF-8), with the bytes they stand for.
+    private func prepare(_ sql: String) throws -> Statement {
+        let bytes = sql.rawBytes + [0]
+        let (statement, _) = try bytes.withUnsafeBufferPointer { try shell.connection.prepare(utf8: $0) }
+        guard let statement else { throw SQLiteError(code: SQLITE_MISUSE, message: "not an SQL statement") }
+        return statement
     }
 
     /// Binds the current field as text (up to a NUL, as sqlite3 binds a C string).

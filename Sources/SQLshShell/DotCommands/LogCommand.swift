@@ -21,9 +21,10 @@ struct LogCommand: DotCommand {
         case "stderr": LogTarget.current = LogTarget(fd: 2, owned: false)
         case "off": LogTarget.current = LogTarget(fd: -1, owned: false)
         default:
-            let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            let fd = file.withRawCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
             LogTarget.current = LogTarget(fd: fd, owned: fd >= 0)
-            if fd < 0 { throw ShellError("Error: cannot open \"\(file)\"") }
+            // As sqlite3's output_file_open: reported, but not a failure (-bail goes on).
+            if fd < 0 { shell.err.write("Error: cannot open \"\(file)\"\n") }
         }
         return .success
     }

@@ -30,11 +30,13 @@ struct ParameterCommand: DotCommand {
             initializeTable(db)
             let key = quoted(arguments[2])
             var statement: OpaquePointer?
-            var rc = sqlite3_prepare_v2(db, "REPLACE INTO temp.sqlite_parameters(key,value)VALUES(\(key),\(arguments[3]));", -1, &statement, nil)
+            var rc = "REPLACE INTO temp.sqlite_parameters(key,value)VALUES(\(key),\(arguments[3]));"
+                .withRawCString { sqlite3_prepare_v2(db, $0, -1, &statement, nil) }
             if rc != SQLITE_OK {
                 sqlite3_finalize(statement)
                 statement = nil
-                rc = sqlite3_prepare_v2(db, "REPLACE INTO temp.sqlite_parameters(key,value)VALUES(\(key),\(quoted(arguments[3])));", -1, &statement, nil)
+                rc = "REPLACE INTO temp.sqlite_parameters(key,value)VALUES(\(key),\(quoted(arguments[3])));"
+                    .withRawCString { sqlite3_prepare_v2(db, $0, -1, &statement, nil) }
                 if rc != SQLITE_OK {
                     shell.out.write("Error: \(String(cString: sqlite3_errmsg(db)))\n")
                     sqlite3_finalize(statement)
@@ -44,7 +46,7 @@ struct ParameterCommand: DotCommand {
             sqlite3_step(statement)
             sqlite3_finalize(statement)
         } else if count == 3 && subcommand == "unset" {
-            sqlite3_exec(db, "DELETE FROM temp.sqlite_parameters WHERE key=\(quoted(arguments[2]))", nil, nil, nil)
+            _ = "DELETE FROM temp.sqlite_parameters WHERE key=\(quoted(arguments[2]))".withRawCString { sqlite3_exec(db, $0, nil, nil, nil) }
         } else {
             // sqlite3 shows the command's help, and it is not an error.
             printHelp(to: shell.out)

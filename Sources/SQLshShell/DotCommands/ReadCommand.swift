@@ -18,7 +18,7 @@ struct ReadCommand: DotCommand {
         defer { shell.lineNumber = savedLine }
         let outcome: CommandOutcome
         if target.hasPrefix("|") {
-            guard let pipe = popen(String(target.dropFirst()), "r") else {
+            guard let pipe = String(target.dropFirst()).withRawCString({ popen($0, "r") }) else {
                 throw ShellError("Error: cannot open \"\(target)\"")
             }
             let source = FileLineSource(fileDescriptor: fileno(pipe), close: { _ in pclose(pipe) })

@@ -31,10 +31,10 @@ public final class FileLineSource: LineSource {
     /// FIFO or a character device; nil otherwise.
     public convenience init?(path: String) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard path.withRawCString({ stat($0, &info) }) == 0 else { return nil }
         let kind = info.st_mode & S_IFMT
         guard kind == S_IFREG || kind == S_IFIFO || kind == S_IFCHR else { return nil }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = path.withRawCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         self.init(fileDescriptor: fd, close: { _ = Glibc.close($0) })
     }

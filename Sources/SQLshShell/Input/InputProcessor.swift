@@ -57,7 +57,7 @@ extension Shell {
                 if first == UInt8(ascii: ".") {
                     source.inputCompleted(line)
                     source.willRun()
-                    let outcome = runDotCommand(line: String(decoding: line, as: UTF8.self))
+                    let outcome = runDotCommand(line: String(rawBytes: line))
                     source.didRun()
                     switch outcome {
                     case .exit(let status):

@@ -50,7 +50,7 @@ public final class OutputWriter {
     /// A writer on a new file (created or truncated, or appended to).
     public convenience init(path: String, append: Bool = false) throws {
         let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC)
-        let fd = open(path, flags, 0o644)
+        let fd = path.withRawCString { open($0, flags, 0o644) }
         guard fd >= 0 else { throw ShellError("cannot open \"\(path)\"") }
         self.init(fileDescriptor: fd, ownsDescriptor: true)
     }
@@ -85,7 +85,13 @@ public final class OutputWriter {
     @inlinable
     public func write(_ string: String) {
         var string = string
-        string.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+        string.withUTF8 {
+            if RawText.mayContainEscapes($0) {
+                write(RawText.unescaped($0))
+            } else {
+                write(UnsafeRawBufferPointer($0))
+            }
+        }
     }
 
     /// Writes a string literal.

@@ -35,7 +35,7 @@ enum CellText {
     /// The UTF-8 bytes of a setting (a separator, the null value), cut at the first NUL as
     /// sqlite3's fixed C buffers would.
     static func bytes(_ string: String) -> [UInt8] {
-        var bytes = Array(string.utf8)
+        var bytes = string.rawBytes
         if let nul = bytes.firstIndex(of: 0) { bytes.removeSubrange(nul...) }
         return bytes
     }

@@ -162,11 +162,11 @@ struct ShellLauncher {
                 settings.columnSeparator = "\t"
                 settings.rowSeparator = "\n"
             case "-separator":
-                i += 1; settings.columnSeparator = arguments[i]
+                i += 1; settings.columnSeparator = String(rawBytes: rawArgument(i))
             case "-newline":
-                i += 1; settings.rowSeparator = arguments[i]
+                i += 1; settings.rowSeparator = String(rawBytes: rawArgument(i))
             case "-nullvalue":
-                i += 1; settings.nullValue = arguments[i]
+                i += 1; settings.nullValue = String(rawBytes: rawArgument(i))
             case "-header", "-noheader":
                 settings.headers = name == "-header"
                 settings.headersSet = true
@@ -208,7 +208,7 @@ struct ShellLauncher {
             for index in commands {
                 let command = arguments[index]
                 if command.hasPrefix(".") {
-                    switch shell.runDotCommand(line: command) {
+                    switch shell.runDotCommand(line: String(rawBytes: rawArgument(index))) {
                     case .success: continue
                     case .failure: status = 1
                     case .exit: status = 0
@@ -256,7 +256,7 @@ struct ShellLauncher {
     private func runCommandOption(_ index: Int, shell: Shell) -> Int32? {
         let command = arguments[index]
         if command.hasPrefix(".") {
-            let outcome = shell.runDotCommand(line: command)
+            let outcome = shell.runDotCommand(line: String(rawBytes: rawArgument(index)))
             if outcome != .success && shell.settings.bail {
                 return outcome == .failure ? 1 : 0
             }

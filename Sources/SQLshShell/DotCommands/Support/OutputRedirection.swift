@@ -77,7 +77,7 @@ enum OutputRedirection {
         if name.hasPrefix("|") {
             let command = String(name.dropFirst())
             fflush(stdout)
-            guard let pipe = popen(command, "w") else {
+            guard let pipe = command.withRawCString({ popen($0, "w") }) else {
                 shell.err.write("Error: cannot open pipe \"\(command)\"\n")
                 return .failure
             }
