@@ -227,11 +227,15 @@ public final class Shell {
     /// output goes back to standard output when it reaches 0, or after the next SQL input.
     public var outputResetCountdown = 0
 
-    /// Ends an `.output`/`.once` redirection: the current output is flushed and, when it is
-    /// not standard output, replaced by standard output (the file is closed when released).
+    /// Ends an `.output`/`.once` redirection: the current output, when it is not standard
+    /// output, is flushed and replaced by standard output (the file is closed when released).
     public func resetOutput() {
-        out.flush()
-        if out !== standardOutput { out = standardOutput }
+        // As sqlite3's output_reset: a file or pipe is flushed as it closes; standard output
+        // keeps what it buffered (a `.system` child may write before it).
+        if out !== standardOutput {
+            out.flush()
+            out = standardOutput
+        }
         settings.outputFile = ""
         if let closing = outputClosing {
             outputClosing = nil
