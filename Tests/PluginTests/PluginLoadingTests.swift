@@ -51,6 +51,23 @@ import Testing
         #expect(missing.err.contains("/nonexistent/plugin.so"))
     }
 
+    @Test func pluginInTheCurrentFolderByItsBareName() throws {
+        try requireBuilt(geoPlugin)
+        let folder = try temporaryFolder()
+        try FileManager.default.copyItem(atPath: geoPlugin, toPath: folder + "/geo.so")
+        let option = try sqlsh(["-load", "geo.so"], input: "SELECT geohash_encode(0,0,2);\n", directory: folder)
+        #expect(option.out == "s0\n")
+        #expect(option.err == "")
+        let dot = try sqlsh(input: ".load geo\nSELECT geohash_encode(0,0,3);\n.plugins\n", directory: folder)
+        #expect(dot.out.hasPrefix("s00\ngeo 1.0.0  "))
+        #expect(dot.err == "")
+        // A SQLite extension there is still left to SQLite, which (as in sqlite3) does not look
+        // in the current folder for a bare name.
+        _ = try compileC(CStubs.sqliteExtension, name: "ext", in: folder)
+        let ext = try sqlsh(input: ".load ext.so\n", directory: folder)
+        #expect(ext.err == "Error: ext.so.so: cannot open shared object file: No such file or directory\n")
+    }
+
     @Test func autoloadFolder() throws {
         try requireBuilt(geoPlugin)
         let folder = try temporaryFolder()

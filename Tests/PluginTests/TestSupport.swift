@@ -65,11 +65,13 @@ struct RunResult {
 
 /// Runs the built sqlsh with `input` on standard input. The autoload path is empty unless
 /// `environment` sets SQLSH_PLUGIN_PATH, so the user's own plugins never interfere.
-func sqlsh(_ arguments: [String] = [], input: String, environment: [String: String] = [:]) throws -> RunResult {
+func sqlsh(_ arguments: [String] = [], input: String, environment: [String: String] = [:],
+           directory: String? = nil) throws -> RunResult {
     let binary = buildFolder + "/sqlsh"
     try #require(FileManager.default.isExecutableFile(atPath: binary), "\(binary) is not built")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     process.arguments = ["-batch"] + arguments
     var env = ProcessInfo.processInfo.environment
     env["SQLSH_PLUGIN_PATH"] = ""

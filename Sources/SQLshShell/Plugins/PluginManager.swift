@@ -81,7 +81,11 @@ public final class PluginManager {
     /// missing dependency) is an error with dlopen's message.
     private func openLibrary(_ path: String) throws -> Library {
         guard !path.isEmpty else { return .notFound }
-        for candidate in [path, path + ".so"] {
+        for name in [path, path + ".so"] {
+            // dlopen looks for a name without a slash in the library path only; a plugin in
+            // the current folder (`-load geo.so`) is meant as ./geo.so. (A SQLite extension
+            // found that way still goes to sqlite3_load_extension with the name as given.)
+            let candidate = !name.contains("/") && access(name, F_OK) == 0 ? "./" + name : name
             // Without a slash dlopen searches the library path, so existence cannot be checked.
             let exists = !candidate.contains("/") || access(candidate, F_OK) == 0
             guard exists else { continue }
