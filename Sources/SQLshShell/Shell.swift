@@ -255,6 +255,9 @@ public final class Shell {
         trace.output?.flush()
     }
 
+    /// The name `.testcase` gave the current test case (`.check` reports it).
+    public var testcaseName = ""
+
     /// The `-nonce` string: `.nonce` with it suspends safe mode until the next dot-command ends.
     public var nonce: String?
     /// Whether a correct `.nonce` suspended safe mode (SQL and the next dot-command run unrestricted).
