@@ -22,7 +22,7 @@ public enum DotCommandRegistry {
         SeparatorCommand.self, ShowCommand.self, WidthCommand.self,
         LogCommand.self, NonceCommand.self,
         // Database internals and connections.
-        AuthCommand.self, BinaryCommand.self, CheckCommand.self, CloneCommand.self, TestcaseCommand.self, DbconfigCommand.self, DbinfoCommand.self,
+        AuthCommand.self, BinaryCommand.self, CheckCommand.self, CloneCommand.self, FilectrlCommand.self, TestcaseCommand.self, DbconfigCommand.self, DbinfoCommand.self,
         LintCommand.self, ScanstatsCommand.self, VersionCommand.self, VfsinfoCommand.self, VfslistCommand.self, VfsnameCommand.self, RestoreCommand.self, SaveCommand.self, Sha3sumCommand.self, StatsCommand.self,
     ].sorted { $0.name < $1.name }
 
