@@ -38,7 +38,7 @@ import Testing
         #expect(resolved("sch") == "schema")
         #expect(resolved("s") == "scanstats")
         #expect(resolved("st") == "stats")
-        #expect(resolved("f") == nil)   // .filectrl
+        #expect(resolved("f") == "filectrl")
         #expect(resolved("fu") == "fullschema")
         #expect(resolved("nonce") == "nonce")
         #expect(resolved("non") == nil)
