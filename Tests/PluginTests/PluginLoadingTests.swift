@@ -29,6 +29,21 @@ import Testing
         #expect(one == "6\n")
     }
 
+    @Test func everyExampleGivesTheResultItShows() throws {
+        let names = ["haversine", "geohash_encode", "geohash_decode", "bbox",
+                     "ipfamily", "iphost", "ipmasklen", "ipnetwork", "ipcontains"]
+        for name in names {
+            let described = try query(".describe \(name)")
+            guard let line = described.split(separator: "\n").last(where: { $0.contains("  -- ") }) else {
+                Issue.record("\(name): no example in .describe")
+                continue
+            }
+            let parts = line.trimmingCharacters(in: .whitespaces).components(separatedBy: "  -- ")
+            #expect(parts[0].contains(name), "\(name): \(parts[0])")
+            #expect(try query(parts[0]) == parts[1] + "\n", "\(name): \(line)")
+        }
+    }
+
     @Test func pluginsSurviveOpen() throws {
         let folder = try temporaryFolder()
         let out = try query(".open '\(folder)/a.db'\nSELECT ipfamily('1.2.3.4'), round(haversine(0,0,0,1));\n"
