@@ -23,6 +23,8 @@ static inline FILE *sqlsh_terminal_stream(int fd) {
 }
 
 typedef char *(*sqlsh_prompt_fn)(EditLine *);
+typedef int (*sqlsh_getc_fn)(EditLine *, wchar_t *);
+static inline int sqlsh_el_set_getcfn(EditLine *el, sqlsh_getc_fn fn) { return el_set(el, EL_GETCFN, fn); }
 typedef unsigned char (*sqlsh_editor_fn)(EditLine *, int);
 
 static inline int sqlsh_el_set_prompt(EditLine *el, sqlsh_prompt_fn fn) { return el_set(el, EL_PROMPT, fn); }

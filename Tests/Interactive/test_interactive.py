@@ -79,6 +79,11 @@ class Session:
         self.send(line + "\r")
         return self.prompt()
 
+    def resize(self, rows, columns):
+        """Resizes the terminal at the prompt and waits for the prompt and line redrawn."""
+        self.child.setwinsize(rows, columns)
+        self.expect("\x1b[J" + PROMPT)
+
     def exit(self):
         """Ctrl-D at an empty prompt; returns the exit status."""
         self.send("\x04")
@@ -103,8 +108,8 @@ class InteractiveTestCase(unittest.TestCase):
             if failed:
                 # What the terminal showed, so that a failure in CI can be understood.
                 shown = session.transcript.getvalue()
-                sys.stderr.write(f"\n--- {self.id()}: session {number}, last 3000 of {len(shown)} characters shown\n"
-                                 f"{shown[-3000:]!r}\n")
+                sys.stderr.write(f"\n--- {self.id()}: session {number}, {len(shown)} characters shown\n"
+                                 + (f"{shown!r}\n" if len(shown) <= 4000 else f"{shown[:1000]!r}\n...\n{shown[-3000:]!r}\n"))
             session.close()
         shutil.rmtree(self.home, ignore_errors=True)
 
@@ -163,14 +168,29 @@ class PromptTests(InteractiveTestCase):
 
     def test_table_follows_terminal_resize(self):
         session = self.start()
-        session.child.setwinsize(24, 40)
+        session.resize(24, 40)
         output = session.run("select printf('%.*c', 200, 'x') as wide, 'abc' as s;")
         lines = [line for line in output.splitlines() if line[:1] in "┌│├└"]
         self.assertTrue(lines)
         self.assertTrue(all(len(line) <= 40 for line in lines), lines)
-        session.child.setwinsize(24, 120)
+        session.resize(24, 120)
         output = session.run("select printf('%.*c', 200, 'x') as wide, 'abc' as s;")
         self.assertTrue(any(len(line) > 100 for line in output.splitlines()))
+
+    def test_line_redrawn_after_resize(self):
+        session = Session(self.home, columns=40)
+        self.sessions.append(session)
+        session.prompt()
+        # 7 + 80 characters: the line spans three rows of 40 columns, the cursor on the third.
+        session.send("select '" + "a" * 70 + "' as wide")
+        session.expect("as wide")
+        session.child.setwinsize(24, 100)
+        # Back up to the prompt's row (two rows up), clear below, draw prompt and line again.
+        session.expect("\r\x1b[2A\x1b[J")
+        session.expect(PROMPT + "select 'aaaa")
+        session.expect("as wide")
+        output = session.run(";")
+        self.assertIn("│ " + "a" * 70 + " │", output)
 
     def test_timer(self):
         session = self.start()

@@ -25,6 +25,8 @@ final class EditLineSource: LineSource {
     /// The line and cursor of the last Tab that could not complete further: a second Tab
     /// there lists the candidates.
     fileprivate var lastTab: [UInt8]? = nil
+    /// The terminal width the prompt and line were last drawn for (0: unknown).
+    private var drawnWidth = 0
 
     /// The descriptor libedit draws on (standard output, or standard error when standard
     /// output is piped).
@@ -51,6 +53,7 @@ final class EditLineSource: LineSource {
         let el = editLine!
         _ = sqlsh_el_set_clientdata(el, Unmanaged.passUnretained(self).toOpaque())
         _ = sqlsh_el_set_prompt(el, promptCallback)
+        _ = sqlsh_el_set_getcfn(el, readCharacterCallback)
         _ = sqlsh_el_set_editor(el, "emacs")
         // libedit handles SIGWINCH (resize) and SIGCONT (redraw after Ctrl-Z) while editing.
         _ = sqlsh_el_set_signal(el, 1)
@@ -109,6 +112,7 @@ final class EditLineSource: LineSource {
         interruptRequested = 0
         cancelRequested = false
         lastTab = nil
+        drawnWidth = Terminal.width(of: terminalFD) ?? 0
         var count: Int32 = 0
         guard let line = el_gets(editLine, &count), count > 0 else {
             if count < 0 {
@@ -173,6 +177,79 @@ final class EditLineSource: LineSource {
         progressBar?.reset()
         shell.out.flush()
         if interruptRequested != 0 { interruptRequested = 0 }
+    }
+
+    // MARK: Reading keys
+
+    /// libedit's character reader (`EL_GETCFN`): one character of UTF-8 from standard input,
+    /// as libedit's own reader gives it, and a full redraw of the prompt and the line when the
+    /// terminal's width changed meanwhile. (libedit itself only resizes its buffers, and a
+    /// line spanning several rows was left garbled on the screen until Enter.) Returns 1, 0 at
+    /// end of input, -1 on error.
+    fileprivate func readCharacter(_ character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        var value: UInt32 = 0
+        var needed = 0
+        while true {
+            var poller = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            // Woken by a key, by a signal (libedit's SIGWINCH handler), or every quarter of a
+            // second, to notice a resize whose signal went elsewhere.
+            let ready = poll(&poller, 1, 250)
+            if ready <= 0 {
+                if ready < 0 && errno != EINTR { return -1 }
+                redrawIfResized()
+                continue
+            }
+            var byte: UInt8 = 0
+            let n = read(0, &byte, 1)
+            if n == 0 { return 0 }
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { redrawIfResized(); continue }
+                return -1
+            }
+            if needed > 0 && byte & 0xC0 == 0x80 {
+                value = value << 6 | UInt32(byte & 0x3F)
+                needed -= 1
+                if needed == 0 {
+                    character.pointee = wchar_t(bitPattern: value)
+                    return 1
+                }
+                continue
+            }
+            // A lead byte (an unfinished sequence before it is dropped, as invalid).
+            switch byte {
+            case 0..<0x80:
+                character.pointee = wchar_t(byte)
+                return 1
+            case 0xC2..<0xE0: value = UInt32(byte & 0x1F); needed = 1
+            case 0xE0..<0xF0: value = UInt32(byte & 0x0F); needed = 2
+            case 0xF0..<0xF5: value = UInt32(byte & 0x07); needed = 3
+            default: needed = 0  // not UTF-8: dropped
+            }
+        }
+    }
+
+    /// After a change of the terminal's width: moves to the prompt's first row (worked out
+    /// with the old width), clears below, and has libedit draw the prompt and line afresh.
+    private func redrawIfResized() {
+        guard let width = Terminal.width(of: terminalFD), width != drawnWidth else { return }
+        let old = drawnWidth
+        drawnWidth = width
+        guard old > 0, let info = el_line(editLine) else { return }
+        el_resize(editLine)
+        let before = String(decoding: UnsafeRawBufferPointer(start: info.pointee.buffer,
+                                                             count: info.pointee.cursor - info.pointee.buffer),
+                            as: UTF8.self)
+        var row = 0, column = 0
+        for scalar in (String(cString: promptText) + before).unicodeScalars {
+            if scalar == "\n" { row += 1; column = 0; continue }
+            let w = DisplayWidth.of(scalar)
+            if column + w > old { row += 1; column = 0 }
+            column += w
+            if column >= old { row += 1; column = 0 }
+        }
+        fflush(terminalStream)
+        Terminal.write("\r" + (row > 0 ? "\u{1B}[\(row)A" : "") + "\u{1B}[J", to: terminalFD)
+        _ = sqlsh_el_refresh(editLine)
     }
 
     // MARK: Editor functions
@@ -260,6 +337,11 @@ final class EditLineSource: LineSource {
 
 private let promptCallback: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>? = { el in
     EditLineSource.from(el)?.promptText
+}
+
+private let readCharacterCallback: @convention(c) (OpaquePointer?, UnsafeMutablePointer<wchar_t>?) -> Int32 = { el, character in
+    guard let source = EditLineSource.from(el), let character else { return -1 }
+    return source.readCharacter(character)
 }
 
 private let completeCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
