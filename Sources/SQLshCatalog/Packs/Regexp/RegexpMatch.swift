@@ -8,7 +8,9 @@ enum RegexpMatch {
     static let syntaxNote = """
         Patterns are PCRE2 (Perl syntax) in UTF mode with Unicode properties: \\d, \\w and \
         case-insensitive matching know about all of Unicode. A constant pattern is compiled \
-        (and JIT-compiled) once per statement. An invalid pattern is an error giving PCRE2's \
+        (and JIT-compiled) once per statement; for REGEXP, regexpi and regexp_like, a simple \
+        pattern (literals, classes, groups, alternation, quantifiers, ^ and $) on an ASCII \
+        text runs on a deterministic automaton, one step per byte, with PCRE2's answer. An invalid pattern is an error giving PCRE2's \
         message and the offset in the pattern. A match that backtracks too much (such as \
         '(a+)+$' on a long text) fails with an error instead of running for ever. A text that \
         is not valid UTF-8 is an error naming the offset of the first bad byte. Numbers are \
@@ -73,7 +75,11 @@ private func matchFunction(_ arguments: Arguments, _ result: ResultContext, engi
     if sqlite3_value_type(subjectValue) == SQLITE_NULL { return result.setNull() }
     let matched = try engine.withPattern(arguments, patternIndex, options: options, function: function) { pattern in
         let subject = textBytes(subjectValue)
-        try checkSubject(subject, function: function)
+        if UTF8Bytes.isASCII(subject) {
+            if let dfa = pattern.asciiDFA { return dfa.matches(subject) }
+        } else if let offset = UTF8Bytes.firstInvalidOffset(subject) {
+            throw RegexpError("\(function): the text is not valid UTF-8 (byte \(offset))")
+        }
         return try pattern.match(subject.baseAddress.unsafelyUnwrapped, length: subject.count, from: 0,
                                  context: engine.matchContext, function: function)
     }
