@@ -4,6 +4,10 @@
 #   s REGEXP '[0-9]{3}'                                        sqlsh <= 1/3 of sqlite3's time
 #   sum(length(reverse(s)))  vs sqlite3 sum(length(upper(s)))  sqlsh no slower
 #   median(x)                vs sqlite3 sum(x)                 sqlsh <= 2x
+# The stock sqlite3 3.40.1 shell has a REGEXP of its own (ext/misc/regexp.c, a small NFA
+# matcher compiled into shell.c since 3.36), so both shells run the very same REGEXP query.
+# A first "scan" row (no goal) times a plain pass over the table in both shells: the part of
+# every figure that no function can make faster.
 # Uses hyperfine when installed (mean of RUNS runs after a warm-up), else the best of 5 runs
 # timed with date. Environment: SQLSH (default .build/release/sqlsh, built with
 # --static-swift-stdlib when missing), SQLITE3 (default sqlite3), ROWS (default 1000000),
@@ -33,6 +37,7 @@ insert into t select lower(hex(randomblob(5 + abs(random()) % 11))), (random() %
 
 # name | goal (sqlsh time / sqlite3 time) | sqlite3 query | sqlsh query
 cases=(
+  "scan|-|select count(*) from t where length(s) > 100|select count(*) from t where length(s) > 100"
   "regexp|0.333|select count(*) from t where s regexp '[0-9]{3}'|select count(*) from t where s regexp '[0-9]{3}'"
   "reverse|1.0|select sum(length(upper(s))) from t|select sum(length(reverse(s))) from t"
   "median|2.0|select sum(x) from t|select median(x) from t"
@@ -69,6 +74,6 @@ for c in "${cases[@]}"; do
     t_stock=$(measure "$(printf '%q %q %q' "$SQLITE3" "$db" "$stock")")
     t_ours=$(measure "$(printf '%q %q %q' "$SQLSH" "$db" "$ours")")
     ratio=$(awk -v a="$t_ours" -v b="$t_stock" 'BEGIN { printf "%.2f", a / b }')
-    met=$(awk -v r="$ratio" -v g="$goal" 'BEGIN { print (r <= g + 0.005) ? "yes" : "no" }')
+    met=$(awk -v r="$ratio" -v g="$goal" 'BEGIN { print (g == "-") ? "-" : (r <= g + 0.005) ? "yes" : "no" }')
     printf "%-8s  %-42s  %10s  %10s  %6s  %6s  %s\n" "$name" "$ours" "$t_stock" "$t_ours" "$ratio" "$goal" "$met"
 done

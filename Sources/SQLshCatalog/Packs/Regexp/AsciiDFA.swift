@@ -11,10 +11,11 @@ import CPCRE2
 /// `\b`, inline options, possessive quantifiers, POSIX classes, ...) gives no automaton and
 /// PCRE2 does the work.
 struct AsciiDFA {
-    /// `transitions[state << 7 | byte]`: the next state.
-    private let transitions: [UInt16]
-    private let accepting: [Bool]
-    /// The state with no way to accept (only when the pattern starts with `^`).
+    /// `transitions[state << 7 | byte]`: the next state. Plain pointers (freed by
+    /// ``deallocate()``), so that matching a row does no reference counting.
+    private let transitions: UnsafeMutablePointer<UInt16>
+    private let accepting: UnsafeMutablePointer<Bool>
+    /// The state with no way to accept (only when the pattern starts with `^`), else -1.
     private let dead: Int
     private let anchoredEnd: Bool
 
@@ -29,39 +30,44 @@ struct AsciiDFA {
         guard let end = nfa.compile(node, from: start), nfa.count <= NFA.maximumStates else { return nil }
         guard let (transitions, accepting, dead) = nfa.determinize(start: start, accept: end,
                                                                    unanchoredStart: !anchoredStart) else { return nil }
-        self.transitions = transitions
-        self.accepting = accepting
+        self.transitions = .allocate(capacity: transitions.count)
+        self.transitions.initialize(from: transitions, count: transitions.count)
+        self.accepting = .allocate(capacity: accepting.count)
+        self.accepting.initialize(from: accepting, count: accepting.count)
         self.dead = dead
         self.anchoredEnd = anchoredEnd
+    }
+
+    /// Frees the tables (the owner calls it once, when the pattern goes).
+    func deallocate() {
+        transitions.deallocate()
+        accepting.deallocate()
     }
 
     /// Whether the pattern matches somewhere in `subject`, which must be ASCII.
     @inline(__always)
     func matches(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
-        transitions.withUnsafeBufferPointer { table in
-            accepting.withUnsafeBufferPointer { accepting in
-                var state = 0
-                if anchoredEnd {
-                    // '$' matches at the end and before a final LF.
-                    let n = subject.count
-                    var k = 0
-                    while k < n {
-                        if k == n - 1, subject[k] == 10, accepting[state] { return true }
-                        state = Int(table[state &<< 7 | Int(subject[k])])
-                        if state == dead { return false }
-                        k += 1
-                    }
-                    return accepting[state]
-                }
-                if accepting[0] { return true }
-                for byte in subject {
-                    state = Int(table[state &<< 7 | Int(byte)])
-                    if accepting[state] { return true }
-                    if state == dead { return false }
-                }
-                return false
+        let table = transitions
+        var state = 0
+        if anchoredEnd {
+            // '$' matches at the end and before a final LF.
+            let n = subject.count
+            var k = 0
+            while k < n {
+                if k == n - 1, subject[k] == 10, accepting[state] { return true }
+                state = Int(table[state &<< 7 | Int(subject[k])])
+                if state == dead { return false }
+                k += 1
             }
+            return accepting[state]
         }
+        if accepting[0] { return true }
+        for byte in subject {
+            state = Int(table[state &<< 7 | Int(byte)])
+            if accepting[state] { return true }
+            if state == dead { return false }
+        }
+        return false
     }
 
     /// Whether this PCRE2 library ends lines at LF only (what `.` and `$` assume here).

@@ -41,14 +41,24 @@ final class CompiledPattern {
         self.options = options
     }
 
+    private var dfa: AsciiDFA?
+    private var dfaBuilt = false
+
     /// The automaton for yes-or-no matching of ASCII texts (nil when the pattern is outside its
     /// subset), built the first time a matching function asks for it.
-    private(set) lazy var asciiDFA: AsciiDFA? = {
-        guard options & ~PCRE2_CASELESS == 0 else { return nil }
-        return source.withUnsafeBufferPointer { AsciiDFA(pattern: $0, caseless: options & PCRE2_CASELESS != 0) }
-    }()
+    var asciiDFA: AsciiDFA? {
+        @inline(__always) get {
+            if dfaBuilt { return dfa }
+            dfaBuilt = true
+            if options & ~PCRE2_CASELESS == 0 {
+                dfa = source.withUnsafeBufferPointer { AsciiDFA(pattern: $0, caseless: options & PCRE2_CASELESS != 0) }
+            }
+            return dfa
+        }
+    }
 
     deinit {
+        dfa?.deallocate()
         pcre2_match_data_free_8(matchData)
         pcre2_code_free_8(code)
     }
