@@ -27,8 +27,9 @@
  * the user data is shared by all connections and lives as long as the process.
  *
  * All strings are UTF-8 and NUL-terminated.  Strings passed to add_function and set_error are
- * copied during the call.  The strings in sqlsh_plugin_info must stay valid until init
- * returns (string literals are the usual choice).
+ * copied during the call.  The strings in sqlsh_plugin_info are read (and copied) after init
+ * returns, so they must outlive the call: string literals or other static storage, never a
+ * buffer on init's stack.
  */
 #ifndef SQLSH_PLUGIN_H
 #define SQLSH_PLUGIN_H
