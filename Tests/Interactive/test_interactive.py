@@ -16,6 +16,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import termios
 import threading
 import time
 import unittest
@@ -278,9 +279,13 @@ class PromptTests(InteractiveTestCase):
         session = self.start()
         session.send(".import --csv rows.csv imported\r")
         session.expect(" KiB read")
+        # The terminal generates SIGINT only with ISIG on (libedit turns it off while editing).
+        lflag = termios.tcgetattr(session.child.child_fd)[3]
         session.send("\x03")
+        index = session.child.expect_exact(["import interrupted, nothing imported", pexpect.TIMEOUT])
+        self.assertEqual(index, 0, f"Ctrl-C did not stop the import (ISIG was {'on' if lflag & termios.ISIG else 'off'},"
+                                   f" ICANON {'on' if lflag & termios.ICANON else 'off'} when it was sent)")
         output = session.prompt()
-        self.assertIn("import interrupted, nothing imported", output)
         self.assertNotIn("INSERT failed: no such table", output)
         output = session.run("select count(*) from imported;")
         self.assertIn("no such table: imported", output)
