@@ -359,6 +359,15 @@ class CompletionTests(InteractiveTestCase):
         session.send("\x03")
         session.prompt()
 
+    def test_tab_completes_a_file_name_with_a_space(self):
+        with open(os.path.join(self.home, "my notes.sql"), "w") as f:
+            f.write("select 'from the file' as f;\n")
+        session = self.start()
+        session.send(".read my\t")
+        session.expect("'my notes.sql'")  # quoted: unquoted, the space would split the argument
+        output = session.run("")
+        self.assertIn("│ from the file │", output)
+
     def test_dot_command_completion(self):
         session = self.start()
         session.send(".mode js\t")
