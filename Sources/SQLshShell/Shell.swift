@@ -75,6 +75,8 @@ public final class Shell {
     public internal(set) var lineNumber = 0
     /// How deep `.read` has nested input (sqlite3 stops at 25).
     var inputNesting = 0
+    /// The input being processed (`.open --hexdb` reads its lines from it).
+    var currentSource: LineSource?
 
     /// `.timeout`, kept so that it can be applied to connections opened later.
     var busyTimeout: Int32 = 0

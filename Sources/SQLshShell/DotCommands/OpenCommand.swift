@@ -12,6 +12,7 @@ struct OpenCommand: DotCommand {
     static let details = """
          Options:
             --deserialize   Load into memory using sqlite3_deserialize()
+            --hexdb         Load the output of "dbtotxt" as an in-memory db
             --maxsize N     Maximum size for --hexdb or --deserialized database
             --new           Initialize FILE to an empty database
             --nofollow      Do not follow symbolic links
@@ -20,7 +21,7 @@ struct OpenCommand: DotCommand {
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         var file: String?
-        var new = false, readOnly = false, deserialize = false, noFollow = false
+        var new = false, readOnly = false, deserialize = false, noFollow = false, hexdb = false
         var maxSize: Int64 = 0
         var i = 1
         while i < arguments.count {
@@ -33,6 +34,8 @@ struct OpenCommand: DotCommand {
                 noFollow = true
             } else if ShellValues.isOption(z, "deserialize") {
                 deserialize = true
+            } else if ShellValues.isOption(z, "hexdb") {
+                hexdb = true
             } else if ShellValues.isOption(z, "maxsize") && i + 1 < arguments.count {
                 i += 1
                 maxSize = ShellValues.integer(arguments[i])
@@ -47,13 +50,30 @@ struct OpenCommand: DotCommand {
         }
         if let file {
             if new && !shell.isSafeModeActive { unlink(file) }
-            if shell.isSafeModeActive && file != ":memory:" {
+            if shell.isSafeModeActive && !hexdb && file != ":memory:" {
                 shell.failIfSafeMode("cannot open disk-based database files in safe mode")
             }
         }
         // The old connection is closed first, as in sqlite3 (its file may be the new one).
         shell.close()
         var connection: Connection?
+        if hexdb {
+            // sqlite3 reads the text at once (from FILE or the input), into a new in-memory
+            // database; a bad dump is reported and leaves that database empty.
+            // (Loaded before safe mode's authorizer is installed: deserializing attaches.)
+            shell.databasePath = file ?? ""
+            let connection = try Connection(path: "")
+            if let bytes = HexDatabase.read(file: file, shell: shell) {
+                HexDatabase.deserialize(bytes, into: connection, maxSize: maxSize, shell: shell)
+            }
+            do {
+                try shell.replaceConnection(with: connection)
+            } catch {
+                throw ShellError("Error: \(error)")
+            }
+            return .success
+        }
+        shell.databasePath = file ?? ""
         if let file {
             do {
                 connection = try open(file, readOnly: readOnly, noFollow: noFollow, deserialize: deserialize, maxSize: maxSize)

@@ -15,7 +15,12 @@ extension Shell {
             return .failure
         }
         inputNesting += 1
-        defer { inputNesting -= 1 }
+        let outerSource = currentSource
+        currentSource = source
+        defer {
+            inputNesting -= 1
+            currentSource = outerSource
+        }
         lineNumber = 0
         let interactive = source.isInteractive && isInteractive
         var line: [UInt8] = []
