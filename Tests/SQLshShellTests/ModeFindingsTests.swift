@@ -44,4 +44,20 @@ struct ModeFindingsTests {
         let (ours, theirs) = try RenderingComparison.run(input)
         #expect(ours == theirs)
     }
+
+    /// `.explain on` prints values as C strings: text and blobs end at their first NUL.
+    @Test(".explain on: values cut at NUL", .enabled(if: RenderingComparison.isAvailable),
+          arguments: ["list", "column", "box"])
+    func explainOnNul(mode: String) throws {
+        let input = """
+            .mode \(mode)
+            .explain on
+            select 'x' as p, zeroblob(3) as z, x'00' as n, 'a' || char(0) || 'b' as t, cast(x'410042' as text) as u;
+            .explain off
+            select 'x' as p, zeroblob(3) as z;
+
+            """
+        let (ours, theirs) = try RenderingComparison.run(input)
+        #expect(ours == theirs)
+    }
 }
