@@ -20,7 +20,8 @@ final class ScalarDirectImplementation {
 }
 
 /// An aggregate (or window) function: the per-type code behind SQLite's step/final/value/inverse
-/// callbacks. Subclassed once, generically, by ``InlineAggregateImplementation``.
+/// callbacks. Subclassed generically by ``InlineAggregateImplementation`` and
+/// ``InlineWindowImplementation``.
 @usableFromInline
 class AggregateImplementation {
     func step(_ ctx: OpaquePointer, _ arguments: Arguments) {}
@@ -37,24 +38,24 @@ class AggregateImplementation {
 /// separately allocated `A`. SQLite calls xFinal exactly once for every context it allocated,
 /// also when the statement fails, is reset or is finalized early, and the state is
 /// deinitialized there: nothing outlives the query.
-class InlineAggregateImplementation<A: Aggregate>: AggregateImplementation {
+enum AggregateState<A: Aggregate> {
     private static var isInline: Bool { MemoryLayout<A>.alignment <= 8 }
     private static var offset: Int { 8 }
     private static var size: Int32 { Int32(offset + (isInline ? max(MemoryLayout<A>.size, 1) : 8)) }
 
     /// The state of the current invocation, created when `create` is true and it is missing.
     @inline(__always)
-    final func state(_ ctx: OpaquePointer, create: Bool) -> UnsafeMutablePointer<A>? {
-        guard let raw = sqlite3_aggregate_context(ctx, create ? Self.size : 0) else { return nil }
+    static func state(_ ctx: OpaquePointer, create: Bool) -> UnsafeMutablePointer<A>? {
+        guard let raw = sqlite3_aggregate_context(ctx, create ? size : 0) else { return nil }
         let flag = raw.assumingMemoryBound(to: Int.self)
-        let slot = raw + Self.offset
+        let slot = raw + offset
         if flag.pointee != 0 {
-            return Self.isInline ? slot.assumingMemoryBound(to: A.self)
+            return isInline ? slot.assumingMemoryBound(to: A.self)
                 : slot.assumingMemoryBound(to: UnsafeMutablePointer<A>.self).pointee
         }
         guard create else { return nil }
         let state: UnsafeMutablePointer<A>
-        if Self.isInline {
+        if isInline {
             state = slot.bindMemory(to: A.self, capacity: 1)
         } else {
             state = .allocate(capacity: 1)
@@ -67,13 +68,14 @@ class InlineAggregateImplementation<A: Aggregate>: AggregateImplementation {
 
     /// Ends the state of the invocation.
     @inline(__always)
-    private func destroy(_ ctx: OpaquePointer, _ state: UnsafeMutablePointer<A>) {
+    private static func destroy(_ ctx: OpaquePointer, _ state: UnsafeMutablePointer<A>) {
         state.deinitialize(count: 1)
-        if !Self.isInline { state.deallocate() }
+        if !isInline { state.deallocate() }
         sqlite3_aggregate_context(ctx, 0)?.assumingMemoryBound(to: Int.self).pointee = 0
     }
 
-    override func step(_ ctx: OpaquePointer, _ arguments: Arguments) {
+    @inline(__always)
+    static func step(_ ctx: OpaquePointer, _ arguments: Arguments) {
         guard let state = state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
         do {
             try state.pointee.step(arguments)
@@ -82,13 +84,8 @@ class InlineAggregateImplementation<A: Aggregate>: AggregateImplementation {
         }
     }
 
-    override func value(_ ctx: OpaquePointer) {
-        // A plain aggregate is never called as a window function (SQLite refuses to compile
-        // that); this is only a safe answer.
-        ResultContext(rawValue: ctx).setNull()
-    }
-
-    override func final(_ ctx: OpaquePointer) {
+    @inline(__always)
+    static func final(_ ctx: OpaquePointer) {
         let result = ResultContext(rawValue: ctx)
         do {
             if let state = state(ctx, create: false) {
@@ -103,15 +100,37 @@ class InlineAggregateImplementation<A: Aggregate>: AggregateImplementation {
     }
 
     /// The result for no input: NULL, or the finalized fresh state when the aggregate asks.
-    final func emptyResult(_ result: ResultContext) throws {
+    static func emptyResult(_ result: ResultContext) throws {
         if A.finalizesEmptyInput { result.set(try A().finalize()) } else { result.setNull() }
     }
 }
 
+// The two implementations below derive from the non-generic base directly: a generic class
+// whose superclass is generic too has that superclass looked up by mangled name at run time,
+// with a conformance check that scans every conformance record of the program (about 100 µs
+// per function at start-up).
+
+/// An aggregate (not a window function).
+final class InlineAggregateImplementation<A: Aggregate>: AggregateImplementation {
+    override func step(_ ctx: OpaquePointer, _ arguments: Arguments) { AggregateState<A>.step(ctx, arguments) }
+
+    override func value(_ ctx: OpaquePointer) {
+        // A plain aggregate is never called as a window function (SQLite refuses to compile
+        // that); this is only a safe answer.
+        ResultContext(rawValue: ctx).setNull()
+    }
+
+    override func final(_ ctx: OpaquePointer) { AggregateState<A>.final(ctx) }
+}
+
 /// A ``WindowAggregate``: also removes rows from the frame and reads the current value.
-final class InlineWindowImplementation<W: WindowAggregate>: InlineAggregateImplementation<W> {
+final class InlineWindowImplementation<W: WindowAggregate>: AggregateImplementation {
+    override func step(_ ctx: OpaquePointer, _ arguments: Arguments) { AggregateState<W>.step(ctx, arguments) }
+
+    override func final(_ ctx: OpaquePointer) { AggregateState<W>.final(ctx) }
+
     override func inverse(_ ctx: OpaquePointer, _ arguments: Arguments) {
-        guard let state = state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
+        guard let state = AggregateState<W>.state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
         do {
             try state.pointee.inverse(arguments)
         } catch {
@@ -122,10 +141,10 @@ final class InlineWindowImplementation<W: WindowAggregate>: InlineAggregateImple
     override func value(_ ctx: OpaquePointer) {
         let result = ResultContext(rawValue: ctx)
         do {
-            if let state = state(ctx, create: false) {
+            if let state = AggregateState<W>.state(ctx, create: false) {
                 result.set(try state.pointee.value())
             } else {
-                try emptyResult(result)
+                try AggregateState<W>.emptyResult(result)
             }
         } catch {
             result.setError(error)
