@@ -69,9 +69,7 @@ private func badNameEntryPoint(_ host: UnsafePointer<sqlsh_plugin_host>?,
 
 /// A plugin whose set-up fails (a missing configuration, say): the load fails with its message.
 private let throwingPlugin = SQLshPlugin(name: "throwing", version: "1", summary: "") {
-    let factor = 3
-    if factor > 0 { throw PluginTestError("cannot read /etc/throwing.conf") }
-    return [PluginFunction(summary: "never", SQLFunction("throwing_one", argumentCount: 0) { _ in factor })]
+    throw PluginTestError("cannot read /etc/throwing.conf")
 }
 
 private func throwingEntryPoint(_ host: UnsafePointer<sqlsh_plugin_host>?,
