@@ -25,6 +25,8 @@ final class EditLineSource: LineSource {
     /// The line and cursor of the last Tab that could not complete further: a second Tab
     /// there lists the candidates.
     fileprivate var lastTab: [UInt8]? = nil
+    /// Whether reading the terminal failed (hung up): the input has ended.
+    private var inputFailed = false
     /// The terminal width the prompt and line were last drawn for (0: unknown).
     private var drawnWidth = 0
 
@@ -115,13 +117,13 @@ final class EditLineSource: LineSource {
         drawnWidth = Terminal.width(of: terminalFD) ?? 0
         var count: Int32 = 0
         guard let line = el_gets(editLine, &count), count > 0 else {
-            if count < 0 {
+            if count < 0 && !inputFailed {
                 // A read interrupted by a signal: treat like Ctrl-C.
                 fflush(terminalStream)
                 Terminal.write("\n", to: terminalFD)
                 return cancel()
             }
-            // Ctrl-D on an empty line (the shell ends the line).
+            // Ctrl-D on an empty line, or the terminal went away (the shell ends the line).
             return nil
         }
         if cancelRequested { return cancel() }
@@ -195,15 +197,16 @@ final class EditLineSource: LineSource {
             // second, to notice a resize whose signal went elsewhere.
             let ready = poll(&poller, 1, 250)
             if ready <= 0 {
-                if ready < 0 && errno != EINTR { return -1 }
+                if ready < 0 && errno != EINTR { inputFailed = true; return -1 }
                 redrawIfResized()
                 continue
             }
             var byte: UInt8 = 0
             let n = read(0, &byte, 1)
-            if n == 0 { return 0 }
+            if n == 0 { inputFailed = true; return 0 }
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN { redrawIfResized(); continue }
+                inputFailed = true
                 return -1
             }
             if needed > 0 && byte & 0xC0 == 0x80 {
