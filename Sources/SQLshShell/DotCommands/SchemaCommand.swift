@@ -14,6 +14,7 @@ struct SchemaCommand: DotCommand {
     """
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
+        _ = shell.connection  // opened before the arguments are checked, as in sqlite3
         var indent = false, debug = false, noSystem = false
         var pattern: String?
         for argument in arguments.dropFirst() {

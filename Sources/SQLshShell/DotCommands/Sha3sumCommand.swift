@@ -18,6 +18,7 @@ struct Sha3sumCommand: DotCommand {
     """
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
+        _ = shell.connection  // opened before the arguments are checked, as in sqlite3
         var like: String?
         var schema = false, separate = false, debug = false
         var size = 224  // sqlite3 3.40.1's actual default, whatever its help says
