@@ -5,9 +5,14 @@ BINDIR      := $(PREFIX)/bin
 MANDIR      := $(PREFIX)/share/man/man1
 # A statically linked Swift runtime starts as fast as a C program.
 RELEASE_FLAGS := -c release --static-swift-stdlib
+# The shell links the C++ runtime that the Swift runtime needs statically too: relocating
+# libstdc++.so at start-up cost a third of sqlsh's start-up instructions. SwiftPM names
+# -lstdc++ itself, so a folder holding only libstdc++.a, searched first, makes ld take it.
+STATIC_CXX_DIR := $(CURDIR)/.build/static-libstdc++
+SHELL_FLAGS := -Xswiftc -L$(STATIC_CXX_DIR)
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build debug run test install uninstall bench clean lint-man plugins install-plugins
+.PHONY: all deps static-cxx build debug run test install uninstall bench clean lint-man plugins install-plugins
 
 all: build
 
@@ -36,8 +41,15 @@ deps:
 		/usr/bin/python3 -c 'import pexpect' 2>/dev/null || \
 		{ $(SUDO) $(APT_GET) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq python3-pexpect >/dev/null; }
 
-build: deps
-	$(SWIFT) build $(RELEASE_FLAGS) --product sqlsh
+build: deps static-cxx
+	$(SWIFT) build $(RELEASE_FLAGS) $(SHELL_FLAGS) --product sqlsh
+
+# Where the C++ compiler has no static libstdc++, the folder stays empty and ld uses the shared one.
+static-cxx:
+	@mkdir -p $(STATIC_CXX_DIR); \
+	a=$$(c++ -print-file-name=libstdc++.a 2>/dev/null); \
+	if [ -f "$$a" ] && [ "$${a#/}" != "$$a" ]; then ln -sf "$$a" $(STATIC_CXX_DIR)/libstdc++.a; \
+	else rm -f $(STATIC_CXX_DIR)/libstdc++.a; fi
 
 debug: deps
 	$(SWIFT) build

@@ -9,8 +9,8 @@
 # A first "scan" row (no goal) times a plain pass over the table in both shells: the part of
 # every figure that no function can make faster.
 # Uses hyperfine when installed (mean of RUNS runs after a warm-up), else the best of 5 runs
-# timed with date. Environment: SQLSH (default .build/release/sqlsh, built with
-# --static-swift-stdlib when missing), SQLITE3 (default sqlite3), ROWS (default 1000000),
+# timed with date. Environment: SQLSH (default .build/release/sqlsh, built by
+# `make build` when missing), SQLITE3 (default sqlite3), ROWS (default 1000000),
 # RUNS (default 10).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +22,7 @@ RUNS=${RUNS:-10}
 
 if [ ! -x "$SQLSH" ]; then
     echo "building $SQLSH ..." >&2
-    swift build -c release --static-swift-stdlib --product sqlsh >&2
+    make build >&2   # the release build users get
 fi
 
 work=$(mktemp -d)

@@ -11,7 +11,7 @@
 # Goals: <= 1.1 for the script and streaming modes, <= 1.2 for box, <= 2.0 for start-up.
 #
 # Usage: Benchmarks/shell.sh [SQLSH_BINARY]
-#   Without an argument it builds `swift build -c release --static-swift-stdlib` and uses
+#   Without an argument it runs `make build` (the release build users get) and uses
 #   .build/release/sqlsh. SQLSH_STATIC=1 also builds a fully static executable
 #   (-static-executable, into .build-static/) and reports its start-up too.
 # Needs hyperfine (Debian package `hyperfine`); runs each command a few times only.
@@ -23,7 +23,7 @@ runs=${RUNS:-5}
 if [ $# -ge 1 ]; then
   sqlsh=$(readlink -f "$1")
 else
-  swift build -c release --static-swift-stdlib --product sqlsh >/dev/null
+  make build >/dev/null   # the release build users get
   sqlsh=$(readlink -f .build/release/sqlsh)
 fi
 command -v hyperfine >/dev/null || { echo "hyperfine is needed (apt-get install hyperfine)" >&2; exit 1; }

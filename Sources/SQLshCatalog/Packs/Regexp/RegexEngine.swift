@@ -11,22 +11,32 @@ final class RegexEngine {
     /// The deepest backtracking nesting (interpreter) before failing with an error.
     static let depthLimit: UInt32 = 1_000_000
 
-    let matchContext: OpaquePointer
-    private let jitStack: OpaquePointer?
+    private let context: OpaquePointer
+    /// PCRE2's JIT stack (up to 4 MiB of address space), made on the first match rather than
+    /// when the function is registered: every connection registers every regexp function at
+    /// start-up, and most sessions never match.
+    private var jitStack: OpaquePointer?
     private var lastPattern: CompiledPattern?
     var output: [UInt8] = []
 
     init() {
-        matchContext = pcre2_match_context_create_8(nil)
-        pcre2_set_match_limit_8(matchContext, RegexEngine.matchLimit)
-        pcre2_set_depth_limit_8(matchContext, RegexEngine.depthLimit)
-        jitStack = pcre2_jit_stack_create_8(32 * 1024, 4 * 1024 * 1024, nil)
-        if let jitStack { pcre2_jit_stack_assign_8(matchContext, nil, UnsafeMutableRawPointer(jitStack)) }
+        context = pcre2_match_context_create_8(nil)
+        pcre2_set_match_limit_8(context, RegexEngine.matchLimit)
+        pcre2_set_depth_limit_8(context, RegexEngine.depthLimit)
+    }
+
+    /// The match context: the limits above, and the JIT stack.
+    var matchContext: OpaquePointer {
+        if _slowPath(jitStack == nil) {
+            jitStack = pcre2_jit_stack_create_8(32 * 1024, 4 * 1024 * 1024, nil)
+            if let jitStack { pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(jitStack)) }
+        }
+        return context
     }
 
     deinit {
         if let jitStack { pcre2_jit_stack_free_8(jitStack) }
-        pcre2_match_context_free_8(matchContext)
+        pcre2_match_context_free_8(context)
     }
 
     /// Runs `body` with the compiled pattern of argument `index`: SQLite's auxiliary data for a
