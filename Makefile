@@ -88,8 +88,14 @@ install: build
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sqlsh $(DESTDIR)$(MANDIR)/sqlsh.1
 
-bench: deps
+# Every benchmark: the function API against the raw C API and GRDB (the Benchmarks package),
+# then the shell and the catalog against the stock sqlite3 (hyperfine times whole commands).
+bench: deps build
+	@command -v hyperfine >/dev/null || { $(SUDO) $(APT_GET) update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq hyperfine >/dev/null; }
 	cd Benchmarks && $(SWIFT) run -c release
+	Benchmarks/shell.sh
+	Benchmarks/catalog.sh
 
 clean:
 	rm -rf .build Benchmarks/.build
