@@ -129,16 +129,30 @@ public final class Catalog {
             if found.isEmpty { throw CatalogError.unknownName(name) }
             targets.append(contentsOf: found)
         }
+        let previous = disabled
         var changed: [CatalogFunction] = []
         for function in targets where isEnabled(function.name) != enabled {
             if enabled { disabled.remove(function.name.lowercased()) } else { disabled.insert(function.name.lowercased()) }
             changed.append(function)
         }
         if applying {
-            for connection in connections {
-                for function in changed {
-                    if enabled { try function.register(connection) } else { try function.unregister(connection) }
+            var applied: [(Connection, CatalogFunction)] = []
+            do {
+                for connection in connections {
+                    for function in changed {
+                        if enabled { try function.register(connection) } else { try function.unregister(connection) }
+                        applied.append((connection, function))
+                    }
                 }
+            } catch {
+                // All or nothing (e.g. SQLITE_BUSY on a connection with a statement running):
+                // put back the state and what was already done, so the catalog and every
+                // connection agree again.
+                disabled = previous
+                for (connection, function) in applied.reversed() {
+                    if enabled { try? function.unregister(connection) } else { try? function.register(connection) }
+                }
+                throw error
             }
         }
         return changed

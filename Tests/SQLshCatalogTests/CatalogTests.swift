@@ -63,6 +63,23 @@ import Testing
         #expect(try catalog.enable(["reverse"]).isEmpty)  // already enabled: nothing changes
     }
 
+    /// A connection that refuses the change (a statement running on it) leaves everything as
+    /// it was: the catalog's state and the connections already changed.
+    @Test func failedDisablingChangesNothing() throws {
+        let catalog = Catalog.builtIn()
+        let idle = try catalogConnection(catalog)
+        let busy = try catalogConnection(catalog)
+        let running = try busy.prepare("select reverse('ab') union all select reverse('cd')")
+        #expect(try running.step())
+        #expect(throws: SQLiteError.self) { try catalog.disable(["reverse"]) }
+        #expect(catalog.isEnabled("reverse"))
+        #expect(try value(idle, "select reverse('ab')") == .text("ba"))
+        #expect(try running.step())
+        #expect(try !running.step())
+        try catalog.disable(["reverse"])
+        #expect(errorMessage(busy, "select reverse('ab')") == "no such function: reverse")
+    }
+
     @Test func packsDisableTogether() throws {
         let catalog = Catalog.builtIn()
         let db = try catalogConnection(catalog)
