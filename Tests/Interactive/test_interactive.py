@@ -472,13 +472,18 @@ class InterruptTests(InteractiveTestCase):
         self.assertIn("still alive", output)
         self.assertEqual(session.exit(), 0)
 
-    def test_elapsed_indicator_disappears_when_rows_arrive(self):
-        session = self.start()
-        session.send("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE readfile('stop') IS NULL)"
-                     " SELECT max(x) > 0 AS counted FROM c;\r")
+    def count_until_stopped(self, session, select):
+        """Runs `WITH RECURSIVE c(x) ... select` until the elapsed-time indicator shows, then
+        creates the file `stop` that ends the counting: the test decides when, not a clock."""
+        session.send("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE readfile('stop') IS NULL) "
+                     + select + "\r")
         session.expect("⏱")
         with open(os.path.join(self.home, "stop"), "w") as f:
             f.write("stop")
+
+    def test_elapsed_indicator_disappears_when_rows_arrive(self):
+        session = self.start()
+        self.count_until_stopped(session, "SELECT max(x) > 0 AS counted FROM c;")
         before = session.expect("┌")
         line = before.split("\n")[-1].split("\r")[-1]
         self.assertEqual(line.replace("\x1b[K", ""), "", repr(before[-60:]))
@@ -488,12 +493,7 @@ class InterruptTests(InteractiveTestCase):
 
     def test_error_after_elapsed_indicator_starts_a_clean_line(self):
         session = self.start()
-        # Runs until the file `stop` exists, then fails: the test decides when, not a clock.
-        session.send("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE readfile('stop') IS NULL)"
-                     " SELECT json(max(x) || ' is not JSON') FROM c;\r")
-        session.expect("⏱")
-        with open(os.path.join(self.home, "stop"), "w") as f:
-            f.write("stop")
+        self.count_until_stopped(session, "SELECT json(max(x) || ' is not JSON') FROM c;")  # then fails
         before = session.expect("Runtime error: malformed JSON")
         # The indicator was erased first: nothing of it left on the error's line.
         line = before.split("\n")[-1].split("\r")[-1]
