@@ -4,6 +4,7 @@
 // wrappers are compiled by Swift itself as inline functions. See shared notes/libedit.md.
 #include <stdio.h>
 #include <unistd.h>
+#include <fcntl.h>
 #include <histedit.h>
 
 static inline FILE *sqlsh_stdin(void) { return stdin; }
@@ -14,7 +15,7 @@ static inline FILE *sqlsh_stderr(void) { return stderr; }
 /// stderr each character would be a write(2) of its own and output from another process on
 /// the same terminal (`sqlsh | cat`) could land inside the prompt. NULL on failure.
 static inline FILE *sqlsh_terminal_stream(int fd) {
-    int copy = dup(fd);
+    int copy = fcntl(fd, F_DUPFD_CLOEXEC, 0);  /* not inherited by .system, .once |cmd, edit() */
     if (copy < 0) return NULL;
     FILE *stream = fdopen(copy, "w");
     if (stream == NULL) { close(copy); return NULL; }

@@ -145,6 +145,22 @@ import Testing
                 == [.null, .real(2), .null, .null])
     }
 
+    /// Sliding frames far from the first value (the shift): a frame of equal values is 0, and
+    /// a drifting series keeps the spread of its frame.
+    @Test func slidingVarianceFarFromTheFirstValue() throws {
+        let equal = try column(db, "select stddev(x) over (order by i rows 2 preceding) from (select 1 as i, 0.0 as x union all select 2, 123456789.1 union all select 3, 123456789.1 union all select 4, 123456789.1 union all select 5, 123456789.1 union all select 6, 123456789.1)")
+        for row in 3...5 {
+            guard case .real(let value) = equal[row] else { Issue.record("row \(row + 1): \(equal[row])"); continue }
+            #expect(abs(value) < 1e-6, "row \(row + 1): \(value)")
+        }
+        try db.execute("create table drift(i integer primary key, x real); insert into drift select value, 1e12 + value * 1000.5 from generate_series(1, 300)")
+        let sliding = try column(db, "select var_pop(x) over (order by i rows between 3 preceding and current row) from drift order by i")
+        for i in 4...300 {
+            guard case .real(let value) = sliding[i - 1] else { Issue.record("row \(i)"); continue }
+            #expect(abs(value - 1000.5 * 1000.5 * 1.25) < 1e-3, "row \(i): \(value)")
+        }
+    }
+
     @Test func mode() throws {
         #expect(try value(db, "select mode(column1) from (values ('b'), ('a'), ('b'), ('a'), ('c'))") == .text("a"))
         #expect(try value(db, "select mode(column1) from (values (3), (1), (3), (null), (null), (null))") == .integer(3))

@@ -10,6 +10,7 @@ struct CloneCommand: DotCommand {
     static let minimumPrefix = 1
     static let usage = ".clone NEWDB"
     static let summary = "Clone data into NEWDB from the existing database"
+    static let isUnsafe = true
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         guard arguments.count == 2 else { throw ShellError("Usage: .clone FILENAME") }

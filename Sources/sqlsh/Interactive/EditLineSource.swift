@@ -198,6 +198,9 @@ final class EditLineSource: LineSource {
             let ready = poll(&poller, 1, 250)
             if ready <= 0 {
                 if ready < 0 && errno != EINTR { inputFailed = true; return -1 }
+                // SIGINT from outside (kill -INT; Ctrl-C itself is a key here): cancel the line
+                // as Ctrl-C does rather than leave the flag set for the next statement.
+                if interruptRequested != 0 { return -1 }
                 redrawIfResized()
                 continue
             }
@@ -205,7 +208,11 @@ final class EditLineSource: LineSource {
             let n = read(0, &byte, 1)
             if n == 0 { inputFailed = true; return 0 }
             if n < 0 {
-                if errno == EINTR || errno == EAGAIN { redrawIfResized(); continue }
+                if errno == EINTR || errno == EAGAIN {
+                    if interruptRequested != 0 { return -1 }
+                    redrawIfResized()
+                    continue
+                }
                 inputFailed = true
                 return -1
             }

@@ -16,6 +16,7 @@ final class RegexEngine {
     /// when the function is registered: every connection registers every regexp function at
     /// start-up, and most sessions never match.
     private var jitStack: OpaquePointer?
+    private var jitStackTried = false
     private var lastPattern: CompiledPattern?
     var output: [UInt8] = []
 
@@ -27,7 +28,8 @@ final class RegexEngine {
 
     /// The match context: the limits above, and the JIT stack.
     var matchContext: OpaquePointer {
-        if _slowPath(jitStack == nil) {
+        if _slowPath(!jitStackTried) {
+            jitStackTried = true  // without one, PCRE2 uses its small default stack
             jitStack = pcre2_jit_stack_create_8(32 * 1024, 4 * 1024 * 1024, nil)
             if let jitStack { pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(jitStack)) }
         }

@@ -64,7 +64,9 @@ extension Moments: Aggregate, WindowAggregate where Statistic: MomentStatistic {
         if shift == nil { shift = x }
         let y = x - shift.unsafelyUnwrapped
         sum.add(y)
-        sumOfSquares.add(y * y)
+        let square = y * y
+        sumOfSquares.add(square)
+        sumOfSquares.add((-square).addingProduct(y, y))  // the square's rounding error, exactly
     }
 
     mutating func inverse(_ arguments: Arguments) throws {
@@ -73,7 +75,9 @@ extension Moments: Aggregate, WindowAggregate where Statistic: MomentStatistic {
         count -= 1
         let y = x - (shift ?? x)
         sum.add(-y)
-        sumOfSquares.add(-(y * y))
+        let square = y * y
+        sumOfSquares.add(-square)
+        sumOfSquares.add(-(-square).addingProduct(y, y))
         if count <= 0 {
             count = 0
             sum = CompensatedSum()
@@ -84,8 +88,16 @@ extension Moments: Aggregate, WindowAggregate where Statistic: MomentStatistic {
     func finalize() throws -> (any SQLValueConvertible)? {
         guard inverted else { return Statistic.result(count: count, squaredDeviations: m2) }
         guard count > 0 else { return Statistic.result(count: 0, squaredDeviations: 0) }
-        let s = sum.value
-        let squaredDeviations = max(0, sumOfSquares.value - s * s / count)
+        // sumOfSquares - sum² / count, kept in two parts (head and tail) until the end: far
+        // from the shift the two are large and close, and rounding either to one Double
+        // first would leave only rounding error (a frame of equal values gave 2, not 0).
+        let head = sum.sum, tail = sum.compensation
+        let square = head * head
+        let squareTail = (-square).addingProduct(head, head) + 2 * head * tail
+        let quotient = square / count
+        let quotientTail = (square.addingProduct(-quotient, count) + squareTail) / count
+        let difference = (sumOfSquares.sum - quotient) + (sumOfSquares.compensation - quotientTail)
+        let squaredDeviations = max(0, difference)
         return Statistic.result(count: count, squaredDeviations: squaredDeviations)
     }
 }
