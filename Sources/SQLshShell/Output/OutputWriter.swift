@@ -94,6 +94,15 @@ public final class OutputWriter {
         }
     }
 
+    /// Writes a string's UTF-8 bytes exactly, for text that comes from the database (schema
+    /// SQL, for example) rather than from the user: no ``RawText`` escapes are undone, so a
+    /// genuine character in U+10FF80...U+10FFFF stays itself.
+    @inlinable
+    public func write(verbatim string: String) {
+        var string = string
+        string.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
     /// Writes a string literal.
     @inlinable
     public func write(_ string: StaticString) {

@@ -18,10 +18,10 @@ enum SchemaPrinter {
         }
         if sqlite3_strglob("CREATE TABLE ['\"]*", z) == 0 {
             out.write("CREATE TABLE IF NOT EXISTS ")
-            out.write(String(decoding: z.utf8.dropFirst(13), as: UTF8.self))
+            out.write(verbatim: String(decoding: z.utf8.dropFirst(13), as: UTF8.self))
             out.write(tail)
         } else {
-            out.write(z)
+            out.write(verbatim: z)
             out.write(tail)
         }
     }
