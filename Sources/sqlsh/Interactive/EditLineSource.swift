@@ -191,6 +191,7 @@ final class EditLineSource: LineSource {
     fileprivate func readCharacter(_ character: UnsafeMutablePointer<wchar_t>) -> Int32 {
         var value: UInt32 = 0
         var needed = 0
+        var minimum: UInt32 = 0
         while true {
             var poller = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
             // Woken by a key, by a signal (libedit's SIGWINCH handler), or every quarter of a
@@ -220,6 +221,8 @@ final class EditLineSource: LineSource {
                 value = value << 6 | UInt32(byte & 0x3F)
                 needed -= 1
                 if needed == 0 {
+                    // Overlong forms, surrogates and values past U+10FFFF are not UTF-8: dropped.
+                    guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { continue }
                     character.pointee = wchar_t(bitPattern: value)
                     return 1
                 }
@@ -230,9 +233,9 @@ final class EditLineSource: LineSource {
             case 0..<0x80:
                 character.pointee = wchar_t(byte)
                 return 1
-            case 0xC2..<0xE0: value = UInt32(byte & 0x1F); needed = 1
-            case 0xE0..<0xF0: value = UInt32(byte & 0x0F); needed = 2
-            case 0xF0..<0xF5: value = UInt32(byte & 0x07); needed = 3
+            case 0xC2..<0xE0: value = UInt32(byte & 0x1F); needed = 1; minimum = 0x80
+            case 0xE0..<0xF0: value = UInt32(byte & 0x0F); needed = 2; minimum = 0x800
+            case 0xF0..<0xF5: value = UInt32(byte & 0x07); needed = 3; minimum = 0x10000
             default: needed = 0  // not UTF-8: dropped
             }
         }
