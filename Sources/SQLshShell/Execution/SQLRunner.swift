@@ -16,6 +16,23 @@ struct ExecutionFailure: Error {
 
     /// sqlite3's text after `Error: `: `in prepare, MSG` or `stepping, MSG`.
     var argumentText: [UInt8] { Array((kind == .prepare ? "in prepare, " : "stepping, ").utf8) + message }
+
+    /// A failure with SQLite's result code `rc` (its primary code is kept) and message, which
+    /// gets ` (CODE)` for codes above 1, as sqlite3 prints it.
+    init(code rc: Int32, kind: Kind, message: [UInt8]) {
+        code = rc & 0xFF
+        self.kind = kind
+        self.message = message
+        if code > 1 { self.message += Array(" (\(code))".utf8) }
+    }
+
+    /// The failure of a thrown error: the connection's message as SQLite's own bytes when it
+    /// is this error's (it need not be UTF-8), else the error's message.
+    init(_ error: SQLiteError, kind: Kind, on db: OpaquePointer?) {
+        let raw = errorMessageBytes(db)
+        let message = String(decoding: raw, as: UTF8.self) == error.message ? raw : Array(error.message.utf8)
+        self.init(code: error.code, kind: kind, message: message)
+    }
 }
 
 /// The current error message of a connection as bytes (`sqlite3_errmsg` need not be UTF-8).
@@ -45,13 +62,9 @@ extension Shell {
             do {
                 (statement, consumed) = try db.prepare(utf8: rest)
             } catch let error as SQLiteError {
-                let code = error.code & 0xFF
-                // SQLite's own bytes when its current message is this error's.
-                let raw = errorMessageBytes(db.handle)
-                var message = String(decoding: raw, as: UTF8.self) == error.message ? raw : Array(error.message.utf8)
-                if code > 1 { message += Array(" (\(code))".utf8) }
-                message += errorContext(sql: rest, offset: error.offset)
-                return ExecutionFailure(code: code, kind: .prepare, message: message)
+                var failure = ExecutionFailure(error, kind: .prepare, on: db.handle)
+                failure.message += errorContext(sql: rest, offset: error.offset)
+                return failure
             } catch {
                 return ExecutionFailure(code: SQLITE_ERROR, kind: .prepare, message: Array("\(error)".utf8))
             }
@@ -158,18 +171,11 @@ extension Shell {
     }
 
     private func stepFailure(code rc: Int32) -> ExecutionFailure {
-        let code = rc & 0xFF
-        var message = errorMessageBytes(connection.handle)
-        if code > 1 { message += Array(" (\(code))".utf8) }
-        return ExecutionFailure(code: code, kind: .step, message: message)
+        ExecutionFailure(code: rc, kind: .step, message: errorMessageBytes(connection.handle))
     }
 
     private func stepFailure(_ error: SQLiteError) -> ExecutionFailure {
-        let code = error.code & 0xFF
-        let raw = errorMessageBytes(connection.handle)
-        var message = String(decoding: raw, as: UTF8.self) == error.message ? raw : Array(error.message.utf8)
-        if code > 1 { message += Array(" (\(code))".utf8) }
-        return ExecutionFailure(code: code, kind: .step, message: message)
+        ExecutionFailure(error, kind: .step, on: connection.handle)
     }
 
     /// `.eqp on|trigger|full`: prints the statement's query plan (and with `full` its
