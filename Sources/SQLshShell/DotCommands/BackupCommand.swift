@@ -12,6 +12,7 @@ struct BackupCommand: DotCommand {
            --async             Write to FILE without journal and fsync()
     """
     static let isUnsafe = true
+    static let isRefusedAsTyped = true
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         var file: String?

@@ -29,6 +29,9 @@ public protocol DotCommand {
     static var details: String { get }
     /// Whether `-safe` mode refuses the command.
     static var isUnsafe: Bool { get }
+    /// Whether `-safe` mode's refusal names the command as typed (`.sh`), as sqlite3 does for
+    /// some commands, rather than by its full name.
+    static var isRefusedAsTyped: Bool { get }
     /// Whether `.help` lists the command (sqlite3 3.40.1 leaves `.version` out).
     static var isListedInHelp: Bool { get }
     /// Runs the command. `arguments[0]` is the command name as typed, the rest its arguments
@@ -42,6 +45,7 @@ extension DotCommand {
     public static var minimumPrefix: Int { name.count }
     public static var details: String { "" }
     public static var isUnsafe: Bool { false }
+    public static var isRefusedAsTyped: Bool { false }
     public static var isListedInHelp: Bool { true }
 }
 

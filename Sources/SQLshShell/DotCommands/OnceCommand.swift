@@ -11,6 +11,7 @@ struct OnceCommand: DotCommand {
            -x     Send output as CSV to a spreadsheet (same as ".excel")
     """
     static let isUnsafe = true
+    static let isRefusedAsTyped = true
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         try OutputRedirection.run(arguments, kind: .once, shell: shell)

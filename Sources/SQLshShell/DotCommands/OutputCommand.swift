@@ -13,6 +13,7 @@ struct OutputCommand: DotCommand {
          -x                    Send output as CSV to a spreadsheet
     """
     static let isUnsafe = true
+    static let isRefusedAsTyped = true
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         try OutputRedirection.run(arguments, kind: .output, shell: shell)

@@ -7,6 +7,7 @@ struct SystemCommand: DotCommand {
     static let usage = ".system CMD ARGS..."
     static let summary = "Run CMD ARGS... in a system shell"
     static let isUnsafe = true
+    static let isRefusedAsTyped = true
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         guard arguments.count >= 2 else { throw ShellError("Usage: .system COMMAND") }

@@ -229,9 +229,7 @@ extension Shell {
             return .failure
         }
         if command.isUnsafe {
-            // sqlite3 names some commands as typed (`.sh`), others by their full name.
-            let typed = ["shell", "system", "output", "once", "excel", "backup", "save"].contains(command.name)
-            failIfSafeMode("cannot run .\(typed ? name : command.name) in safe mode")
+            failIfSafeMode("cannot run .\(command.isRefusedAsTyped ? name : command.name) in safe mode")
         }
         do {
             let outcome = try command.run(arguments, shell: self)
