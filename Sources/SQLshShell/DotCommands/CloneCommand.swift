@@ -15,13 +15,13 @@ struct CloneCommand: DotCommand {
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         guard arguments.count == 2 else { throw ShellError("Usage: .clone FILENAME") }
         let path = arguments[1]
-        if access(path, F_OK) == 0 {
+        if path.withRawCString({ access($0, F_OK) }) == 0 {
             shell.err.write("File \"\(path)\" already exists.\n")
             return .success
         }
         var target: OpaquePointer?
         defer { sqlite3_close(target) }
-        guard sqlite3_open(path, &target) == SQLITE_OK, let target else {
+        guard path.withRawCString({ sqlite3_open($0, &target) }) == SQLITE_OK, let target else {
             shell.err.write("Cannot create output database: \(String(cString: sqlite3_errmsg(target)))\n")
             return .success
         }
