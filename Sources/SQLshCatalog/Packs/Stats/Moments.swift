@@ -25,23 +25,20 @@ enum PopulationStandardDeviation: MomentStatistic {
 
 /// Variance and standard deviation for aggregates and window functions.
 ///
-/// As an aggregate: Welford's online algorithm (accurate whatever the values' magnitude).
-/// Welford's update cannot be undone exactly, though: removing rows from a sliding window
-/// frame with its inverse leaves rounding errors behind (a frame of equal values gave a
-/// standard deviation of 1e-7 instead of 0). So the state also keeps compensated (Neumaier)
-/// sums of the values and of their squares, shifted by the first value seen; once a row has
-/// left the frame, the statistics come from those sums, which removing a value undoes
-/// exactly for integers and short decimals and almost exactly otherwise.
+/// The state is the count and compensated (Neumaier) sums of the values and of their squares,
+/// shifted by the first value seen, each square with its rounding error (by fma). Removing a
+/// row from a sliding window frame subtracts what adding it added, and the result,
+/// `sumOfSquares - sum² / count`, is worked out in two parts (head and tail): far from the
+/// shift the two terms are large and close, and rounding either to one Double first would
+/// leave only rounding error (a frame of equal values gave 2 instead of 0). Welford's online
+/// update, which this replaced, cannot be undone exactly (a frame of equal values gave 1e-7).
 // The statistic is a generic parameter without constraints and the conformance a conditional
 // one: instantiating the type at start-up then checks no requirement, each of which would
 // scan every protocol conformance record of the program (about 40 µs per function).
 struct Moments<Statistic> {
     var count = 0.0
-    var mean = 0.0
-    var m2 = 0.0
-    /// The shift (the first value seen), and whether a row has been removed.
+    /// The shift: the first value seen.
     var shift: Double?
-    var inverted = false
     var sum = CompensatedSum()
     var sumOfSquares = CompensatedSum()
 
@@ -58,9 +55,6 @@ extension Moments: Aggregate, WindowAggregate where Statistic: MomentStatistic {
     mutating func step(_ arguments: Arguments) throws {
         guard let x = Moments.input(arguments) else { return }
         count += 1
-        let delta = x - mean
-        mean += delta / count
-        m2 += delta * (x - mean)
         if shift == nil { shift = x }
         let y = x - shift.unsafelyUnwrapped
         sum.add(y)
@@ -71,7 +65,6 @@ extension Moments: Aggregate, WindowAggregate where Statistic: MomentStatistic {
 
     mutating func inverse(_ arguments: Arguments) throws {
         guard let x = Moments.input(arguments) else { return }
-        inverted = true
         count -= 1
         let y = x - (shift ?? x)
         sum.add(-y)
@@ -86,11 +79,8 @@ extension Moments: Aggregate, WindowAggregate where Statistic: MomentStatistic {
     }
 
     func finalize() throws -> (any SQLValueConvertible)? {
-        guard inverted else { return Statistic.result(count: count, squaredDeviations: m2) }
         guard count > 0 else { return Statistic.result(count: 0, squaredDeviations: 0) }
-        // sumOfSquares - sum² / count, kept in two parts (head and tail) until the end: far
-        // from the shift the two are large and close, and rounding either to one Double
-        // first would leave only rounding error (a frame of equal values gave 2, not 0).
+        // sumOfSquares - sum² / count in two parts (head and tail), rounded once at the end.
         let head = sum.sum, tail = sum.compensation
         let square = head * head
         let squareTail = (-square).addingProduct(head, head) + 2 * head * tail
@@ -127,9 +117,8 @@ enum MomentFunctions {
     static let note = """
         NULLs are ignored; other values are read as numbers the way SQLite's sum() reads them \
         (text that is not a number and blobs count as 0, unlike median, which refuses them). \
-        Computed with Welford's algorithm, which stays accurate for large values; in sliding \
-        window frames, with compensated sums shifted by the first value, so that a frame of \
-        equal values gives exactly 0. Works as an aggregate and as a window function (sliding \
+        Computed from compensated sums shifted by the first value, with extra precision where \
+        it matters, so that large values stay accurate and a frame of equal values gives 0. Works as an aggregate and as a window function (sliding \
         frames too).
         """
 
