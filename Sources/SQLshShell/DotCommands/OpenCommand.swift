@@ -63,8 +63,8 @@ struct OpenCommand: DotCommand {
             // (Loaded before safe mode's authorizer is installed: deserializing attaches.)
             shell.databasePath = file ?? ""
             let connection = try Connection(path: "")
-            if let bytes = HexDatabase.read(file: file, shell: shell) {
-                HexDatabase.deserialize(bytes, into: connection, maxSize: maxSize, shell: shell)
+            if let image = HexDatabase.read(file: file, shell: shell) {
+                HexDatabase.deserialize(image, into: connection, maxSize: maxSize, shell: shell)
             }
             do {
                 try shell.replaceConnection(with: connection)

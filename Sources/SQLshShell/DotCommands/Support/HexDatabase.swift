@@ -5,9 +5,17 @@ import SQLshCore
 /// `.open --hexdb`: the text `dbtotxt` prints (`| size N pagesize P`, `| page N offset O`,
 /// `|  OFFSET: 16 hex bytes`, `| end NAME`), read as sqlite3's `readHexDb` reads it.
 enum HexDatabase {
-    /// The database bytes, or nil after printing `Error on line N of --hexdb input`. Without
-    /// a file the lines come from the current input (the shell's line count moves on).
-    static func read(file: String?, shell: Shell) -> [UInt8]? {
+    /// The database image: memory from `sqlite3_malloc64` for ``deserialize(_:into:maxSize:shell:)``
+    /// to hand over to SQLite, so that a large image is held once.
+    struct Image {
+        let memory: UnsafeMutableRawPointer
+        let size: Int
+    }
+
+    /// The database image, or nil after printing `Error on line N of --hexdb input`. Without
+    /// a file the lines come from the current input (the shell's line count moves on). Memory
+    /// that cannot be had ends the shell with sqlite3's `Error: out of memory`.
+    static func read(file: String?, shell: Shell) -> Image? {
         var lines: LineSource
         var lineNumber: Int
         if let file {
@@ -27,7 +35,7 @@ enum HexDatabase {
             guard let line = lines.readLine(prompt: "") else { return nil }
             return String(rawBytes: line.prefix(998))
         }
-        func fail() -> [UInt8]? {
+        func fail() -> Image? {
             if file == nil {
                 while let line = next() {
                     lineNumber += 1
@@ -45,7 +53,12 @@ enum HexDatabase {
         let pageSize = Int(header.values[1])
         guard size >= 0, pageSize >= 512, pageSize <= 65536, pageSize & (pageSize - 1) == 0 else { return fail() }
         size = (size + pageSize - 1) & ~(pageSize - 1)
-        var bytes = [UInt8](repeating: 0, count: size)
+        guard let memory = sqlite3_malloc64(sqlite3_uint64(max(size, 1))) else {
+            shell.err.write("Error: out of memory\n")
+            shell.terminate(1)
+        }
+        memset(memory, 0, max(size, 1))
+        let bytes = memory.assumingMemoryBound(to: UInt8.self)
         var offset = 0
         lineNumber += 1
         while let line = next() {
@@ -67,15 +80,14 @@ enum HexDatabase {
                 }
             }
         }
-        return bytes
+        return Image(memory: memory, size: size)
     }
 
-    /// Loads the bytes as the connection's main database (`sqlite3_deserialize`).
-    static func deserialize(_ bytes: [UInt8], into connection: Connection, maxSize: Int64, shell: Shell) {
-        guard let memory = sqlite3_malloc64(sqlite3_uint64(max(bytes.count, 1))) else { return }
-        bytes.withUnsafeBytes { if let base = $0.baseAddress, !$0.isEmpty { memory.copyMemory(from: base, byteCount: $0.count) } }
-        let rc = sqlite3_deserialize(connection.handle, "main", memory.assumingMemoryBound(to: UInt8.self),
-                                     sqlite3_int64(bytes.count), sqlite3_int64(bytes.count),
+    /// Loads the image as the connection's main database (`sqlite3_deserialize`), which takes
+    /// over its memory (and frees it, also on failure).
+    static func deserialize(_ image: Image, into connection: Connection, maxSize: Int64, shell: Shell) {
+        let rc = sqlite3_deserialize(connection.handle, "main", image.memory.assumingMemoryBound(to: UInt8.self),
+                                     sqlite3_int64(image.size), sqlite3_int64(image.size),
                                      UInt32(SQLITE_DESERIALIZE_RESIZEABLE | SQLITE_DESERIALIZE_FREEONCLOSE))
         if rc != SQLITE_OK { shell.err.write("Error: sqlite3_deserialize() returns \(rc)\n") }
         if maxSize > 0 {
