@@ -22,6 +22,8 @@ all: build
 # sudo only when not root. INCLUDEDIR and APT_GET can be overridden (to try the logic out).
 INCLUDEDIR  ?= /usr/include
 APT_GET     ?= apt-get
+# Installs the Debian packages named after it (lists updated first: a fresh machine has none).
+APT_INSTALL  = $(SUDO) $(APT_GET) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq
 deps:
 	@missing=""; \
 	[ -f $(INCLUDEDIR)/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
@@ -32,14 +34,13 @@ deps:
 	command -v mandoc >/dev/null || missing="$$missing mandoc"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
-		$(SUDO) $(APT_GET) update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq $$missing >/dev/null; \
+		$(APT_INSTALL) $$missing >/dev/null; \
 	fi
 	@# pexpect for the python3 on PATH (pip, e.g. a pyenv Python); where pip may not install
 	@# (Debian's externally managed Python), Debian's python3-pexpect for /usr/bin/python3.
 	@python3 -c 'import pexpect' 2>/dev/null || python3 -m pip install --quiet pexpect 2>/dev/null || \
 		/usr/bin/python3 -c 'import pexpect' 2>/dev/null || \
-		{ $(SUDO) $(APT_GET) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq python3-pexpect >/dev/null; }
+		{ $(APT_INSTALL) python3-pexpect >/dev/null; }
 
 build: deps static-cxx
 	$(SWIFT) build $(RELEASE_FLAGS) $(SHELL_FLAGS) --product sqlsh
@@ -91,8 +92,7 @@ uninstall:
 # Every benchmark: the function API against the raw C API and GRDB (the Benchmarks package),
 # then the shell and the catalog against the stock sqlite3 (hyperfine times whole commands).
 bench: deps build
-	@command -v hyperfine >/dev/null || { $(SUDO) $(APT_GET) update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq hyperfine >/dev/null; }
+	@command -v hyperfine >/dev/null || { $(APT_INSTALL) hyperfine >/dev/null; }
 	cd Benchmarks && $(SWIFT) run -c release
 	Benchmarks/shell.sh
 	Benchmarks/catalog.sh
