@@ -78,11 +78,14 @@ private func releaseCompiledPattern(_ p: UnsafeMutableRawPointer?) {
 }
 
 /// Checks that a subject is valid UTF-8 (PCRE2 in UTF mode must not see anything else).
+/// - Returns: whether it is plain ASCII (the automaton of simple patterns can take it).
 /// - Throws: ``RegexpError`` naming the offset of the first invalid byte.
 @inline(__always)
-func checkSubject(_ subject: UnsafeBufferPointer<UInt8>, function: StaticString) throws {
-    if UTF8Bytes.isASCII(subject) { return }
+@discardableResult
+func checkSubject(_ subject: UnsafeBufferPointer<UInt8>, function: StaticString) throws -> Bool {
+    if UTF8Bytes.isASCII(subject) { return true }
     if let offset = UTF8Bytes.firstInvalidOffset(subject) {
         throw RegexpError("\(function): the text is not valid UTF-8 (byte \(offset))")
     }
+    return false
 }

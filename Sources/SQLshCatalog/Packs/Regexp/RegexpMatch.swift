@@ -75,11 +75,7 @@ private func matchFunction(_ arguments: Arguments, _ result: ResultContext, engi
     if sqlite3_value_type(subjectValue) == SQLITE_NULL { return result.setNull() }
     let matched = try engine.withPattern(arguments, patternIndex, options: options, function: function) { pattern in
         let subject = textBytes(subjectValue)
-        if UTF8Bytes.isASCII(subject) {
-            if let dfa = pattern.asciiDFA { return dfa.matches(subject) }
-        } else if let offset = UTF8Bytes.firstInvalidOffset(subject) {
-            throw RegexpError("\(function): the text is not valid UTF-8 (byte \(offset))")
-        }
+        if try checkSubject(subject, function: function), let dfa = pattern.asciiDFA { return dfa.matches(subject) }
         return try pattern.match(subject.baseAddress.unsafelyUnwrapped, length: subject.count, from: 0,
                                  context: engine.matchContext, function: function)
     }
