@@ -7,16 +7,19 @@ MANDIR      := $(PREFIX)/share/man/man1
 RELEASE_FLAGS := -c release --static-swift-stdlib
 # The shell links the C++ runtime that the Swift runtime needs statically too: relocating
 # libstdc++.so at start-up cost a third of sqlsh's start-up instructions. SwiftPM names
-# -lstdc++ itself, so a folder holding only libstdc++.a, searched first, makes ld take it.
-STATIC_CXX_DIR := $(CURDIR)/.build/static-libstdc++
-SHELL_FLAGS := -Xswiftc -L$(STATIC_CXX_DIR)
+# -lstdc++ itself, so a folder holding only libstdc++.a, searched first, makes ld take it. The
+# catalog's C libraries (libcrypto, xxHash, utf8proc) are taken the same way, from their .a
+# files: only the code the catalog calls is linked, and nothing is relocated at start-up.
+STATIC_LIB_DIR := $(CURDIR)/.build/static-libs
+STATIC_LIBS    := libstdc++ libcrypto libxxhash libutf8proc
+SHELL_FLAGS := -Xswiftc -L$(STATIC_LIB_DIR)
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps static-cxx build debug run test install uninstall bench clean lint-man plugins install-plugins
+.PHONY: all deps static-libs build debug run test install uninstall bench clean lint-man plugins install-plugins
 
 all: build
 
-# The three -dev packages, installed only when their headers are missing (a fresh machine has
+# The -dev packages (SQLite, libedit, PCRE2, libcrypto, xxHash, utf8proc), installed only when their headers are missing (a fresh machine has
 # only the runtime libraries of libedit and PCRE2), plus the tools the tests use: sqlite3 (the
 # reference shell), mandoc (man page lint), pkg-config, and pexpect for the interactive tests.
 # sudo only when not root. INCLUDEDIR and APT_GET can be overridden (to try the logic out).
@@ -29,6 +32,9 @@ deps:
 	[ -f $(INCLUDEDIR)/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
 	[ -f $(INCLUDEDIR)/histedit.h ] || missing="$$missing libedit-dev"; \
 	[ -f $(INCLUDEDIR)/pcre2.h ] || missing="$$missing libpcre2-dev"; \
+	[ -f $(INCLUDEDIR)/openssl/sha.h ] || missing="$$missing libssl-dev"; \
+	[ -f $(INCLUDEDIR)/xxhash.h ] || missing="$$missing libxxhash-dev"; \
+	[ -f $(INCLUDEDIR)/utf8proc.h ] || missing="$$missing libutf8proc-dev"; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v mandoc >/dev/null || missing="$$missing mandoc"; \
@@ -42,15 +48,17 @@ deps:
 		/usr/bin/python3 -c 'import pexpect' 2>/dev/null || \
 		{ $(APT_INSTALL) python3-pexpect >/dev/null; }
 
-build: deps static-cxx
+build: deps static-libs
 	$(SWIFT) build $(RELEASE_FLAGS) $(SHELL_FLAGS) --product sqlsh
 
-# Where the C++ compiler has no static libstdc++, the folder stays empty and ld uses the shared one.
-static-cxx:
-	@mkdir -p $(STATIC_CXX_DIR); \
-	a=$$(c++ -print-file-name=libstdc++.a 2>/dev/null); \
-	if [ -f "$$a" ] && [ "$${a#/}" != "$$a" ]; then ln -sf "$$a" $(STATIC_CXX_DIR)/libstdc++.a; \
-	else rm -f $(STATIC_CXX_DIR)/libstdc++.a; fi
+# Where a library has no static archive, its link is left out and ld uses the shared one.
+static-libs:
+	@mkdir -p $(STATIC_LIB_DIR); \
+	for lib in $(STATIC_LIBS); do \
+		a=$$(c++ -print-file-name=$$lib.a 2>/dev/null); \
+		[ -f "$$a" ] && [ "$${a#/}" != "$$a" ] || a=$$(pkg-config --variable=libdir $$lib 2>/dev/null)/$$lib.a; \
+		if [ -f "$$a" ]; then ln -sf "$$a" $(STATIC_LIB_DIR)/$$lib.a; else rm -f $(STATIC_LIB_DIR)/$$lib.a; fi; \
+	done
 
 debug: deps
 	$(SWIFT) build

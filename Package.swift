@@ -34,6 +34,24 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"])]
         ),
+        // The catalog's hashes and Unicode tables come from maintained C libraries, not from
+        // hand-written tables: OpenSSL's libcrypto (MD5, SHA-1, SHA-2), xxHash, and utf8proc
+        // (case mapping, folding, normalization). `make build` links all three statically.
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CXXHash",
+            pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"])]
+        ),
+        .systemLibrary(
+            name: "CUTF8Proc",
+            pkgConfig: "libutf8proc",
+            providers: [.apt(["libutf8proc-dev"])]
+        ),
 
         // Layer 2: the core engine library. No terminal, no printing.
         .target(name: "SQLshCore", dependencies: ["CSQLite"],
@@ -43,7 +61,7 @@ let package = Package(
         .target(name: "SQLshJSON", dependencies: ["SQLshCore"]),
 
         // Layer 3: the built-in function catalog, one pack per folder.
-        .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CSQLite", "CPCRE2"]),
+        .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CSQLite", "CPCRE2", "CCrypto", "CXXHash", "CUTF8Proc"]),
 
         // Layer 4: the shell library: input in, bytes out.
         .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLite", "CSQLshPlugin"]),
