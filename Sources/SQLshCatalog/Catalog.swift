@@ -27,13 +27,16 @@ public final class Catalog {
     }
 
     /// Adds a pack (built-in or from a plugin). Functions whose names already exist replace
-    /// the earlier entries.
+    /// the earlier entries; those not ``CatalogFunction/enabledByDefault`` start disabled.
     public func add(_ pack: FunctionPack) {
         packs.removeAll { $0.name == pack.name }
         packs.append(pack)
         let names = Set(pack.functions.map { $0.name.lowercased() })
         functions.removeAll { names.contains($0.name.lowercased()) }
         functions.append(contentsOf: pack.functions)
+        for function in pack.functions where !function.enabledByDefault {
+            disabled.insert(function.name.lowercased())
+        }
     }
 
     /// The entry with this name (case-insensitive).

@@ -35,6 +35,10 @@ public struct CatalogFunction: Sendable {
     public var register: @Sendable (Connection) throws -> Void
     /// Unregisters the function from a connection.
     public var unregister: @Sendable (Connection) throws -> Void
+    /// Whether the function starts enabled. A function that would replace one of SQLite's own
+    /// (sqlean's Unicode `upper`, `lower`, `like`, its `soundex`, ...) starts disabled, so that
+    /// the shell gives the same output as `sqlite3` until the user asks for it (`.enable upper`).
+    public var enabledByDefault = true
 
     /// A function made of ordinary SQLite functions (scalar, aggregate, window).
     ///
@@ -75,5 +79,12 @@ public struct CatalogFunction: Sendable {
         self.example = example
         self.register = register
         self.unregister = unregister
+    }
+
+    /// The same function, starting disabled (see ``enabledByDefault``).
+    public func disabledByDefault() -> CatalogFunction {
+        var copy = self
+        copy.enabledByDefault = false
+        return copy
     }
 }
