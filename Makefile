@@ -42,11 +42,12 @@ deps:
 		echo "Installing:$$missing"; \
 		$(APT_INSTALL) $$missing >/dev/null; \
 	fi
-	@# pexpect for the python3 on PATH (pip, e.g. a pyenv Python); where pip may not install
-	@# (Debian's externally managed Python), Debian's python3-pexpect for /usr/bin/python3.
-	@python3 -c 'import pexpect' 2>/dev/null || python3 -m pip install --quiet pexpect 2>/dev/null || \
-		/usr/bin/python3 -c 'import pexpect' 2>/dev/null || \
-		{ $(APT_INSTALL) python3-pexpect >/dev/null; }
+	@# pexpect and pyte (a terminal emulator: the screen tests read the rendered screen) for the
+	@# python3 on PATH (pip, e.g. a pyenv Python); where pip may not install (Debian's externally
+	@# managed Python), Debian's python3-pexpect and python3-pyte for /usr/bin/python3.
+	@python3 -c 'import pexpect, pyte' 2>/dev/null || python3 -m pip install --quiet pexpect pyte 2>/dev/null || \
+		/usr/bin/python3 -c 'import pexpect, pyte' 2>/dev/null || \
+		{ $(APT_INSTALL) python3-pexpect python3-pyte >/dev/null; }
 
 build: deps static-libs
 	$(SWIFT) build $(RELEASE_FLAGS) $(SHELL_FLAGS) --product sqlsh
@@ -82,8 +83,9 @@ run: build
 test: deps
 	$(SWIFT) build    # every product, the example plugins too: Tests/PluginTests loads them
 	$(SWIFT) test
-	@py=python3; $$py -c 'import pexpect' 2>/dev/null || py=/usr/bin/python3; \
-		echo "$$py Tests/Interactive/test_interactive.py"; $$py Tests/Interactive/test_interactive.py
+	@py=python3; $$py -c 'import pexpect, pyte' 2>/dev/null || py=/usr/bin/python3; \
+		echo "$$py -m unittest discover Tests/Interactive"; \
+		cd Tests/Interactive && $$py -m unittest discover -p 'test_*.py'
 	mandoc -Tlint -W warning man/sqlsh.1
 
 lint-man:
