@@ -18,20 +18,21 @@ let package = Package(
         .library(name: "sqlsh_inet", type: .dynamic, targets: ["InetPlugin"]),
     ],
     targets: [
-        // Layer 1: C system libraries.
+        // Layer 1: C system libraries, found in the compiler's and linker's default folders (Debian
+        // puts every header used here under /usr/include). No pkgConfig: SwiftPM would add
+        // -L/usr/lib/x86_64-linux-gnu ahead of `make build`'s folder of static archives, and the
+        // shared libcrypto, xxHash and utf8proc would be linked instead (relocating libcrypto.so
+        // alone tripled the shell's start-up instructions).
         .systemLibrary(
             name: "CSQLite",
-            pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
             name: "CEditLine",
-            pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
         .systemLibrary(
             name: "CPCRE2",
-            pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"])]
         ),
         // The catalog's hashes and Unicode tables come from maintained C libraries, not from
@@ -39,17 +40,14 @@ let package = Package(
         // (case mapping, folding, normalization). `make build` links all three statically.
         .systemLibrary(
             name: "CCrypto",
-            pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(
             name: "CXXHash",
-            pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]
         ),
         .systemLibrary(
             name: "CUTF8Proc",
-            pkgConfig: "libutf8proc",
             providers: [.apt(["libutf8proc-dev"])]
         ),
 
