@@ -13,6 +13,8 @@ public final class Catalog {
     public private(set) var packs: [FunctionPack] = []
     /// Lowercased names of disabled functions.
     public private(set) var disabled: Set<String> = []
+    /// Where each function is in ``functions``, by folded name (``key(_:)``).
+    private var positions: [String: Int] = [:]
     /// Connections the catalog registered its functions on (weakly held).
     private var attached: [WeakConnection] = []
 
@@ -31,28 +33,39 @@ public final class Catalog {
     public func add(_ pack: FunctionPack) {
         packs.removeAll { $0.name == pack.name }
         packs.append(pack)
-        let names = Set(pack.functions.map { $0.name.lowercased() })
-        functions.removeAll { names.contains($0.name.lowercased()) }
-        functions.append(contentsOf: pack.functions)
-        for function in pack.functions where !function.enabledByDefault {
-            disabled.insert(function.name.lowercased())
+        let keys = pack.functions.map { Catalog.key($0.name) }
+        if keys.contains(where: { positions[$0] != nil }) {
+            let replaced = Set(keys)
+            functions.removeAll { replaced.contains(Catalog.key($0.name)) }
+            positions = Dictionary(functions.enumerated().map { (Catalog.key($1.name), $0) }, uniquingKeysWith: { $1 })
+        }
+        functions.reserveCapacity(functions.count + keys.count)
+        for (function, key) in zip(pack.functions, keys) {
+            positions[key] = functions.count
+            functions.append(function)
+            if !function.enabledByDefault { disabled.insert(key) }
         }
     }
 
-    /// The entry with this name (case-insensitive).
+    /// The entry with this name (ASCII case-insensitive, as SQLite compares function names).
     public func function(named name: String) -> CatalogFunction? {
-        let key = name.lowercased()
-        return functions.first { $0.name.lowercased() == key }
+        positions[Catalog.key(name)].map { functions[$0] }
     }
 
     /// The pack with this name (case-insensitive).
     public func pack(named name: String) -> FunctionPack? {
-        let key = name.lowercased()
-        return packs.first { $0.name.lowercased() == key }
+        let key = Catalog.key(name)
+        return packs.first { Catalog.key($0.name) == key }
+    }
+
+    /// A name folded as SQLite folds function names: ASCII letters only (`É` and `é` differ).
+    static func key(_ name: String) -> String {
+        guard name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return name }
+        return String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// Whether a function is enabled.
-    public func isEnabled(_ name: String) -> Bool { !disabled.contains(name.lowercased()) }
+    public func isEnabled(_ name: String) -> Bool { !disabled.contains(Catalog.key(name)) }
 
     /// Functions whose name or pack matches `pattern`, case-insensitively: a glob (`*` any run,
     /// `?` one character) or, when it contains `%`, a LIKE pattern (`%` any run, `_` one
@@ -75,12 +88,35 @@ public final class Catalog {
 
     // MARK: Connections
 
-    /// Registers every enabled function on a connection and attaches it, so that later
+    /// Makes every enabled function available on a connection and attaches it, so that later
     /// ``enable(_:)`` and ``disable(_:)`` calls apply to it too.
+    ///
+    /// Functions are registered when a statement first names them (``Connection/registerOnDemand(_:)``),
+    /// so that opening a connection costs the same with 60 functions or 300; those that replace
+    /// one of SQLite's own (``CatalogFunction/registeredUpFront``) are registered at once.
     public func register(on connection: Connection) throws {
         attach(connection)
-        for function in functions where isEnabled(function.name) {
+        for function in functions where function.registeredUpFront && isEnabled(function.name) {
             try function.register(connection)
+        }
+        // The connection keeps the catalog (which holds connections weakly) alive.
+        connection.registerOnDemand { connection, missing in
+            self.registerMissing(missing, on: connection)
+        }
+    }
+
+    /// Registers the enabled function a statement named, if the catalog has one.
+    func registerMissing(_ missing: MissingName, on connection: Connection) -> Bool {
+        var name = Substring(missing.name)
+        if case .table = missing, let dot = name.firstIndex(of: "."), Catalog.key(String(name[..<dot])) == "main" {
+            name = name[name.index(after: dot)...]
+        }
+        guard let function = function(named: String(name)), isEnabled(function.name) else { return false }
+        do {
+            try function.register(connection)
+            return true
+        } catch {
+            return false
         }
     }
 
@@ -135,7 +171,7 @@ public final class Catalog {
         let previous = disabled
         var changed: [CatalogFunction] = []
         for function in targets where isEnabled(function.name) != enabled {
-            if enabled { disabled.remove(function.name.lowercased()) } else { disabled.insert(function.name.lowercased()) }
+            if enabled { disabled.remove(Catalog.key(function.name)) } else { disabled.insert(Catalog.key(function.name)) }
             changed.append(function)
         }
         if applying {
@@ -164,7 +200,7 @@ public final class Catalog {
     /// Enables or disables every function (the `-nofunctions` option), without touching
     /// connections.
     public func setAllEnabled(_ enabled: Bool) {
-        disabled = enabled ? [] : Set(functions.map { $0.name.lowercased() })
+        disabled = enabled ? [] : Set(functions.map { Catalog.key($0.name) })
     }
 }
 

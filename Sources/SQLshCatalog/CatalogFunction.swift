@@ -38,7 +38,15 @@ public struct CatalogFunction: Sendable {
     /// Whether the function starts enabled. A function that would replace one of SQLite's own
     /// (sqlean's Unicode `upper`, `lower`, `like`, its `soundex`, ...) starts disabled, so that
     /// the shell gives the same output as `sqlite3` until the user asks for it (`.enable upper`).
-    public var enabledByDefault = true
+    public var enabledByDefault = true {
+        didSet { registeredUpFront = !enabledByDefault }
+    }
+    /// Whether the function is registered on a connection as soon as it opens, rather than when
+    /// a statement first names it (``Catalog/register(on:)``). A function that replaces one of
+    /// SQLite's own must be: a statement naming it finds SQLite's and never reports it missing.
+    /// So is a table-valued function: `pragma_module_list` and `pragma table_xinfo(NAME)` list
+    /// eponymous tables without ever reporting them missing, as they do in `sqlite3`.
+    public var registeredUpFront = false
 
     /// A function made of ordinary SQLite functions (scalar, aggregate, window).
     ///
@@ -79,6 +87,7 @@ public struct CatalogFunction: Sendable {
         self.example = example
         self.register = register
         self.unregister = unregister
+        self.registeredUpFront = kind == .tableValued
     }
 
     /// The same function, starting disabled (see ``enabledByDefault``).

@@ -24,6 +24,8 @@ public final class Connection {
     private var progressBox: CallbackBox<() -> Bool>?
     var authorizerBox: AnyObject?
     var traceBox: AnyObject?
+    /// What registers missing functions when a statement names them (``registerOnDemand(_:)``).
+    var onDemand: ((Connection, MissingName) -> Bool)?
 
     /// Opens a database.
     ///
@@ -47,6 +49,7 @@ public final class Connection {
     }
 
     deinit {
+        if onDemand != nil { OpenConnections.shared.remove(handle) }
         if !isClosed { sqlite3_close_v2(handle) }
     }
 
@@ -58,6 +61,7 @@ public final class Connection {
         guard !isClosed else { return }
         let rc = sqlite3_close(handle)
         guard rc == SQLITE_OK else { throw SQLiteError.from(handle, code: rc) }
+        if onDemand != nil { OpenConnections.shared.remove(handle) }
         isClosed = true
     }
 
@@ -104,17 +108,7 @@ public final class Connection {
     /// - Throws: ``SQLiteError``; its `offset` is relative to the start of `utf8`.
     public func prepare(utf8: UnsafeBufferPointer<UInt8>) throws -> (statement: Statement?, consumed: Int) {
         guard !isClosed else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed") }
-        guard let base = utf8.baseAddress, utf8.count > 0 else { return (nil, utf8.count) }
-        var stmt: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
-        let rc = base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { p in
-            sqlite3_prepare_v2(handle, p, Int32(clamping: utf8.count), &stmt, &tail)
-        }
-        guard rc == SQLITE_OK else {
-            sqlite3_finalize(stmt)
-            throw SQLiteError.from(handle, code: rc)
-        }
-        let consumed = tail.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? utf8.count
+        let (stmt, consumed) = try rawPrepare(handle, utf8, onDemand: onDemand == nil ? nil : self)
         return (stmt.map { Statement(handle: $0, connection: self) }, consumed)
     }
 

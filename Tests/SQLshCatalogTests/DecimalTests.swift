@@ -60,12 +60,13 @@ import SQLshCore
     }
 
     @Test func disablingRemovesTheCollationToo() throws {
-        let db = try StockShell.catalogConnection()
-        let entry = try #require(Catalog.builtIn().function(named: "decimal"))
-        try entry.unregister(db)
+        let catalog = Catalog.builtIn()
+        let db = try StockShell.catalogConnection(catalog)
+        #expect(StockShell.ours("select decimal('1')", on: db).rows == "1\n")
+        try catalog.disable(["decimal"])
         #expect(StockShell.ours("select decimal('1')", on: db).error == "no such function: decimal")
         #expect(StockShell.ours("select 1 order by 1 collate decimal", on: db).error == "no such collation sequence: decimal")
-        try entry.register(db)
+        try catalog.enable(["decimal"])
         #expect(StockShell.ours("select decimal('01'), 'a' < 'b' collate decimal", on: db).rows == "1|0\n")
     }
 }

@@ -64,11 +64,11 @@ import SQLshCore
     }
 
     @Test func disablingRemovesTheModule() throws {
-        let db = try StockShell.catalogConnection()
         let catalog = Catalog.builtIn()
-        try catalog.function(named: "generate_series")?.unregister(db)
+        let db = try StockShell.catalogConnection(catalog)
+        try catalog.disable(["generate_series"])
         #expect(StockShell.ours("select * from generate_series(1,2)", on: db).error == "no such table: generate_series")
-        try catalog.function(named: "generate_series")?.register(db)
+        try catalog.enable(["generate_series"])
         #expect(StockShell.ours("select * from generate_series(1,2)", on: db).rows == "1\n2\n")
     }
 }

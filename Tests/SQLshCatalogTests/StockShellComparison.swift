@@ -75,9 +75,9 @@ enum StockShell {
     }
 
     /// A fresh in-memory connection with every built-in function registered.
-    static func catalogConnection() throws -> Connection {
+    static func catalogConnection(_ catalog: Catalog = Catalog.builtIn()) throws -> Connection {
         let db = try Connection(path: ":memory:")
-        try Catalog.builtIn().register(on: db)
+        try catalog.register(on: db)
         return db
     }
 }

@@ -28,13 +28,15 @@ import SQLshCore
     }
 
     @Test func disablingRemovesIt() throws {
-        let db = try StockShell.catalogConnection()
-        let entry = try #require(Catalog.builtIn().function(named: "uint"))
+        let catalog = Catalog.builtIn()
+        let db = try StockShell.catalogConnection(catalog)
+        let entry = try #require(catalog.function(named: "uint"))
         #expect(entry.kind == .collation)
         #expect(entry.signature == "COLLATE uint")
-        try entry.unregister(db)
+        #expect(StockShell.ours("select 'a10' < 'a9' collate uint", on: db).rows == "0\n")
+        try catalog.disable(["uint"])
         #expect(StockShell.ours("select 1 order by 1 collate uint", on: db).error == "no such collation sequence: uint")
-        try entry.register(db)
+        try catalog.enable(["uint"])
         #expect(StockShell.ours("select 'a10' < 'a9' collate uint", on: db).rows == "0\n")
     }
 }

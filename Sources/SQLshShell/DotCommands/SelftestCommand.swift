@@ -1,4 +1,5 @@
 import CSQLite
+import SQLshCore
 
 /// `.selftest ?--init? ?-v?`: runs the tests of the `selftest` table (`memo` rows are printed,
 /// `run` rows are executed and their output compared with `ans`), or, without the table,
@@ -17,6 +18,8 @@ struct SelftestCommand: DotCommand {
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         let db = shell.connection.handle
+        // The checks run through sqlite3_exec, which cannot retry after registering on demand.
+        shell.connection.registerNow(.function("sha3_query"))
         var initialize = false
         var verbose = 0
         for argument in arguments.dropFirst() {
@@ -45,7 +48,12 @@ struct SelftestCommand: DotCommand {
                 ? "SELECT tno,op,cmd,ans FROM selftest ORDER BY tno"
                 : "VALUES(0,'memo','Missing SELFTEST table - default checks only',''),      (1,'run','PRAGMA integrity_check','ok')"
             var statement: OpaquePointer?
-            guard sqlite3_prepare_v2(db, query, -1, &statement, nil) == SQLITE_OK else {
+            var rc: Int32
+            var tried: Set<String> = []
+            repeat {  // sha3_query and other catalog functions are registered when first named
+                rc = sqlite3_prepare_v2(db, query, -1, &statement, nil)
+            } while rc != SQLITE_OK && Connection.registerMissing(on: db, after: rc, tried: &tried)
+            guard rc == SQLITE_OK else {
                 shell.err.write("Error querying the selftest table\n")
                 sqlite3_finalize(statement)
                 return .failure

@@ -212,7 +212,7 @@ public final class PluginManager {
         case .aggregate: kind = .aggregate
         case .window: kind = .window
         }
-        return CatalogFunction(
+        var function = CatalogFunction(
             name: first.name, pack: pack, kind: kind,
             arity: arityText(registrations.map(\.argumentCount)),
             flags: FunctionOptions(rawValue: first.flags),
@@ -223,6 +223,9 @@ public final class PluginManager {
             unregister: { connection in
                 for registration in registrations { try registration.unregister(from: connection) }
             })
+        // A plugin may replace one of SQLite's own functions, which is never reported missing.
+        function.registeredUpFront = true
+        return function
     }
 
     // MARK: SQLite extensions

@@ -85,7 +85,11 @@ enum SHA3Pack {
         while let text = rest, text.pointee != 0 {
             var statement: OpaquePointer?
             var tail: UnsafePointer<CChar>?
-            let rc = sqlite3_prepare_v2(db, text, -1, &statement, &tail)
+            var rc: Int32
+            var tried: Set<String> = []
+            repeat {  // catalog functions the query names are registered when first named
+                rc = sqlite3_prepare_v2(db, text, -1, &statement, &tail)
+            } while rc != SQLITE_OK && db.map { Connection.registerMissing(on: $0, after: rc, tried: &tried) } == true
             rest = tail
             if rc != SQLITE_OK {
                 let remaining = tail.map { String(cString: $0) } ?? ""

@@ -1,0 +1,155 @@
+import CSQLite
+import Synchronization
+
+/// Something a statement names that the connection does not have (yet).
+public enum MissingName: Equatable, Sendable {
+    /// `no such function: NAME`: a scalar, aggregate or window function, or `regexp` for the
+    /// REGEXP operator.
+    case function(String)
+    /// `no such table: NAME`: perhaps an eponymous table-valued function (`generate_series`).
+    case table(String)
+    /// `no such module: NAME`: `CREATE VIRTUAL TABLE ... USING NAME`.
+    case module(String)
+    /// A collating sequence SQLite needs (`COLLATE NAME`).
+    case collation(String)
+
+    /// The name as the statement spells it.
+    public var name: String {
+        switch self {
+        case .function(let name), .table(let name), .module(let name), .collation(let name): return name
+        }
+    }
+
+    /// What a prepare error message reports as missing, if anything.
+    init?(errorMessage message: String) {
+        for (prefix, make) in [("no such function: ", MissingName.function), ("no such table: ", MissingName.table),
+                               ("no such module: ", MissingName.module)] where message.hasPrefix(prefix) {
+            let name = String(message.dropFirst(prefix.count))
+            guard !name.isEmpty else { return nil }
+            self = make(name)
+            return
+        }
+        return nil
+    }
+}
+
+extension Connection {
+    /// Registers functions, table-valued functions, modules and collations when a statement
+    /// first names them, instead of all of them up front.
+    ///
+    /// An application with hundreds of functions pays nothing for the ones a session never
+    /// uses: when preparing a statement fails with SQLite's `no such function`, `no such table`
+    /// or `no such module` error, or SQLite needs a collation it does not have, `register` is
+    /// called with what is missing. It returns true after registering it on the connection, and
+    /// the statement is prepared again (a statement naming several missing functions is
+    /// retried once for each); false leaves SQLite's error as it is.
+    ///
+    /// ```swift
+    /// db.registerOnDemand { db, missing in
+    ///     guard missing == .function("slugify") else { return false }
+    ///     try? db.add(slugify)
+    ///     return true
+    /// }
+    /// ```
+    ///
+    /// Two things to know:
+    /// - A function that replaces one of SQLite's own (`upper`, `like`) is never missing, so
+    ///   register those up front.
+    /// - SQL prepared directly with `sqlite3_prepare_v2` on ``handle`` does not retry; use
+    ///   ``prepare(utf8:)``, or ``Connection/registerMissing(on:after:tried:)`` where only the
+    ///   handle is at hand (inside a function).
+    public func registerOnDemand(_ register: @escaping (Connection, MissingName) -> Bool) {
+        onDemand = register
+        sqlite3_collation_needed(handle, Unmanaged.passUnretained(self).toOpaque(), collationNeeded)
+        OpenConnections.shared.add(self)
+    }
+
+    /// Stops registering on demand.
+    public func stopRegisteringOnDemand() {
+        onDemand = nil
+        sqlite3_collation_needed(handle, nil, nil)
+        OpenConnections.shared.remove(handle)
+    }
+
+    /// For SQL prepared with `sqlite3_prepare_v2` on a connection known only by its handle
+    /// (inside a function that runs SQL, such as `sha3_query`): after a failed prepare,
+    /// registers what the error reports missing, with the on-demand registration of the
+    /// ``Connection`` that owns the handle.
+    ///
+    /// ```swift
+    /// var tried: Set<String> = []
+    /// repeat {
+    ///     rc = sqlite3_prepare_v2(db, sql, -1, &statement, &tail)
+    /// } while rc != SQLITE_OK && Connection.registerMissing(on: db, after: rc, tried: &tried)
+    /// ```
+    ///
+    /// - Returns: true when something was registered and the prepare should be tried again.
+    public static func registerMissing(on handle: OpaquePointer, after rc: Int32, tried: inout Set<String>) -> Bool {
+        guard let connection = OpenConnections.shared.connection(for: handle) else { return false }
+        return connection.registerMissing(after: rc, tried: &tried)
+    }
+
+    /// Registers a function through the on-demand handler now, before SQL that cannot retry
+    /// (`sqlite3_exec`) names it.
+    /// - Returns: whether the handler registered it.
+    @discardableResult
+    public func registerNow(_ missing: MissingName) -> Bool {
+        onDemand?(self, missing) ?? false
+    }
+
+    /// Asks the on-demand handler for what a failed prepare reports missing; true to retry.
+    func registerMissing(after rc: Int32, tried: inout Set<String>) -> Bool {
+        guard let onDemand, rc & 0xFF == SQLITE_ERROR, let text = sqlite3_errmsg(handle),
+              let missing = MissingName(errorMessage: String(cString: text)) else { return false }
+        let key = "\(missing)".lowercased()
+        guard tried.insert(key).inserted else { return false }
+        return onDemand(self, missing)
+    }
+}
+
+/// Prepares the first statement of a buffer, retrying after on-demand registration.
+func rawPrepare(_ handle: OpaquePointer, _ utf8: UnsafeBufferPointer<UInt8>,
+                onDemand connection: Connection?) throws -> (statement: OpaquePointer?, consumed: Int) {
+    guard let base = utf8.baseAddress, utf8.count > 0 else { return (nil, utf8.count) }
+    var tried: Set<String> = []
+    while true {
+        var stmt: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let rc = base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { p in
+            sqlite3_prepare_v2(handle, p, Int32(clamping: utf8.count), &stmt, &tail)
+        }
+        if rc == SQLITE_OK {
+            let consumed = tail.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? utf8.count
+            return (stmt, consumed)
+        }
+        sqlite3_finalize(stmt)
+        if let connection, connection.registerMissing(after: rc, tried: &tried) { continue }
+        throw SQLiteError.from(handle, code: rc)
+    }
+}
+
+private func collationNeeded(_ context: UnsafeMutableRawPointer?, _ db: OpaquePointer?, _ encoding: Int32,
+                             _ name: UnsafePointer<CChar>?) {
+    guard let context, let name else { return }
+    let connection = Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue()
+    _ = connection.onDemand?(connection, .collation(String(cString: name)))
+}
+
+/// The connections that register on demand, by handle, for ``Connection/registerMissing(on:after:tried:)``.
+final class OpenConnections: Sendable {
+    static let shared = OpenConnections()
+    private struct Entry: @unchecked Sendable { weak var connection: Connection? }
+    private let entries = Mutex<[OpaquePointer: Entry]>([:])
+
+    func add(_ connection: Connection) {
+        entries.withLock { $0[connection.handle] = Entry(connection: connection) }
+    }
+
+    func remove(_ handle: OpaquePointer) {
+        _ = entries.withLock { $0.removeValue(forKey: handle) }
+    }
+
+    func connection(for handle: OpaquePointer) -> Connection? {
+        entries.withLock { $0[handle]?.connection }
+    }
+}
