@@ -8,7 +8,9 @@ public enum MissingName: Equatable, Sendable {
     case function(String)
     /// `no such table: NAME`: perhaps an eponymous table-valued function (`generate_series`).
     case table(String)
-    /// `no such module: NAME`: `CREATE VIRTUAL TABLE ... USING NAME`.
+    /// `no such module: NAME`: a statement reading a virtual table whose module is missing.
+    /// (`CREATE VIRTUAL TABLE ... USING NAME` fails only when it runs, so a module that tables
+    /// are created with must be registered up front.)
     case module(String)
     /// A collating sequence SQLite needs (`COLLATE NAME`).
     case collation(String)
@@ -52,9 +54,10 @@ extension Connection {
     /// }
     /// ```
     ///
-    /// Two things to know:
+    /// Three things to know:
     /// - A function that replaces one of SQLite's own (`upper`, `like`) is never missing, so
     ///   register those up front.
+    /// - `pragma_function_list` and `pragma_module_list` show what is registered so far.
     /// - SQL prepared directly with `sqlite3_prepare_v2` on ``handle`` does not retry; use
     ///   ``prepare(utf8:)``, or ``Connection/registerMissing(on:after:tried:)`` where only the
     ///   handle is at hand (inside a function).
