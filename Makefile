@@ -106,6 +106,7 @@ bench: deps build
 	cd Benchmarks && $(SWIFT) run -c release
 	Benchmarks/shell.sh
 	Benchmarks/catalog.sh
+	Benchmarks/sqlean.sh
 
 clean:
 	rm -rf .build Benchmarks/.build
