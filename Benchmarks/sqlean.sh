@@ -49,8 +49,8 @@ best() { # SHELL QUERY
         start=$(date +%s.%N)
         "$shell" "$db" "$query" >/dev/null 2>"$work/err" || { best=""; break; }
         end=$(date +%s.%N)
-        t=$(echo "$end - $start" | bc -l)
-        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
+        t=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.6f", b - a }')
+        if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
     done
     echo "$best"
 }
