@@ -85,7 +85,7 @@ private func withCursor<R>(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>,
 }
 
 /// Replaces a vtab's error message (SQLite frees it with `sqlite3_free`).
-private func setErrorMessage(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?, _ message: String) {
+func setErrorMessage(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?, _ message: String) {
     guard let vtab else { return }
     sqlite3_free(vtab.pointee.zErrMsg)
     vtab.pointee.zErrMsg = copyToSQLiteMemory(message)
@@ -104,7 +104,7 @@ func copyToSQLiteMemory(_ text: String) -> UnsafeMutablePointer<CChar>? {
 }
 
 /// Turns a thrown error into a virtual-table result code, storing its message.
-private func report(_ error: any Error, _ vtab: UnsafeMutablePointer<sqlite3_vtab>?) -> Int32 {
+func report(_ error: any Error, _ vtab: UnsafeMutablePointer<sqlite3_vtab>?) -> Int32 {
     if let error = error as? any SQLiteErrorConvertible {
         setErrorMessage(vtab, error.sqliteMessage)
         return error.sqliteCode
