@@ -18,9 +18,9 @@ enum MathFunctions {
         logarithm("math_ln", "the natural logarithm of x", sqlName: "ln", { Glibc.log($0) },
                   example: "select math_ln(1);  -- 0.0"),
         MathLog.entry,
-        logarithm("math_log10", "the base-10 logarithm of x", sqlName: "log10", { Glibc.log10($0) },
-                  example: "select math_log10(1000);  -- 3.0"),
-        logarithm("math_log2", "the base-2 logarithm of x", sqlName: "log2", { Glibc.log2($0) },
+        logarithm("math_log10", "the base-10 logarithm of x", sqlName: "log10", { Glibc.log($0) / MathLog.ln10 },
+                  example: "select math_log10(100);  -- 2.0"),
+        logarithm("math_log2", "the base-2 logarithm of x", sqlName: "log2", { Glibc.log($0) / MathLog.ln2 },
                   example: "select math_log2(1024);  -- 10.0"),
         unary("math_exp", "e raised to the power x", sqlName: "exp", { Glibc.exp($0) },
               example: "select math_exp(1);  -- 2.718281828459045"),
@@ -180,7 +180,15 @@ enum MathFunctions {
 }
 
 /// `math_log(x)` (base 10) and `math_log(b, x)` (base b), as SQLite's `log()`.
+///
+/// SQLite (and so sqlean) computes every logarithm from the natural one: log10(x) is
+/// ln(x)/ln(10), so `log10(1000)` is 2.9999999999999996, not the 3.0 of C's `log10`. The same
+/// formulas are used here so that results match to the last bit.
 enum MathLog {
+    /// M_LN10 and M_LN2 of C's math.h.
+    static let ln10 = 2.302585092994045684017991454684364208
+    static let ln2 = 0.693147180559945309417232121458176568
+
     static let entry = CatalogFunction(
         name: "math_log", pack: "math", kind: .scalar, arity: "1-2", arguments: "[b, ]x",
         flags: .pure,
@@ -196,7 +204,7 @@ enum MathLog {
         functions: {
             [SQLFunction("math_log", argumentCount: 1, options: .pure, writingResult: { arguments, result in
                 guard let x = MathFunctions.number(arguments[0].rawValue), x > 0 else { return result.setNull() }
-                MathFunctions.setReal(Glibc.log10(x), result)
+                MathFunctions.setReal(Glibc.log(x) / ln10, result)
             }),
              SQLFunction("math_log", argumentCount: 2, options: .pure, writingResult: { arguments, result in
                  guard let base = MathFunctions.number(arguments[0].rawValue), base > 0 else { return result.setNull() }
