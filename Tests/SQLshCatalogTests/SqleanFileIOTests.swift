@@ -81,6 +81,10 @@ private func makeTree() throws -> String {
         #expect(try value(db, q("select fileio_write('$D/d', 'x', 16877)")) == .integer(1))
         #expect(try value(db, q("select fileio_mode(mode) from lsdir('$D/d')")) == .text("-rwxr-xr-x"))
         #expect(try value(db, "select fileio_write(null, 'x')") == .null)
+        // A NUL inside a path would name another file in C: treated as no path.
+        #expect(try value(db, q("select fileio_write('$D/cut' || char(0) || 'x', 'x')")) == .null)
+        #expect(!FileManager.default.fileExists(atPath: q("$D/cut")))
+        #expect(try value(db, q("select quote(fileio_read('$D/a.txt' || char(0) || 'x'))")) == .text("NULL"))
         // Failures: NULL with two arguments, an error with more.
         #expect(try value(db, q("select fileio_write('$D/a.txt/x', 'x')")) == .null)
         #expect(errorMessage(db, q("select fileio_write('$D/a.txt/x', 'x', 420)")) == q("failed to write file: $D/a.txt/x"))

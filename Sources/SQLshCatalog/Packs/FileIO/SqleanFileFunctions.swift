@@ -11,12 +11,15 @@ enum SqleanFileFunctions {
     ]
 
     static let refused = "Direct-only, and refused in -safe mode."
+    static let pathNote = "A path with a NUL byte inside counts as a NULL path (C would cut it short)."
 
-    /// The path argument as a C string, or nil for NULL. Valid during the call.
+    /// The path argument as a C string, or nil for NULL and for a text with a NUL byte inside
+    /// (which C would cut short, naming another file; sqlean does). Valid during the call.
     @inline(__always)
     static func path(_ value: OpaquePointer) -> UnsafePointer<CChar>? {
         guard let text = sqlite3_value_text(value) else { return nil }
-        return UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self)
+        let p = UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self)
+        return strlen(p) == Int(sqlite3_value_bytes(value)) ? p : nil
     }
 
     // MARK: fileio_read
@@ -33,7 +36,7 @@ enum SqleanFileFunctions {
             result longer than the length limit (a directory counts as one) is "string or blob \
             too big", checked before reading; a failed read is "disk I/O error". sqlean also \
             registers this as readfile(path, offset, limit); sqlsh keeps the stock shell's \
-            one-argument readfile. \(refused)
+            one-argument readfile. \(pathNote) \(refused)
             """,
         example: "select fileio_read('/etc/hostname', 0, 4);",
         functions: {
@@ -94,7 +97,7 @@ enum SqleanFileFunctions {
             (seconds since 1970) sets the modification time. NULL path gives NULL. A failure \
             gives NULL with two arguments (as in sqlean) and the error "failed to write file: \
             PATH" with three or four. sqlean also registers this as writefile; sqlsh keeps the \
-            stock shell's writefile. \(refused)
+            stock shell's writefile. \(pathNote) \(refused)
             """,
         example: "select fileio_write('/tmp/hello.txt', 'hello');  -- 5",
         functions: {
@@ -137,7 +140,7 @@ enum SqleanFileFunctions {
             the same, and every call writes at once (unlike sqlean, which buffers until the \
             statement ends and stops at a NUL byte). NULL text writes nothing and gives NULL. \
             Errors: "failed to open file" (NULL path too), "failed to append string to file". \
-            \(refused)
+            \(pathNote) \(refused)
             """,
         example: "select fileio_append('/tmp/log.txt', 'one line' || char(10));  -- 9",
         functions: {
@@ -181,7 +184,7 @@ enum SqleanFileFunctions {
             permission bits perm (default 511 = 0777, reduced by the umask) and gives NULL. An \
             existing directory is accepted, its permission bits set to perm when they differ. \
             NULL path gives NULL. Error: "failed to create directory: PATH" (missing parent, a \
-            file in the way, no permission). \(refused)
+            file in the way, no permission). \(pathNote) \(refused)
             """,
         example: "select fileio_mkdir('/tmp/new_dir');  -- NULL",
         functions: { makeDirectoryFunctions("fileio_mkdir") })
@@ -214,7 +217,7 @@ enum SqleanFileFunctions {
             fileio_symlink(target, link): creates the symbolic link link pointing to target and \
             gives NULL. NULL in either gives NULL. Error: "failed to create symlink to: TARGET" \
             (link exists, missing directory, no permission); sqlean never reports these \
-            failures, a defect sqlsh does not copy. \(refused)
+            failures, a defect sqlsh does not copy. \(pathNote) \(refused)
             """,
         example: "select fileio_symlink('/etc/hostname', '/tmp/hostname_link');  -- NULL",
         functions: { symlinkFunctions("fileio_symlink") })
@@ -223,10 +226,13 @@ enum SqleanFileFunctions {
 
     static func symlinkFunctions(_ name: String) -> [SQLFunction] {
         [SQLFunction(name, argumentCount: 2, options: .directOnly, writingResult: { arguments, result in
-            guard let target = path(arguments[0].rawValue) else { return result.setNull() }
-            let targetText = String(cString: target)  // before the next argument's conversion
-            guard let link = path(arguments[1].rawValue) else { return result.setNull() }
-            if symlink(targetText, link) != 0 { throw SQLiteError(message: "failed to create symlink to: \(targetText)") }
+            // The two texts belong to different values: reading the second leaves the first valid.
+            guard let target = path(arguments[0].rawValue), let link = path(arguments[1].rawValue) else {
+                return result.setNull()
+            }
+            if symlink(target, link) != 0 {
+                throw SQLiteError(message: "failed to create symlink to: \(String(decoding: textBytes(arguments[0].rawValue), as: UTF8.self))")
+            }
             result.setNull()
         })]
     }
