@@ -196,6 +196,11 @@ private func makeTree() throws -> String {
                 == [[.integer(30002), .integer(Int64(text.utf8.count - 30001 - 10000)), .integer(30002)]])
         #expect(try column(db, q("select value from scanfile('$D/big.txt') where rowid in (3, 30002)"))
                 == [.text("line 3 xxx"), .text("last")])
+        // A CR LF split by the 64 KiB chunk boundary, and a line ending exactly at it.
+        try Data((String(repeating: "a", count: 65535) + "\r\nb\n" + String(repeating: "c", count: 65532) + "\nd").utf8)
+            .write(to: URL(fileURLWithPath: q("$D/edge.txt")))
+        #expect(try rows(db, q("select length(value), substr(value, -1) from scanfile('$D/edge.txt')"))
+                == [[.integer(65535), .text("a")], [.integer(1), .text("b")], [.integer(65532), .text("c")], [.integer(1), .text("d")]])
         _ = db.setLimit(.length, 100_000)
         #expect(errorMessage(db, q("select length(value) from scanfile('$D/big.txt')")) == "string or blob too big")
     }

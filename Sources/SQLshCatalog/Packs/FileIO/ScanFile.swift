@@ -68,23 +68,27 @@ struct ScanFile: TableValuedFunction {
         guard let reader else { return result.setNull() }
         let limit = Int(sqlite3_limit(sqlite3_context_db_handle(result.rawValue), SQLITE_LIMIT_LENGTH, -1))
         reader.lengthLimit = limit
-        if reader.lineTooLong || reader.line.count > limit { return sqlite3_result_error_toobig(result.rawValue) }
-        reader.line.withUnsafeBufferPointer { result.setText(utf8: $0) }
+        if reader.lineTooLong || reader.lineLength > limit { return sqlite3_result_error_toobig(result.rawValue) }
+        reader.withLine { result.setText(utf8: $0) }
     }
 
     func rowid() throws -> Int64 { row }
 
     /// Reads a file descriptor in 64 KiB chunks and hands out one line at a time, reusing its
-    /// buffers. A line longer than ``lengthLimit`` is skipped to its end rather than kept.
+    /// buffers: a line that lies within one chunk is handed out in place, one that spans
+    /// chunks is gathered in ``line``. A line longer than ``lengthLimit`` is skipped to its end
+    /// rather than kept.
     final class LineReader {
         let descriptor: Int32
         private var chunk = [UInt8](repeating: 0, count: 65536)
         private var start = 0
         private var end = 0
         private var finished = false
-        /// The current line, without its line ending.
-        private(set) var line: [UInt8] = []
-        /// Whether the current line was longer than ``lengthLimit`` (``line`` holds its start).
+        /// The current line's bytes in the chunk, when it lies within one chunk.
+        private var span: Range<Int>?
+        /// The current line when it spans chunks.
+        private var line: [UInt8] = []
+        /// Whether the current line was longer than ``lengthLimit``.
         private(set) var lineTooLong = false
         /// The longest line kept; SQLite's maximum length until a row tells the connection's limit.
         var lengthLimit = 1_000_000_000
@@ -94,9 +98,19 @@ struct ScanFile: TableValuedFunction {
 
         struct ReadError: Error {}
 
+        /// The current line's length in bytes.
+        var lineLength: Int { span?.count ?? line.count }
+
+        /// Passes the current line, without its line ending, to `body`.
+        func withLine<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            if let span { return chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[span])) } }
+            return line.withUnsafeBufferPointer(body)
+        }
+
         /// Moves to the next line. Returns false at the end of the file.
         func readLine() throws -> Bool {
             line.removeAll(keepingCapacity: true)
+            span = nil
             lineTooLong = false
             var readAny = false
             while true {
@@ -112,19 +126,26 @@ struct ScanFile: TableValuedFunction {
                     end = n
                 }
                 readAny = true
-                let (piece, newline) = chunk.withUnsafeBufferPointer { buffer -> (Range<Int>, Bool) in
+                let newline: Int? = chunk.withUnsafeBufferPointer { buffer in
                     let base = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
-                    if let found = memchr(base + start, 0x0A, end - start) {
-                        return (start..<(UnsafeRawPointer(found) - base), true)
-                    }
-                    return (start..<end, false)
+                    return memchr(base + start, 0x0A, end - start).map { UnsafeRawPointer($0) - base }
                 }
-                keep(piece)
-                start = newline ? piece.upperBound + 1 : end
-                if newline {
+                guard let newline else {
+                    keep(start..<end)
+                    start = end
+                    continue
+                }
+                if line.isEmpty && !lineTooLong {
+                    // The whole line is in this chunk: no copy.
+                    var bytes = start..<newline
+                    if bytes.count > 0 && chunk[bytes.upperBound - 1] == 0x0D { bytes = bytes.lowerBound..<(bytes.upperBound - 1) }
+                    if bytes.count > lengthLimit { lineTooLong = true } else { span = bytes }
+                } else {
+                    keep(start..<newline)
                     if line.last == 0x0D && !lineTooLong { line.removeLast() }
-                    return true
                 }
+                start = newline + 1
+                return true
             }
             return readAny
         }
@@ -133,6 +154,7 @@ struct ScanFile: TableValuedFunction {
             guard !lineTooLong else { return }
             if line.count + piece.count > lengthLimit {
                 lineTooLong = true
+                line.removeAll(keepingCapacity: true)
                 return
             }
             line.append(contentsOf: chunk[piece])
