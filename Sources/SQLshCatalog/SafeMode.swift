@@ -1,9 +1,13 @@
 /// What `-safe` mode refuses among SQL functions, as the stock sqlite3 shell does: its
 /// authorizer denies calls to these names with "cannot use the NAME() function in safe mode".
 public enum SafeMode {
-    /// Lowercase names of the functions the stock shell refuses in safe mode (3.40.1's list).
+    /// Lowercase names of the functions the stock shell refuses in safe mode (3.40.1's list), and
+    /// the catalog's other functions that read or write files.
     public static let prohibitedFunctions: Set<String> = [
         "edit", "fts3_tokenizer", "load_extension", "readfile", "writefile", "zipfile", "zipfile_cds",
+        // sqlean's file functions (the fileio pack): they read or write files too.
+        "fileio_read", "fileio_write", "fileio_append", "fileio_mkdir", "mkdir", "fileio_symlink", "symlink",
+        "fileio_ls", "lsdir", "fileio_scan", "scanfile",
     ]
 
     /// Whether a function name is refused in safe mode (ASCII case-insensitive).

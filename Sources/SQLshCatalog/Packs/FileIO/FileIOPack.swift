@@ -8,8 +8,8 @@ import SQLshCore
 enum FileIOPack {
     static let pack = FunctionPack(
         name: "fileio",
-        summary: "read and write files, list directories, as the stock sqlite3 shell",
-        functions: [readfile, writefile, lsmode, fsdir])
+        summary: "read and write files, list directories, as the stock sqlite3 shell (sqlean fileio_* names too)",
+        functions: [readfile, writefile, lsmode, fsdir] + SqleanFileFunctions.all + SqleanTableFunctions.all)
 
     static let readfile = CatalogFunction(
         name: "readfile", pack: "fileio", kind: .scalar, arity: "1", arguments: "path", flags: .directOnly,

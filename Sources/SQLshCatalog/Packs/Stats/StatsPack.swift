@@ -2,7 +2,7 @@
 enum StatsPack {
     static let pack = FunctionPack(
         name: "stats",
-        summary: "statistics: median, percentiles, variance, mode, length extremes (aggregate and window)",
+        summary: "statistics: median, percentiles, variance, mode, length extremes (aggregate and window; sqlean stats_* names too)",
         functions: [
             PercentileFunctions.median,
             PercentileFunctions.percentile,
@@ -20,5 +20,5 @@ enum StatsPack {
             Mode.entry,
             LengthFunctions.maxLength,
             LengthFunctions.minLength,
-        ])
+        ] + SqleanStatsNames.all)
 }
