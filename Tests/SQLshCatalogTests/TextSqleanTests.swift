@@ -317,6 +317,24 @@ import Testing
         #expect(errorMessage(db, "insert into n values ('STRAßE')") == "UNIQUE constraint failed: n.s")
     }
 
+    /// Growing functions check the connection's own length limit (here lowered to 1000 bytes),
+    /// before building anything.
+    @Test func growingFunctionsRespectTheLengthLimit() throws {
+        _ = db.setLimit(.length, 1000)
+        let tooBig: [String] = [
+            "text_repeat('ab', 501)", "repeat('é', 501)", "lpad('a', 1001)", "rpad('a', 501, 'é')",
+            "text_concat(printf('%.*c', 600, 'a'), printf('%.*c', 401, 'b'))",
+            "text_join(',', printf('%.*c', 500, 'a'), printf('%.*c', 500, 'b'))",
+            "text_replace(printf('%.*c', 500, 'a'), 'a', 'bcd')",
+            "text_translate(printf('%.*c', 600, 'a'), 'a', 'é')",
+            "text_upper(replace(printf('%.*c', 200, 'x'), 'x', 'ΐ'))",  // 400 bytes in, 1200 out
+        ]
+        for call in tooBig { #expect(errorMessage(db, "select \(call)") == "string or blob too big", "\(call)") }
+        #expect(try text("length(text_repeat('ab', 500))") == .integer(1000))
+        #expect(try text("length(rpad('a', 500, 'é'))") == .integer(500))
+        #expect(try text("length(text_join(',', printf('%.*c', 500, 'a'), printf('%.*c', 499, 'b')))") == .integer(1000))
+    }
+
     @Test func everySqleanNameIsThere() {
         let catalog = Catalog.builtIn()
         let names = """

@@ -10,7 +10,9 @@ enum Padding {
         them. NULL when any argument is NULL; length must be an integer ("length parameter \
         should be integer"; integral reals and numeric text are accepted too). A result \
         larger than SQLite's length limit (even lpad('abc', 9223372036854775807)) is \
-        SQLite's "string or blob too big" error, found before anything is allocated.
+        SQLite's "string or blob too big" error, found before anything is allocated. A \
+        wrong number of arguments is SQLite's own error when the statement is prepared \
+        (sqlean: "expected 2 or 3 parameters" when run).
         """
 
     static let lpad = CatalogFunction(

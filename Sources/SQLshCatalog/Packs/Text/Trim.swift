@@ -11,7 +11,8 @@ enum Trim {
         chars is a set of characters (default: a space only, so tabs and newlines stay); \
         an empty chars leaves the text as it is. Characters are compared whole (é is one \
         character, not two bytes; an invalid UTF-8 byte is a character of its own). NULL \
-        when either argument is NULL.
+        when either argument is NULL. A wrong number of arguments is SQLite's own error when \
+        the statement is prepared (sqlean: "expected 1 or 2 parameters" when run).
         """
 
     static let textLtrim = CatalogFunction(
