@@ -38,8 +38,13 @@ enum UnicodeCase {
     @inline(__always)
     static func simpleFold(_ c: UInt32) -> UInt32 {
         if c < 0x80 { return c &- 65 < 26 ? c | 0x20 : c }
+        if c < 0x800 { return twoByte.fold[Int(c - 0x80)] }
         if c >= invalidBase { return c }
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4) { buffer in
+        return computeSimpleFold(c)
+    }
+
+    private static func computeSimpleFold(_ c: UInt32) -> UInt32 {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4) { buffer in
             let out = buffer.baseAddress.unsafelyUnwrapped
             if fullFold(c, into: out) == 1 { return UInt32(bitPattern: out[0]) }
             return UInt32(bitPattern: utf8proc_tolower(Int32(bitPattern: c)))
@@ -75,6 +80,14 @@ enum UnicodeCase {
             }
             return
         }
+        if c < 0x800, mode != .fold {
+            // Latin, Greek, Cyrillic, Armenian...: from the table, unless one-to-many.
+            let k = Int(c - 0x80)
+            if !twoByte.special[k] {
+                let mapped = mode == .upper ? twoByte.upper[k] : mode == .lower || !titleCase ? twoByte.lower[k] : twoByte.title[k]
+                return appendScalar(mapped, to: &out)
+            }
+        }
         if hasSpecialCasing(c), let scalar = Unicode.Scalar(c) {
             let properties = scalar.properties
             let mapped: String
@@ -94,6 +107,28 @@ enum UnicodeCase {
         }
         appendScalar(UInt32(bitPattern: mapped), to: &out)
     }
+
+    /// The mappings of the two-byte UTF-8 range, U+0080 to U+07FF (Latin-1 and its
+    /// extensions, Greek, Cyrillic, Armenian, Hebrew, Arabic...), computed once from utf8proc
+    /// so that the common non-ASCII letters cost a table read.
+    struct TwoByteTable {
+        var upper: [UInt32] = [], lower: [UInt32] = [], title: [UInt32] = [], fold: [UInt32] = []
+        /// Whether the scalar has a one-to-many mapping (ß, ŉ, ǰ, ΐ, İ...).
+        var special: [Bool] = []
+    }
+
+    static let twoByte: TwoByteTable = {
+        var table = TwoByteTable()
+        for c in UInt32(0x80)..<0x800 {
+            let value = Int32(bitPattern: c)
+            table.upper.append(UInt32(bitPattern: utf8proc_toupper(value)))
+            table.lower.append(UInt32(bitPattern: utf8proc_tolower(value)))
+            table.title.append(UInt32(bitPattern: utf8proc_totitle(value)))
+            table.fold.append(computeSimpleFold(c))
+            table.special.append(hasSpecialCasing(c))
+        }
+        return table
+    }()
 
     /// Appends the UTF-8 encoding of a valid scalar.
     @inline(__always)
