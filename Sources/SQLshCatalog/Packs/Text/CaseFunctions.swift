@@ -61,7 +61,7 @@ enum CaseFunctions {
         functions: { make("text_casefold", .fold) })
 
     static func make(_ name: String, _ mode: UnicodeCase.Mode) -> [SQLFunction] {
-        let scratch = ByteScratch()
+        let scratch = ByteBuffer()
         return [SQLFunction(name, argumentCount: 1, options: .pure) { arguments, result in
             let value = arguments[0].rawValue
             if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
@@ -77,7 +77,7 @@ private func mapASCII(_ byte: UInt8, upper: Bool) -> UInt8 {
     return byte &- 65 < 26 ? byte | 0x20 : byte
 }
 
-private func mapCase(_ text: UnsafeBufferPointer<UInt8>, mode: UnicodeCase.Mode, scratch: ByteScratch, _ result: ResultContext) {
+private func mapCase(_ text: UnsafeBufferPointer<UInt8>, mode: UnicodeCase.Mode, scratch: ByteBuffer, _ result: ResultContext) {
     if UTF8Bytes.isASCII(text) {
         // Same length out: written straight into the result.
         return setTextResult(result, count: text.count) { out in
@@ -95,21 +95,22 @@ private func mapCase(_ text: UnsafeBufferPointer<UInt8>, mode: UnicodeCase.Mode,
         }
     }
     let limit = lengthLimit(result)
-    scratch.bytes.removeAll(keepingCapacity: true)
+    scratch.count = 0
     var previousIsWord = false
     var i = 0
     while i < text.count {
         let (c, length) = UnicodeCase.unit(text, at: i)
+        scratch.reserve(16)  // a character maps to 12 bytes at most
         if c < 0x80 {
             let upper = mode == .upper || (mode == .title && !previousIsWord)
-            scratch.bytes.append(mapASCII(UInt8(c), upper: upper))
+            scratch.append(mapASCII(UInt8(c), upper: upper))
         } else {
-            UnicodeCase.appendMapping(c, mode: mode, titleCase: !previousIsWord, to: &scratch.bytes)
+            UnicodeCase.appendMapping(c, mode: mode, titleCase: !previousIsWord, to: scratch)
         }
         if mode == .title { previousIsWord = UnicodeCase.isWordCharacter(c) }
         i += length
         // A mapping grows a character by at most 6 bytes: checked as the text grows.
-        if scratch.bytes.count > limit { return sqlite3_result_error_toobig(result.rawValue) }
+        if scratch.count > limit { return sqlite3_result_error_toobig(result.rawValue) }
     }
-    scratch.bytes.withUnsafeBufferPointer { result.setText(utf8: $0) }
+    result.setText(utf8: scratch.bytes)
 }

@@ -68,15 +68,16 @@ enum UnicodeCase {
 
     enum Mode { case upper, lower, title, fold }
 
-    /// Appends the mapping of one non-ASCII unit.
-    static func appendMapping(_ c: UInt32, mode: Mode, titleCase: Bool, to out: inout [UInt8]) {
+    /// Appends the mapping of one non-ASCII unit (at most 12 bytes: room for them must have
+    /// been reserved).
+    static func appendMapping(_ c: UInt32, mode: Mode, titleCase: Bool, to out: ByteBuffer) {
         if c >= invalidBase { return out.append(UInt8(c - invalidBase)) }
         if mode == .fold {
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4) { buffer in
                 let folded = buffer.baseAddress.unsafelyUnwrapped
                 let n = fullFold(c, into: folded)
-                if n == 0 { return appendScalar(c, to: &out) }
-                for k in 0..<n { appendScalar(UInt32(bitPattern: folded[k]), to: &out) }
+                if n == 0 { return appendScalar(c, to: out) }
+                for k in 0..<n { appendScalar(UInt32(bitPattern: folded[k]), to: out) }
             }
             return
         }
@@ -85,7 +86,7 @@ enum UnicodeCase {
             let k = Int(c - 0x80)
             if !twoByte.special[k] {
                 let mapped = mode == .upper ? twoByte.upper[k] : mode == .lower || !titleCase ? twoByte.lower[k] : twoByte.title[k]
-                return appendScalar(mapped, to: &out)
+                return appendScalar(mapped, to: out)
             }
         }
         if hasSpecialCasing(c), let scalar = Unicode.Scalar(c) {
@@ -105,7 +106,7 @@ enum UnicodeCase {
         case .lower: mapped = utf8proc_tolower(value)
         default: mapped = titleCase ? utf8proc_totitle(value) : utf8proc_tolower(value)
         }
-        appendScalar(UInt32(bitPattern: mapped), to: &out)
+        appendScalar(UInt32(bitPattern: mapped), to: out)
     }
 
     /// The mappings of the two-byte UTF-8 range, U+0080 to U+07FF (Latin-1 and its
@@ -130,9 +131,9 @@ enum UnicodeCase {
         return table
     }()
 
-    /// Appends the UTF-8 encoding of a valid scalar.
+    /// Appends the UTF-8 encoding of a valid scalar (room for 4 bytes must have been reserved).
     @inline(__always)
-    static func appendScalar(_ c: UInt32, to out: inout [UInt8]) {
+    static func appendScalar(_ c: UInt32, to out: ByteBuffer) {
         switch c {
         case 0..<0x80:
             out.append(UInt8(c))
