@@ -107,7 +107,7 @@ public final class Catalog {
 
     /// Registers the enabled function a statement named, if the catalog has one.
     func registerMissing(_ missing: MissingName, on connection: Connection) -> Bool {
-        var name = Substring(missing.name)
+        var name = Swift.Substring(missing.name)
         if case .table = missing, let dot = name.firstIndex(of: "."), Catalog.key(String(name[..<dot])) == "main" {
             name = name[name.index(after: dot)...]
         }

@@ -165,7 +165,7 @@ import Testing
         #expect(catalog.functions(matching: "percentile_9_").isEmpty)  // glob: _ is literal
         #expect(catalog.functions(matching: "%percentile_9_").count == 3)  // LIKE: _ is one character
         #expect(catalog.functions(matching: "STATS").count == 30)  // 16 + sqlean's 13 stats_* aggregates and stats_seq
-        #expect(catalog.functions(matching: "*length").map(\.name) == ["char_length", "character_length", "text_length", "maxLength", "minLength"])
+        #expect(catalog.functions(matching: "*length").map(\.name) == ["char_length", "character_length", "text_length", "octet_length", "bit_length", "maxLength", "minLength"])
         #expect(catalog.functions(matching: "m*length").map(\.name) == ["maxLength", "minLength"])
         #expect(catalog.functions(matching: "nosuch").isEmpty)
         #expect(catalog.functions(matching: nil).count == catalog.functions.count)

@@ -73,6 +73,48 @@ import Testing
         Probe(template: "\(name)($, 'a3', 'xy')", null: null, empty: t(""), invalid: .bytes([0x78, 0xFF, 0x62]), long: i(1_000_000),
               integer: t("12y45"), real: t("2.5"), blob: t("xbc"))
     }
+    static func b(_ text: String) -> Expected { .bytes(Array(text.utf8)) }
+    /// A probe from its template and its seven expectations, in the order of ``Probe``'s fields.
+    static func p(_ template: String, _ null: Expected, _ empty: Expected, _ invalid: Expected, _ long: Expected,
+                  _ integer: Expected, _ real: Expected, _ blob: Expected) -> Probe {
+        Probe(template: template, null: null, empty: empty, invalid: invalid, long: long, integer: integer, real: real, blob: blob)
+    }
+    /// The sqlean text functions added with issue 10, by name (aliases share their probe).
+    static let sqleanTextProbes: [String: Probe] = {
+        var probes: [String: Probe] = [:]
+        func add(_ names: [String], _ probe: (String) -> Probe) { for name in names { probes[name] = probe(name) } }
+        add(["text_substring"]) { p("\($0)($, 2, 2)", null, t(""), .bytes([0xFF, 0x62]), i(2), t("23"), t(".5"), t("bc")) }
+        add(["text_slice"]) { p("\($0)($, 2, -1)", null, t(""), .bytes([0xFF]), i(999_998), t("234"), t("."), t("b")) }
+        add(["left"]) { p("\"\($0)\"($, 2)", null, t(""), .bytes([0x61, 0xFF]), i(2), t("12"), t("2."), t("ab")) }
+        add(["right"]) { p("\"\($0)\"($, 2)", null, t(""), .bytes([0xFF, 0x62]), i(2), t("45"), t(".5"), t("bc")) }
+        add(["text_index", "strpos"]) { p("\($0)($, 'b')", null, i(0), i(3), i(0), i(0), i(0), i(2)) }
+        add(["text_last_index"]) { p("\($0)($, 'a')", null, i(0), i(1), i(1_000_000), i(0), i(0), i(1)) }
+        add(["text_contains"]) { p("\($0)($, 'b')", null, i(0), i(1), i(0), i(0), i(0), i(1)) }
+        add(["text_has_prefix", "starts_with"]) { p("\($0)($, 'a')", null, i(0), i(1), i(1), i(0), i(0), i(1)) }
+        add(["text_has_suffix"]) { p("\($0)($, 'b')", null, i(0), i(1), i(0), i(0), i(0), i(0)) }
+        add(["text_count"]) { p("\($0)($, 'a')", null, i(0), i(1), i(1_000_000), i(0), i(0), i(1)) }
+        add(["text_like"]) { p("\($0)('A%', $)", null, i(0), i(1), i(1), i(0), i(0), i(1)) }
+        add(["text_concat", "concat"]) {
+            p("\($0)($, 'x')", t("x"), t("x"), .bytes([0x61, 0xFF, 0x62, 0x78]), i(1_000_001), t("12345x"), t("2.5x"), t("abcx"))
+        }
+        add(["text_join", "concat_ws"]) {
+            p("\($0)('-', $, 'x')", t("x"), t("-x"), .bytes([0x61, 0xFF, 0x62, 0x2D, 0x78]), i(1_000_002), t("12345-x"), t("2.5-x"), t("abc-x"))
+        }
+        add(["text_repeat", "repeat"]) {
+            p("\($0)($, 2)", null, t(""), .bytes([0x61, 0xFF, 0x62, 0x61, 0xFF, 0x62]), i(2_000_000), t("1234512345"), t("2.52.5"), t("abcabc"))
+        }
+        add(["text_ltrim", "ltrim"]) { p("\($0)($, 'a1')", null, t(""), .bytes([0xFF, 0x62]), i(0), t("2345"), t("2.5"), t("bc")) }
+        add(["text_rtrim", "rtrim"]) { p("\($0)($, 'b5')", null, t(""), .bytes([0x61, 0xFF]), i(1_000_000), t("1234"), t("2."), t("abc")) }
+        add(["text_trim", "btrim"]) { p("\($0)($, 'ab')", null, t(""), .bytes([0xFF]), i(0), t("12345"), t("2.5"), t("c")) }
+        add(["text_upper"]) { p("\($0)($)", null, t(""), .bytes([0x41, 0xFF, 0x42]), i(1_000_000), t("12345"), t("2.5"), t("ABC")) }
+        add(["text_lower", "text_casefold"]) { p("\($0)($)", null, t(""), .bytes([0x61, 0xFF, 0x62]), i(1_000_000), t("12345"), t("2.5"), t("abc")) }
+        add(["text_title"]) { p("\($0)($)", null, t(""), .bytes([0x41, 0xFF, 0x42]), i(1_000_000), t("12345"), t("2.5"), t("Abc")) }
+        add(["text_replace"]) { p("\($0)($, 'a', 'xy')", null, t(""), .bytes([0x78, 0x79, 0xFF, 0x62]), i(2_000_000), t("12345"), t("2.5"), t("xybc")) }
+        add(["text_size", "octet_length"]) { p("\($0)($)", null, i(0), i(3), i(1_000_000), i(5), i(3), i(3)) }
+        add(["text_bitsize", "bit_length"]) { p("\($0)($)", null, i(0), i(24), i(8_000_000), i(40), i(24), i(24)) }
+        return probes
+    }()
+
     static func matcher(_ template: String, function: String) -> Probe {
         Probe(template: template, null: null, empty: i(0),
               invalid: .error("\(function): the text is not valid UTF-8 (byte 1)"), long: i(1),
@@ -166,7 +208,7 @@ import Testing
         "stats_var": moment("stats_var", sample: true),
         "stats_var_samp": moment("stats_var_samp", sample: true),
         "stats_var_pop": moment("stats_var_pop", sample: false),
-    ]
+    ].merging(sqleanTextProbes) { first, _ in first }
 
     static let seedPacks: Set<String> = ["text", "regexp", "stats"]
     let catalog = Catalog.builtIn()
@@ -176,9 +218,10 @@ import Testing
         db = try catalogConnection(catalog)
     }
 
-    /// The seed packs' functions, table-valued ones (stats_seq) aside: SeriesTests covers those.
+    /// The seed packs' functions, aside from table-valued ones (stats_seq: SeriesTests covers
+    /// those) and collations (text_nocase has its own tests).
     var seedFunctions: [CatalogFunction] {
-        catalog.functions.filter { Self.seedPacks.contains($0.pack) && $0.kind != .tableValued }
+        catalog.functions.filter { Self.seedPacks.contains($0.pack) && $0.kind != .tableValued && $0.kind != .collation }
     }
 
     @Test func everySeedFunctionHasAProbe() {
@@ -231,8 +274,10 @@ import Testing
         }
     }
 
-    /// The argument counts a function accepts, from its metadata: `1`, `2-3`, `any`.
+    /// The argument counts a function accepts, from its metadata: `1`, `2-3`, or `1+` (a
+    /// variadic function, which checks its minimum itself when run).
     static func arities(_ arity: String) -> ClosedRange<Int>? {
+        if arity.hasSuffix("+"), let minimum = Int(arity.dropLast()) { return minimum...Int.max }
         let bounds = arity.split(separator: "-").compactMap { Int($0) }
         switch bounds.count {
         case 1: return bounds[0]...bounds[0]
@@ -252,19 +297,24 @@ import Testing
             }
             for count in 0...5 {
                 // Only prepared, never run: wrong counts are found at prepare time, and
-                // writefile('1', '1') must not write anything.
-                let call = "\(function.name)(\(Array(repeating: "'1'", count: count).joined(separator: ", ")))"
+                // writefile('1', '1') must not write anything. The name is quoted for sqlean's
+                // "left" and "right" (keywords).
+                let call = "\"\(function.name)\"(\(Array(repeating: "'1'", count: count).joined(separator: ", ")))"
                 var message: String?
+                let variadic = function.arity.hasSuffix("+")
                 do {
                     let statement = try db.prepare("select \(call)")
-                    // writefile, like sqlite3's, takes any count and checks it when run.
-                    if function.name == "writefile", !accepted.contains(count) { _ = try statement.step() }
+                    // writefile, like sqlite3's, takes any count and checks it when run, and so
+                    // do the variadic functions (sqlean's concat: "expected at least 1 parameter").
+                    if function.name == "writefile" || variadic, !accepted.contains(count) { _ = try statement.step() }
                 } catch let error as SQLiteError {
                     message = error.message
                 }
                 if accepted.contains(count) {
                     #expect(message?.hasPrefix("wrong number of arguments") != true, "\(call): \(message ?? "")")
                     #expect(message?.hasPrefix("no such function") != true, "\(call): \(message ?? "")")
+                } else if variadic {
+                    #expect(message?.hasPrefix("expected at least \(accepted.lowerBound) parameter") == true, "\(call): \(message ?? "")")
                 } else {
                     #expect(message == "wrong number of arguments to function \(function.name)()", "\(call)")
                 }

@@ -22,22 +22,35 @@ enum Characters {
         return i
     }
 
-    /// The byte ranges of each character.
-    static func ranges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        var i = 0
-        while i < bytes.count {
-            let next = advance(bytes, from: i, by: 1)
-            result.append(i..<next)
-            i = next
+    /// The byte index after `count` characters from `start`, skipping runs of ASCII eight
+    /// bytes at a time: for long offsets into long texts (`text_substring(s, 100000)`).
+    @inline(__always)
+    static func skip(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, by count: Int) -> Int {
+        var i = start
+        var remaining = count
+        let n = bytes.count
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while remaining >= 8, i + 8 <= n,
+                  raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                remaining -= 8
+            }
         }
-        return result
+        return advance(bytes, from: i, by: remaining)
+    }
+
+    /// The byte length of the character at `i` (counted as `advance` counts it).
+    @inline(__always)
+    static func length(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        advance(bytes, from: i, by: 1) - i
     }
 }
 
-/// An integer argument: integers, and reals with an integral value; anything else is an error
-/// naming the function and what the argument is for.
-func integerArgument(_ value: OpaquePointer, function: StaticString, what: StaticString) throws -> Int64 {
+/// An integer argument of sqlean's text functions: an integer, or a value SQLite reads as one
+/// (an integral real such as 2.0, a numeric text such as '2', which sqlean rejects); anything
+/// else fails with `message`, sqlean's own ("start parameter should be integer").
+func integerArgument(_ value: OpaquePointer, _ message: StaticString) throws -> Int64 {
     switch sqlite3_value_numeric_type(value) {
     case SQLITE_INTEGER:
         return sqlite3_value_int64(value)
@@ -47,7 +60,14 @@ func integerArgument(_ value: OpaquePointer, function: StaticString, what: Stati
     default:
         break
     }
-    throw TextError("\(function): the \(what) must be an integer")
+    throw TextError("\(message)")
+}
+
+/// SQLite's length limit for strings and blobs on the connection running `result`
+/// (SQLITE_LIMIT_LENGTH): a result larger than this is "string or blob too big".
+@inline(__always)
+func lengthLimit(_ result: ResultContext) -> Int {
+    Int(sqlite3_limit(sqlite3_context_db_handle(result.rawValue), SQLITE_LIMIT_LENGTH, -1))
 }
 
 /// Whether any argument is NULL (the Postgres-style functions then give NULL).

@@ -1,8 +1,9 @@
 import CSQLite
 import SQLshCore
 
-/// `text_left(text, n)` and `text_right(text, n)` (sqlean's names for Postgres's left and right,
-/// which SQLite cannot parse as function names: LEFT and RIGHT are join keywords).
+/// `text_left(text, n)` and `text_right(text, n)`, sqlean's names for Postgres's left and right,
+/// and sqlean's aliases `left` and `right`, which can only be called quoted (`"left"(s, 2)`):
+/// LEFT and RIGHT are join keywords.
 enum LeftRight {
     static let textLeft = CatalogFunction(
         name: "text_left", pack: "text", kind: .scalar, arity: "2", arguments: "text, n", flags: .pure,
@@ -11,7 +12,8 @@ enum LeftRight {
             text_left(text, n), Postgres's left(): the first n characters of the text; when n is negative, every \
             character but the last |n|. n larger than the length gives the whole text. \
             Characters are counted as length() counts them. NULL when any argument is NULL; n \
-            must be an integer (anything else is an error).
+            must be an integer ("length parameter should be integer"; integral reals and \
+            numeric text are accepted too).
             """,
         example: "select text_left('Crème brûlée', 5), text_left('abcdef', -2);  -- 'Crème'|'abcd'",
         functions: { make("text_left", fromEnd: false) })
@@ -23,15 +25,34 @@ enum LeftRight {
             text_right(text, n), Postgres's right(): the last n characters of the text; when n is negative, every \
             character but the first |n|. n larger than the length gives the whole text. \
             Characters are counted as length() counts them. NULL when any argument is NULL; n \
-            must be an integer (anything else is an error).
+            must be an integer ("length parameter should be integer"; integral reals and \
+            numeric text are accepted too).
             """,
         example: "select text_right('Crème brûlée', 6), text_right('abcdef', -2);  -- 'brûlée'|'cdef'",
         functions: { make("text_right", fromEnd: true) })
 
+    /// `"left"(text, n)`: LEFT is a keyword, so the name must be quoted.
+    static let left = quotedAlias("left", of: textLeft, example: "select \"left\"('Crème brûlée', 5);  -- 'Crème'") {
+        make("left", fromEnd: false)
+    }
+    /// `"right"(text, n)`: RIGHT is a keyword, so the name must be quoted.
+    static let right = quotedAlias("right", of: textRight, example: "select \"right\"('Crème brûlée', 6);  -- 'brûlée'") {
+        make("right", fromEnd: true)
+    }
+
+    private static func quotedAlias(_ name: String, of entry: CatalogFunction, example: String,
+                                    implementation: @escaping @Sendable () -> [SQLFunction]) -> CatalogFunction {
+        var function = alias(name, of: entry, implementation: implementation)
+        function.details = "\(name) is another name for \(entry.name); \(name.uppercased()) is an SQL keyword, so "
+            + "the name must be quoted: \"\(name)\"(text, n) or [\(name)](text, n). " + entry.details
+        function.example = example
+        return function
+    }
+
     static func make(_ name: StaticString, fromEnd: Bool) -> [SQLFunction] {
         [SQLFunction("\(name)", argumentCount: 2, options: .pure) { arguments, result in
             if anyNull(arguments) { return result.setNull() }
-            let n = try integerArgument(arguments[1].rawValue, function: name, what: "length")
+            let n = try integerArgument(arguments[1].rawValue, "length parameter should be integer")
             let text = textBytes(arguments[0].rawValue)
             let total = n >= 0 && !fromEnd ? 0 : UTF8Bytes.characterCount(text)
             // Characters to keep, counted from the start (left) or the end (right).

@@ -7,8 +7,12 @@ enum Padding {
         The fill (a space by default) is repeated as needed, character by character. A text \
         longer than length is cut to its first length characters; length 0 or less gives ''; \
         an empty fill leaves a short text as it is. Characters are counted as length() counts \
-        them. NULL when any argument is NULL; length must be an integer; a result larger than \
-        SQLite's length limit is SQLite's "string or blob too big" error.
+        them. NULL when any argument is NULL; length must be an integer ("length parameter \
+        should be integer"; integral reals and numeric text are accepted too). A result \
+        larger than SQLite's length limit (even lpad('abc', 9223372036854775807)) is \
+        SQLite's "string or blob too big" error, found before anything is allocated. A \
+        wrong number of arguments is SQLite's own error when the statement is prepared \
+        (sqlean: "expected 2 or 3 parameters" when run).
         """
 
     static let lpad = CatalogFunction(
@@ -29,46 +33,49 @@ enum Padding {
     static let textRpad = alias("text_rpad", of: rpad) { make("text_rpad", left: false) }
 
     static func make(_ name: StaticString, left: Bool) -> [SQLFunction] {
-        let scratch = ByteScratch()
         let body: (Arguments, ResultContext) throws -> Void = { arguments, result in
-            try pad(arguments, result, scratch: scratch, left: left, function: name)
+            try pad(arguments, result, left: left)
         }
         return [SQLFunction("\(name)", argumentCount: 2, options: .pure, writingResult: body),
                 SQLFunction("\(name)", argumentCount: 3, options: .pure, writingResult: body)]
     }
 }
 
-private let space: [UInt8] = [32]
-
-private func pad(_ arguments: Arguments, _ result: ResultContext, scratch: ByteScratch, left: Bool,
-                 function: StaticString) throws {
+private func pad(_ arguments: Arguments, _ result: ResultContext, left: Bool) throws {
     if anyNull(arguments) { return result.setNull() }
-    let length = try integerArgument(arguments[1].rawValue, function: function, what: "length")
+    let length = try integerArgument(arguments[1].rawValue, "length parameter should be integer")
     let text = textBytes(arguments[0].rawValue)
     guard length > 0 else { return result.setText(utf8: UnsafeBufferPointer(rebasing: text[0..<0])) }
     let target = Int(clamping: length)
+    // Counting stops at target + 1: a longer text is cut, whatever its length.
+    let cut = Characters.skip(text, from: 0, by: target)
+    if cut < text.count { return result.setText(utf8: UnsafeBufferPointer(rebasing: text[0..<cut])) }
     let count = UTF8Bytes.characterCount(text)
-    if count >= target {
-        return result.setText(utf8: UnsafeBufferPointer(rebasing: text[0..<Characters.advance(text, from: 0, by: target)]))
+    if count >= target { return result.setText(utf8: text) }
+    let fill = arguments.count == 3 ? textBytes(arguments[2].rawValue) : spaceFill
+    if fill.isEmpty { return result.setText(utf8: text) }
+    let fillCharacters = UTF8Bytes.characterCount(fill)
+    let padCount = target - count
+    // The padding: whole repetitions of the fill, then its first `partial` characters.
+    let whole = padCount / fillCharacters, partial = padCount % fillCharacters
+    let partialBytes = Characters.advance(fill, from: 0, by: partial)
+    let limit = lengthLimit(result)
+    let wholeBytes = whole.multipliedReportingOverflow(by: fill.count)
+    guard !wholeBytes.overflow, let total = checkedSize(wholeBytes.partialValue, partialBytes, text.count, limit: limit) else {
+        return sqlite3_result_error_toobig(result.rawValue)
     }
-    let fill = arguments.count == 3 ? textBytes(arguments[2].rawValue) : nil
-    space.withUnsafeBufferPointer { defaultFill in
-        let fill = fill ?? defaultFill
-        if fill.isEmpty { return result.setText(utf8: text) }
-        let fillCharacters = Characters.ranges(fill)
-        let padCount = target - count
-        // Bytes of the padding: whole repetitions of the fill, then a prefix of it.
-        let whole = padCount / fillCharacters.count, partial = padCount % fillCharacters.count
-        let padBytes = whole.multipliedReportingOverflow(by: fill.count)
-        let limit = Int(sqlite3_limit(sqlite3_context_db_handle(result.rawValue), SQLITE_LIMIT_LENGTH, -1))
-        guard !padBytes.overflow, padBytes.partialValue + fill.count + text.count <= limit else {
-            return sqlite3_result_error_toobig(result.rawValue)
-        }
-        scratch.bytes.removeAll(keepingCapacity: true)
-        if !left { scratch.bytes.append(contentsOf: text) }
-        for _ in 0..<whole { scratch.bytes.append(contentsOf: fill) }
-        if partial > 0 { scratch.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: fill[0..<fillCharacters[partial - 1].upperBound])) }
-        if left { scratch.bytes.append(contentsOf: text) }
-        scratch.bytes.withUnsafeBufferPointer { result.setText(utf8: $0) }
+    setTextResult(result, count: total) { out in
+        var p = out
+        if !left { p = copyBytes(text, to: p) }
+        p = repeatBytes(fill, times: whole, to: p)
+        p = copyBytes(UnsafeBufferPointer(rebasing: fill[0..<partialBytes]), to: p)
+        if left { _ = copyBytes(text, to: p) }
     }
 }
+
+/// The default fill: one space.
+private let spaceFill: UnsafeBufferPointer<UInt8> = {
+    let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    p.initialize(to: 32)
+    return UnsafeBufferPointer(start: p, count: 1)
+}()

@@ -12,7 +12,9 @@ enum Reverse {
         with its bytes in reverse order (reverse(x'0102ff') is x'ff0201'), as Postgres \
         reverses a bytea. Bytes that are not valid UTF-8 in a text never cause an error: each \
         invalid byte is kept unchanged as a unit of its own, so the result holds exactly the \
-        input's bytes. No length limit beyond SQLite's own.
+        input's bytes. No length limit beyond SQLite's own. sqlean's text_reverse reverses \
+        code points instead, so there a combining accent moves onto the next letter and an \
+        emoji sequence falls apart.
         """
 
     static func entry(name: String, summary: String) -> CatalogFunction {

@@ -115,7 +115,7 @@ private func boolean(_ value: String?) -> Bool? {
 
 /// As C's atoi: optional spaces and sign, then digits; 0 when there are none; saturating.
 private func leadingInteger(_ text: String) -> Int {
-    var bytes = Substring(text).utf8.drop(while: { $0 == 32 || ($0 >= 9 && $0 <= 13) })
+    var bytes = Swift.Substring(text).utf8.drop(while: { $0 == 32 || ($0 >= 9 && $0 <= 13) })
     var negative = false
     if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
         negative = sign == UInt8(ascii: "-")

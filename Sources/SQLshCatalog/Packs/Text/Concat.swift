@@ -1,0 +1,66 @@
+import CSQLite
+import SQLshCore
+
+/// sqlean's `text_concat` (`concat`) and `text_join` (`concat_ws`): variadic, NULLs skipped.
+enum Concat {
+    static let textConcat = CatalogFunction(
+        name: "text_concat", pack: "text", kind: .scalar, arity: "1+", arguments: "value, ...", flags: .pure,
+        summary: "the values joined into one text, NULLs skipped",
+        details: """
+            text_concat(value, ...): the text forms of the values one after another; NULL \
+            values are skipped, so all NULL gives '' (unlike ||, which gives NULL). Numbers \
+            are joined as their text form, blobs as their bytes. With no argument it is the \
+            error "expected at least 1 parameter". A result larger than SQLite's length limit \
+            is "string or blob too big".
+            """,
+        example: "select text_concat('a', null, 1, 2.5);  -- 'a12.5'",
+        functions: { [SQLFunction("text_concat", options: .pure) { try join($0, $1, separated: false) }] })
+    static let concat = alias("concat", of: textConcat) {
+        [SQLFunction("concat", options: .pure) { try join($0, $1, separated: false) }]
+    }
+
+    static let textJoin = CatalogFunction(
+        name: "text_join", pack: "text", kind: .scalar, arity: "2+", arguments: "separator, value, ...", flags: .pure,
+        summary: "the values joined with a separator, NULLs skipped",
+        details: """
+            text_join(separator, value, ...): the text forms of the values with the separator \
+            between them; NULL values are skipped (no doubled separator), so all NULL gives \
+            ''. A NULL separator gives NULL. Fewer than two arguments is the error "expected \
+            at least 2 parameters". A result larger than SQLite's length limit is "string or \
+            blob too big".
+            """,
+        example: "select text_join(', ', 'a', null, 'b', 3);  -- 'a, b, 3'",
+        functions: { [SQLFunction("text_join", options: .pure) { try join($0, $1, separated: true) }] })
+    static let concatWS = alias("concat_ws", of: textJoin) {
+        [SQLFunction("concat_ws", options: .pure) { try join($0, $1, separated: true) }]
+    }
+}
+
+private func join(_ arguments: Arguments, _ result: ResultContext, separated: Bool) throws {
+    if separated {
+        guard arguments.count >= 2 else { throw TextError("expected at least 2 parameters") }
+        if sqlite3_value_type(arguments[0].rawValue) == SQLITE_NULL { return result.setNull() }
+    } else {
+        guard arguments.count >= 1 else { throw TextError("expected at least 1 parameter") }
+    }
+    let separator = separated ? textBytes(arguments[0].rawValue) : UnsafeBufferPointer(start: nil, count: 0)
+    let first = separated ? 1 : 0
+    // The size first (each value's text form is made once, here), then the bytes.
+    let limit = lengthLimit(result)
+    var total = 0, parts = 0
+    for k in first..<arguments.count where sqlite3_value_type(arguments[k].rawValue) != SQLITE_NULL {
+        guard let size = checkedSize(total, textBytes(arguments[k].rawValue).count, parts > 0 ? separator.count : 0, limit: limit) else {
+            return sqlite3_result_error_toobig(result.rawValue)
+        }
+        total = size
+        parts += 1
+    }
+    setTextResult(result, count: total) { out in
+        var p = out, written = 0
+        for k in first..<arguments.count where sqlite3_value_type(arguments[k].rawValue) != SQLITE_NULL {
+            if written > 0 { p = copyBytes(separator, to: p) }
+            p = copyBytes(textBytes(arguments[k].rawValue), to: p)
+            written += 1
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import CSQLite
+import SQLshCore
+
+/// sqlean's `text_repeat(text, n)` and its alias `repeat`.
+enum Repeat {
+    static let textRepeat = CatalogFunction(
+        name: "text_repeat", pack: "text", kind: .scalar, arity: "2", arguments: "text, n", flags: .pure,
+        summary: "the text repeated n times",
+        details: """
+            text_repeat(text, n): the text n times over; n of 0 or less gives ''. n must be an \
+            integer ("count parameter should be integer"; integral reals and numeric text are \
+            accepted too). NULL when either argument is NULL. A result larger than SQLite's \
+            length limit (even text_repeat('a', 9223372036854775807)) is "string or blob too \
+            big", found before anything is allocated.
+            """,
+        example: "select text_repeat('ab', 3), text_repeat('é', 2);  -- 'ababab'|'éé'",
+        functions: { [SQLFunction("text_repeat", argumentCount: 2, options: .pure, writingResult: repeatText)] })
+    static let repeatAlias = alias("repeat", of: textRepeat) {
+        [SQLFunction("repeat", argumentCount: 2, options: .pure, writingResult: repeatText)]
+    }
+}
+
+private func repeatText(_ arguments: Arguments, _ result: ResultContext) throws {
+    if anyNull(arguments) { return result.setNull() }
+    let n = try integerArgument(arguments[1].rawValue, "count parameter should be integer")
+    let text = textBytes(arguments[0].rawValue)
+    guard n > 0, !text.isEmpty else { return result.setText(utf8: UnsafeBufferPointer(rebasing: text[0..<0])) }
+    let times = Int(clamping: n)
+    let size = text.count.multipliedReportingOverflow(by: times)
+    guard !size.overflow, size.partialValue <= lengthLimit(result) else { return sqlite3_result_error_toobig(result.rawValue) }
+    setTextResult(result, count: size.partialValue) { out in _ = repeatBytes(text, times: times, to: out) }
+}
