@@ -11,6 +11,7 @@ enum BuiltInPacks {
             FileIOPack.pack,
             DecimalPack.pack,
             IEEE754Pack.pack,
+            TimePack.pack,
         ]
     }
 }
