@@ -69,7 +69,7 @@ enum CivilCalendar {
     @inline(__always)
     static func fields(_ time: SqleanTime) -> Fields {
         let dayNumber = floorDivide(time.seconds, secondsPerDay)
-        let secondOfDay = Int(time.seconds - dayNumber * secondsPerDay)
+        let secondOfDay = Int(floorModulo(time.seconds, secondsPerDay))
         let (year, month, day) = date(dayNumber: dayNumber)
         return Fields(year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60,
                       second: secondOfDay % 60, nanosecond: time.nanoseconds, dayNumber: dayNumber)
