@@ -212,13 +212,18 @@ import Testing
     }
 
     /// The argument counts a function accepts, from its metadata: `1`, `2-3`, `any`.
-    static func arities(_ arity: String) -> ClosedRange<Int>? {
-        let bounds = arity.split(separator: "-").compactMap { Int($0) }
-        switch bounds.count {
-        case 1: return bounds[0]...bounds[0]
-        case 2: return bounds[0]...bounds[1]
-        default: return nil
+    /// The argument counts an arity accepts: `1`, `1-3`, or a list of those (`3,6-8`).
+    static func arities(_ arity: String) -> Set<Int>? {
+        var counts = Set<Int>()
+        for part in arity.split(separator: ",") {
+            let bounds = part.split(separator: "-").compactMap { Int($0) }
+            switch bounds.count {
+            case 1: counts.insert(bounds[0])
+            case 2 where bounds[0] <= bounds[1]: counts.formUnion(bounds[0]...bounds[1])
+            default: return nil
+            }
         }
+        return counts.isEmpty ? nil : counts
     }
 
     /// Every function of the catalog (all packs), from its metadata: an argument count outside

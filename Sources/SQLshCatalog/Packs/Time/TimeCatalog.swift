@@ -5,8 +5,8 @@ enum TimeCatalog {
     /// The body of a time function; it runs only when no argument is NULL.
     typealias Body = @Sendable (Arguments, ResultContext) throws -> Void
 
-    /// A time pack entry: `body` registered under each argument count in `counts`. As in
-    /// sqlean (since 0.28), a NULL in any argument gives NULL.
+    /// A time pack entry: `body` registered under each argument count in `counts`. A NULL in
+    /// any argument gives NULL, as in sqlean's later versions (0.28.3 raised type errors).
     static func entry(_ name: String, counts: [Int], arguments: String, flags: FunctionOptions = .pure,
                       summary: String, details: String, example: String, body: @escaping Body) -> CatalogFunction {
         CatalogFunction(

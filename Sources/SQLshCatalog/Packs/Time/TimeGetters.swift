@@ -65,7 +65,7 @@ enum TimeGetters {
 
     static let timeGet = TimeCatalog.entry(
         "time_get", counts: [2], arguments: "t, field",
-        summary: "one named field of a time: year, month, isoweek, epoch...",
+        summary: "one named field of a time (year, month, isoweek, epoch and others)",
         details: """
             time_get(t, field) returns a field of the time value t, in UTC: an integer, or a \
             real for second and epoch. \(fieldList) t must be a time blob ("1st parameter: \

@@ -4,7 +4,7 @@
 enum TimePack {
     static let pack = FunctionPack(
         name: "time",
-        summary: "sqlean's nanosecond time values and durations: make, read, add, truncate, format, parse",
+        summary: "nanosecond time values and durations as in sqlean: make, read, add, truncate, format, parse",
         functions: [
             TimeConstructors.timeNow,
             TimeConstructors.nowAlias,
