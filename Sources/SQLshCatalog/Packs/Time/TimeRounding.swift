@@ -10,7 +10,7 @@ enum TimeRounding {
         """
 
     static let durationRule = """
-        A duration d (an integer of nanoseconds) rounds down to a multiple of d counted from the \
+        a duration d (an integer of nanoseconds) rounds t down to a multiple of d counted from the \
         zero time 0001-01-01T00:00:00Z (a Monday, so 7*24*dur_h() truncates to Monday 00:00 \
         UTC); d <= 0 leaves t unchanged.
         """
