@@ -13,6 +13,7 @@ enum BuiltInPacks {
             IEEE754Pack.pack,
             MathPack.pack,
             IPAddrPack.pack,
+            TimePack.pack,
             VSVPack.pack,
         ]
     }

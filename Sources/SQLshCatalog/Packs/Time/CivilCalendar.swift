@@ -1,0 +1,134 @@
+/// Calendar arithmetic on the proleptic Gregorian calendar, done on day numbers (no tables, no
+/// Foundation): days since 0001-01-01 to year-month-day and back, weekdays, ISO weeks.
+///
+/// Years use astronomical numbering (year 0 is 1 BC, as in Go and sqlean). The conversions
+/// follow the well-known "days from civil" method: count from 0000-03-01 so that the leap day
+/// ends the year, split into 400-year eras of 146097 days, and within an era use
+/// 365-day years with corrections every 4, 100 and 400 years.
+enum CivilCalendar {
+    /// Days from 0000-03-01 to 0001-01-01.
+    private static let marchZeroToZeroTime: Int64 = 306
+    static let secondsPerDay: Int64 = 86_400
+
+    /// A time broken down in UTC.
+    struct Fields {
+        var year: Int64
+        var month: Int  // 1...12
+        var day: Int  // 1...31
+        var hour: Int
+        var minute: Int
+        var second: Int
+        var nanosecond: Int32
+        /// Days since 0001-01-01 (a Monday).
+        var dayNumber: Int64
+    }
+
+    @inline(__always)
+    static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return (a % b < 0) ? q - 1 : q
+    }
+
+    @inline(__always)
+    static func floorModulo(_ a: Int64, _ b: Int64) -> Int64 {
+        let r = a % b
+        return r < 0 ? r + b : r
+    }
+
+    /// The day number (days since 0001-01-01) of a date. `month` is 1...12, `day` any value
+    /// (day 32 is the first of the next month). `year` must lie within ±10^12, which keeps
+    /// every intermediate value far from overflow.
+    @inline(__always)
+    static func dayNumber(year: Int64, month: Int, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = floorDivide(y, 400)
+        let yearOfEra = y - era * 400  // 0...399
+        let shiftedMonth = Int64(month > 2 ? month - 3 : month + 9)  // March = 0
+        let dayOfYear = (153 * shiftedMonth + 2) / 5  // days from March 1 to the month's first
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - marchZeroToZeroTime + (day - 1)
+    }
+
+    /// The date of a day number: (year, month 1...12, day 1...31). Valid for every day number
+    /// an int64 count of seconds can reach.
+    @inline(__always)
+    static func date(dayNumber: Int64) -> (year: Int64, month: Int, day: Int) {
+        let z = dayNumber + marchZeroToZeroTime
+        let era = floorDivide(z, 146_097)
+        let dayOfEra = z - era * 146_097  // 0...146096
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365  // 0...399
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)  // from March 1
+        let shiftedMonth = (5 * dayOfYear + 2) / 153  // March = 0
+        let day = Int(dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
+        let month = Int(shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9)
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day)
+    }
+
+    /// The time broken down in UTC.
+    @inline(__always)
+    static func fields(_ time: SqleanTime) -> Fields {
+        let dayNumber = floorDivide(time.seconds, secondsPerDay)
+        let secondOfDay = Int(floorModulo(time.seconds, secondsPerDay))
+        let (year, month, day) = date(dayNumber: dayNumber)
+        return Fields(year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60,
+                      second: secondOfDay % 60, nanosecond: time.nanoseconds, dayNumber: dayNumber)
+    }
+
+    @inline(__always)
+    static func isLeap(_ year: Int64) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+
+    /// The day of the week, 0 = Sunday ... 6 = Saturday.
+    static func weekday(dayNumber: Int64) -> Int { Int(floorModulo(dayNumber + 1, 7)) }
+
+    /// The day of the year, 1...366.
+    static func yearday(_ fields: Fields) -> Int {
+        Int(fields.dayNumber - dayNumber(year: fields.year, month: 1, day: 1)) + 1
+    }
+
+    /// The ISO 8601 year and week (1...53): weeks start on Monday, and a week belongs to the
+    /// year of its Thursday.
+    static func isoWeek(dayNumber: Int64) -> (year: Int64, week: Int) {
+        let daysSinceMonday = floorModulo(dayNumber, 7)  // 0001-01-01 is a Monday
+        let thursday = dayNumber - daysSinceMonday + 3
+        let year = date(dayNumber: thursday).year
+        return (year, Int((thursday - Self.dayNumber(year: year, month: 1, day: 1)) / 7) + 1)
+    }
+
+    /// The largest year magnitude accepted before converting (int64 seconds reach about
+    /// ±292 billion years, so nothing valid is refused).
+    static let yearLimit: Int128 = 1_000_000_000_000
+
+    /// The time of a date and clock given in a zone `offset` seconds east of UTC, every field
+    /// normalised as Go's `time.Date` does: month 13 is January of the next year, October 32 is
+    /// November 1, 61 seconds are a minute and a second, negative values borrow. The fields are
+    /// wide integers so that sums of int64 arguments cannot overflow; the result is nil when it
+    /// leaves the range of an int64 of seconds.
+    static func time(year: Int128, month: Int128, day: Int128, hour: Int128 = 0, minute: Int128 = 0,
+                     second: Int128 = 0, nanosecond: Int128 = 0, offset: Int128 = 0) -> SqleanTime? {
+        let monthIndex = month - 1
+        var yearCarry = monthIndex / 12
+        var monthOfYear = monthIndex % 12
+        if monthOfYear < 0 {
+            monthOfYear += 12
+            yearCarry -= 1
+        }
+        let normalisedYear = year + yearCarry
+        guard normalisedYear.magnitude <= yearLimit.magnitude else { return nil }
+        let firstOfMonth = dayNumber(year: Int64(normalisedYear), month: Int(monthOfYear) + 1, day: 1)
+        let days = Int128(firstOfMonth) + day - 1
+        // Each term is below 2^64 * 86400 and their sum far below 2^127.
+        let seconds = days * Int128(secondsPerDay) + hour * 3600 + minute * 60 + second - offset
+        return SqleanTime(totalNanoseconds: seconds * Int128(SqleanTime.nanosPerSecond) + nanosecond)
+    }
+
+    /// `time` plus years, months and days, normalised like ``time(year:month:day:hour:minute:second:nanosecond:offset:)``
+    /// (Oct 31 + 1 month = Dec 1, 2012-02-29 + 1 year = 2013-03-01), keeping the clock and the
+    /// nanoseconds (Go's `Time.AddDate`). nil out of range.
+    static func adding(years: Int64, months: Int64, days: Int64, to time: SqleanTime) -> SqleanTime? {
+        let f = fields(time)
+        return self.time(year: Int128(f.year) + Int128(years), month: Int128(f.month) + Int128(months),
+                         day: Int128(f.day) + Int128(days), hour: Int128(f.hour), minute: Int128(f.minute),
+                         second: Int128(f.second), nanosecond: Int128(f.nanosecond))
+    }
+}

@@ -1,0 +1,138 @@
+import CSQLite
+import SQLshCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Functions that make time values: the current time, a date and clock, Unix time.
+enum TimeConstructors {
+    /// The current time from the system clock (nanosecond resolution where it offers it).
+    static func now() -> SqleanTime {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return SqleanTime(unixSeconds: Int64(spec.tv_sec), nanoseconds: Int64(spec.tv_nsec)) ?? .zero
+    }
+
+    static let timeNow = TimeCatalog.entry(
+        "time_now", counts: [0], arguments: "", flags: .innocuous,
+        summary: "the current time (UTC) as a time value",
+        details: """
+            time_now() returns the current UTC time, with the nanoseconds the system clock gives, \
+            as a 13-byte time blob (sqlean's encoding). It reads the clock on every call, so it is \
+            not deterministic: it cannot appear in an index or a CHECK constraint.
+            """,
+        example: "select time_after(time_now(), time_date(2024, 1, 1));  -- 1",
+        body: { _, result in result.setTime(now()) })
+
+    static let nowAlias = TimeCatalog.alias("now", of: timeNow, counts: [0]) { _, result in result.setTime(now()) }
+
+    /// time_date(y, mo, d[, h, mi, s[, ns[, offset]]]).
+    static let date: TimeCatalog.Body = { arguments, result in
+        try TimeArguments.requireIntegers(arguments)
+        func value(_ i: Int) -> Int128 { i < arguments.count ? Int128(sqlite3_value_int64(arguments[i].rawValue)) : 0 }
+        guard let time = CivilCalendar.time(year: value(0), month: value(1), day: value(2), hour: value(3), minute: value(4),
+                                            second: value(5), nanosecond: value(6), offset: value(7)) else {
+            throw TimeError.outOfRange
+        }
+        result.setTime(time)
+    }
+
+    static let timeDate = TimeCatalog.entry(
+        "time_date", counts: [3, 6, 7, 8], arguments: "year, month, day[, hour, minute, second[, nanosecond[, offset]]]",
+        summary: "the time of a date and clock, normalised as Go's time.Date (October 32 is November 1)",
+        details: """
+            time_date(year, month, day[, hour, minute, second[, nanosecond[, offset]]]) returns \
+            the time value of that date and clock. Fields may lie outside their usual ranges and \
+            are normalised: month 13 is January of the next year, October 32 is November 1, 61 \
+            seconds carry into the minute, negative values borrow. offset is the zone's distance \
+            east of UTC in seconds: it is subtracted, turning local time into UTC. Every argument \
+            must be stored as an integer ("all parameters should be integers"); NULL gives NULL. \
+            sqlsh reads the arguments as 64-bit integers (sqlean cuts them to 32 bits) and fails \
+            with "time value out of range" beyond about 292 billion years.
+            """,
+        example: "select time_fmt_iso(time_date(2011, 11, 18, 15, 56, 35, 666777888, 3*3600));  -- '2011-11-18T12:56:35.666777888Z'",
+        body: date)
+
+    static let makeDate = TimeCatalog.entry(
+        "make_date", counts: [3], arguments: "year, month, day",
+        summary: "the time of a date at midnight UTC (Postgres name; time_date with 3 arguments)",
+        details: """
+            make_date(year, month, day) is time_date(year, month, day): midnight UTC of that \
+            date, fields normalised (February 30 is March 1 or 2). Integers only ("all \
+            parameters should be integers"); NULL gives NULL.
+            """,
+        example: "select time_fmt_date(make_date(2011, 2, 30));  -- '2011-03-02'",
+        body: date)
+
+    static let makeTimestamp = TimeCatalog.entry(
+        "make_timestamp", counts: [6], arguments: "year, month, day, hour, minute, second",
+        summary: "the time of a date and clock in UTC (Postgres name; time_date with 6 arguments)",
+        details: """
+            make_timestamp(year, month, day, hour, minute, second) is time_date with the same \
+            six arguments: fields normalised, UTC. Integers only ("all parameters should be \
+            integers"); NULL gives NULL.
+            """,
+        example: "select time_fmt_iso(make_timestamp(2011, 11, 18, 15, 56, 35));  -- '2011-11-18T15:56:35Z'",
+        body: date)
+
+    /// time_unix(sec[, nsec]).
+    static let unix: TimeCatalog.Body = { arguments, result in
+        try TimeArguments.requireIntegers(arguments)
+        let seconds = sqlite3_value_int64(arguments[0].rawValue)
+        let nanos = arguments.count > 1 ? sqlite3_value_int64(arguments[1].rawValue) : 0
+        guard let time = SqleanTime(unixSeconds: seconds, nanoseconds: nanos) else { throw TimeError.outOfRange }
+        result.setTime(time)
+    }
+
+    static let timeUnix = TimeCatalog.entry(
+        "time_unix", counts: [1, 2], arguments: "seconds[, nanoseconds]",
+        summary: "the time a number of Unix seconds (and nanoseconds) after 1970-01-01T00:00:00Z",
+        details: """
+            time_unix(seconds[, nanoseconds]) returns the time value that many seconds and \
+            nanoseconds after the Unix epoch. Negative values count back; nanoseconds outside \
+            0-999999999 carry into the seconds. Integers only ("all parameters should be \
+            integers"; a real such as 1.5 is refused); NULL gives NULL.
+            """,
+        example: "select time_fmt_iso(time_unix(1321631795, 666777888));  -- '2011-11-18T15:56:35.666777888Z'",
+        body: unix)
+
+    static let toTimestamp = TimeCatalog.entry(
+        "to_timestamp", counts: [1], arguments: "seconds",
+        summary: "the time a number of Unix seconds after 1970 (Postgres name; time_unix with 1 argument)",
+        details: """
+            to_timestamp(seconds) is time_unix(seconds). Unlike Postgres, the argument must be \
+            an integer ("all parameters should be integers"): a real is refused, as in sqlean. \
+            NULL gives NULL.
+            """,
+        example: "select time_fmt_iso(to_timestamp(1321631795));  -- '2011-11-18T15:56:35Z'",
+        body: unix)
+
+    static func fromUnitCount(_ unit: Int64) -> TimeCatalog.Body {
+        { arguments, result in
+            let count = try TimeArguments.integer(arguments, 0, .only)
+            guard let time = SqleanTime(unixCount: count, unit: unit) else { throw TimeError.outOfRange }
+            result.setTime(time)
+        }
+    }
+
+    static func unitEntry(_ name: String, unit: Int64, word: String, example: String) -> CatalogFunction {
+        TimeCatalog.entry(
+            name, counts: [1], arguments: word,
+            summary: "the time a number of Unix \(word) after 1970-01-01T00:00:00Z",
+            details: """
+                \(name)(\(word)) returns the time value that many \(word) after the Unix epoch \
+                (negative values count back, exactly). The argument must be stored as an \
+                integer ("parameter should be an integer"); NULL gives NULL.
+                """,
+            example: example, body: fromUnitCount(unit))
+    }
+
+    static let timeMilli = unitEntry("time_milli", unit: 1_000_000, word: "milliseconds",
+                                     example: "select time_fmt_iso(time_milli(1321631795666));  -- '2011-11-18T15:56:35.666000000Z'")
+    static let timeMicro = unitEntry("time_micro", unit: 1000, word: "microseconds",
+                                     example: "select time_fmt_iso(time_micro(1321631795666777));  -- '2011-11-18T15:56:35.666777000Z'")
+    static let timeNano = unitEntry("time_nano", unit: 1, word: "nanoseconds",
+                                    example: "select time_fmt_iso(time_nano(1321631795666777888));  -- '2011-11-18T15:56:35.666777888Z'")
+}

@@ -1,0 +1,94 @@
+import SQLshCore
+
+/// Functions that read one field of a time value (in UTC).
+enum TimeGetters {
+    /// A `time_get_*` entry: the field `read` computes from the broken-down time.
+    static func getter(_ name: String, summary: String, range: String, example: String,
+                       read: @escaping @Sendable (SqleanTime) -> Int64) -> CatalogFunction {
+        TimeCatalog.entry(
+            name, counts: [1], arguments: "t",
+            summary: summary,
+            details: """
+                \(name)(t) returns \(range) of the time value t, in UTC (shift t with time_add \
+                for another zone). t must be a 13-byte time blob ("parameter should be a time \
+                blob", "invalid time blob size"); NULL gives NULL.
+                """,
+            example: example,
+            body: { arguments, result in result.set(read(try TimeArguments.time(arguments, 0, .only))) })
+    }
+
+    static let t = "time_date(2011, 11, 18, 15, 56, 35, 666777888)"
+
+    static let year = getter("time_get_year", summary: "the year of a time", range: "the year (0 is 1 BC, -1 is 2 BC)",
+                             example: "select time_get_year(\(t));  -- 2011") { CivilCalendar.fields($0).year }
+    static let month = getter("time_get_month", summary: "the month of a time, 1-12", range: "the month, 1-12",
+                              example: "select time_get_month(\(t));  -- 11") { Int64(CivilCalendar.fields($0).month) }
+    static let day = getter("time_get_day", summary: "the day of the month of a time, 1-31", range: "the day of the month, 1-31",
+                            example: "select time_get_day(\(t));  -- 18") { Int64(CivilCalendar.fields($0).day) }
+    static let hour = getter("time_get_hour", summary: "the hour of a time, 0-23", range: "the hour, 0-23",
+                             example: "select time_get_hour(\(t));  -- 15") { Int64(CivilCalendar.fields($0).hour) }
+    static let minute = getter("time_get_minute", summary: "the minute of a time, 0-59", range: "the minute, 0-59",
+                               example: "select time_get_minute(\(t));  -- 56") { Int64(CivilCalendar.fields($0).minute) }
+    static let second = getter("time_get_second", summary: "the second of a time, 0-59", range: "the whole second, 0-59",
+                               example: "select time_get_second(\(t));  -- 35") { Int64(CivilCalendar.fields($0).second) }
+    static let nano = getter("time_get_nano", summary: "the nanoseconds within the second of a time",
+                             range: "the nanoseconds within the second, 0-999999999",
+                             example: "select time_get_nano(\(t));  -- 666777888") { Int64($0.nanoseconds) }
+    static let weekday = getter("time_get_weekday", summary: "the day of the week of a time, 0 = Sunday to 6 = Saturday",
+                                range: "the day of the week, 0 (Sunday) to 6 (Saturday)",
+                                example: "select time_get_weekday(\(t));  -- 5") {
+        Int64(CivilCalendar.weekday(dayNumber: CivilCalendar.fields($0).dayNumber))
+    }
+    static let yearday = getter("time_get_yearday", summary: "the day of the year of a time, 1-366",
+                                range: "the day of the year, 1-366",
+                                example: "select time_get_yearday(\(t));  -- 322") { Int64(CivilCalendar.yearday(CivilCalendar.fields($0))) }
+    static let isoyear = getter("time_get_isoyear", summary: "the ISO 8601 year of a time (the year of its week's Thursday)",
+                                range: "the ISO 8601 week-numbering year (the year of the Thursday of t's Monday-to-Sunday week)",
+                                example: "select time_get_isoyear(time_date(2021, 1, 1));  -- 2020") {
+        CivilCalendar.isoWeek(dayNumber: CivilCalendar.fields($0).dayNumber).year
+    }
+    static let isoweek = getter("time_get_isoweek", summary: "the ISO 8601 week of a time, 1-53",
+                                range: "the ISO 8601 week number, 1-53 (weeks start on Monday; week 1 holds the year's first Thursday)",
+                                example: "select time_get_isoweek(\(t));  -- 46") {
+        Int64(CivilCalendar.isoWeek(dayNumber: CivilCalendar.fields($0).dayNumber).week)
+    }
+
+    static let fieldList = """
+        Fields (case-sensitive): millennium, century, decade, year (or years), quarter, month, \
+        day (or days), hour, minute, second (a real: seconds with their fraction), milli, \
+        micro, nano (within the second), isoyear, isoweek (or week), isodow (1 = Monday to 7 = \
+        Sunday), yearday (doy, dayofyear), weekday (dow, dayofweek; 0 = Sunday), epoch (a real: \
+        Unix seconds with their fraction). decade, quarter, month, hour, minute, second, milli, \
+        micro and nano also match longer names (decades, months, milliseconds...). Millennium, \
+        century and decade divide the year toward zero. Other names: "unknown field".
+        """
+
+    static let timeGet = TimeCatalog.entry(
+        "time_get", counts: [2], arguments: "t, field",
+        summary: "one named field of a time (year, month, isoweek, epoch and others)",
+        details: """
+            time_get(t, field) returns a field of the time value t, in UTC: an integer, or a \
+            real for second and epoch. \(fieldList) t must be a time blob ("1st parameter: \
+            should be a time blob"), field a text ("2nd parameter: should be a field name"); \
+            NULL gives NULL.
+            """,
+        example: "select time_get(\(t), 'quarter');  -- 4",
+        body: { arguments, result in
+            let time = try TimeArguments.time(arguments, 0, .first)
+            try TimeFields.setValue(of: try TimeArguments.field(arguments, 1, .second), time, result)
+        })
+
+    static let datePart = TimeCatalog.entry(
+        "date_part", counts: [2], arguments: "field, t",
+        summary: "one named field of a time (Postgres name; time_get with the arguments swapped)",
+        details: """
+            date_part(field, t) is time_get(t, field). \(fieldList) field must be a text ("1st \
+            parameter: should be a field name"), t a time blob ("2nd parameter: should be a \
+            time blob"); NULL gives NULL.
+            """,
+        example: "select date_part('epoch', time_unix(1321631795, 500000000));  -- 1321631795.5",
+        body: { arguments, result in
+            let field = try TimeArguments.field(arguments, 0, .first)
+            try TimeFields.setValue(of: field, try TimeArguments.time(arguments, 1, .second), result)
+        })
+}

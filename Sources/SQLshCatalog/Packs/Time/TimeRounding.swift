@@ -1,0 +1,77 @@
+import CSQLite
+import SQLshCore
+
+/// Truncating and rounding time values, to a calendar field or to a multiple of a duration.
+enum TimeRounding {
+    static let fieldList = """
+        Fields (exact, case-sensitive): millennium, century, decade (the year divided toward \
+        zero), year, quarter, month, week (the Monday of the ISO week), day, hour, minute, \
+        second, and milli... / micro... (any name starting so); other names: "unknown field".
+        """
+
+    static let durationRule = """
+        a duration d (an integer of nanoseconds) rounds t down to a multiple of d counted from the \
+        zero time 0001-01-01T00:00:00Z (a Monday, so 7*24*dur_h() truncates to Monday 00:00 \
+        UTC); d <= 0 leaves t unchanged.
+        """
+
+    static let differences = """
+        Unlike sqlean 0.28.3, week gives the Monday (sqlean gave January 1 of the ISO year plus \
+        whole weeks, which is not a week boundary: 2011-11-12 for 2011-11-18; later sqlean \
+        versions give the Monday too), and durations that are not whole seconds work \
+        (time_trunc(t, dur_ms()) drops the microseconds; sqlean returned t unchanged).
+        """
+
+    static let timeTrunc = TimeCatalog.entry(
+        "time_trunc", counts: [2], arguments: "t, field | duration",
+        summary: "a time truncated to a field ('month', 'week', 'hour'...) or to a multiple of a duration",
+        details: """
+            time_trunc(t, field) returns the start of the field containing the time value t, in \
+            UTC. \(fieldList) time_trunc(t, d): \(durationRule) t must be a time blob; the second \
+            argument an integer or a text ("2nd parameter: should be a field name"); NULL gives \
+            NULL. \(differences)
+            """,
+        example: "select time_fmt_iso(time_trunc(time_date(2011, 11, 18, 15, 56, 35), 'quarter'));  -- '2011-10-01T00:00:00Z'",
+        body: { arguments, result in
+            let time = try TimeArguments.time(arguments, 0, .first)
+            let second = arguments[1].rawValue
+            if sqlite3_value_type(second) == SQLITE_INTEGER {
+                guard let truncated = time.truncated(to: sqlite3_value_int64(second)) else { throw TimeError.outOfRange }
+                return result.setTime(truncated)
+            }
+            result.setTime(try TimeFields.truncate(time, to: try TimeArguments.field(arguments, 1, .second)))
+        })
+
+    static let dateTrunc = TimeCatalog.entry(
+        "date_trunc", counts: [2], arguments: "field, t",
+        summary: "a time truncated to a field (Postgres name; time_trunc with a field, arguments swapped)",
+        details: """
+            date_trunc(field, t) is time_trunc(t, field); it takes field names only, no \
+            durations. \(fieldList) field must be a text ("1st parameter: should be a field \
+            name"), t a time blob ("2nd parameter: should be a time blob"); NULL gives NULL. \
+            Unlike sqlean 0.28.3, week gives the Monday of the ISO week.
+            """,
+        example: "select time_fmt_date(date_trunc('week', time_date(2011, 11, 18)));  -- '2011-11-14'",
+        body: { arguments, result in
+            let field = try TimeArguments.field(arguments, 0, .first)
+            result.setTime(try TimeFields.truncate(try TimeArguments.time(arguments, 1, .second), to: field))
+        })
+
+    static let timeRound = TimeCatalog.entry(
+        "time_round", counts: [2], arguments: "t, duration",
+        summary: "a time rounded to the nearest multiple of a duration (halfway rounds up)",
+        details: """
+            time_round(t, d) rounds the time value t to the nearest multiple of d nanoseconds \
+            counted from the zero time 0001-01-01T00:00:00Z; halfway values round up. d <= 0 \
+            leaves t unchanged. t must be a time blob, d an integer ("2nd parameter: should be \
+            an integer"); NULL gives NULL. Unlike sqlean, durations that are not whole seconds \
+            work (sqlean returned t unchanged for them).
+            """,
+        example: "select time_fmt_iso(time_round(time_date(2011, 11, 18, 15, 56, 35, 666777888), dur_m()));  -- '2011-11-18T15:57:00Z'",
+        body: { arguments, result in
+            let time = try TimeArguments.time(arguments, 0, .first)
+            let duration = try TimeArguments.integer(arguments, 1, .second)
+            guard let rounded = time.rounded(to: duration) else { throw TimeError.outOfRange }
+            result.setTime(rounded)
+        })
+}

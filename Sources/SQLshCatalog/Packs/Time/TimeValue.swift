@@ -1,0 +1,132 @@
+/// A point in time as sqlean's `time` extension holds it (after Go's `time.Time`): whole seconds
+/// since 0001-01-01T00:00:00Z on the proleptic Gregorian calendar (UTC, no leap seconds) and the
+/// nanoseconds within that second. Every instant an int64 of seconds can name is valid, so
+/// arithmetic that would leave that range gives nil, which the functions report as an error.
+struct SqleanTime: Equatable, Comparable {
+    /// Seconds since 0001-01-01T00:00:00Z (negative before it).
+    var seconds: Int64
+    /// Nanoseconds within the second, 0...999_999_999.
+    var nanoseconds: Int32
+
+    /// 0001-01-01T00:00:00Z, sqlean's zero time.
+    static let zero = SqleanTime(seconds: 0, nanoseconds: 0)
+    /// The Unix epoch, 1970-01-01T00:00:00Z, in seconds since the zero time.
+    static let unixEpoch: Int64 = 62_135_596_800
+    static let nanosPerSecond: Int64 = 1_000_000_000
+
+    init(seconds: Int64, nanoseconds: Int32) {
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+    }
+
+    /// The time `total` nanoseconds after the zero time, or nil when its seconds leave int64.
+    init?(totalNanoseconds total: Int128) {
+        let billion = Int128(Self.nanosPerSecond)
+        var seconds = total / billion
+        var nanos = total % billion
+        if nanos < 0 {
+            nanos += billion
+            seconds -= 1
+        }
+        guard let s = Int64(exactly: seconds) else { return nil }
+        self.init(seconds: s, nanoseconds: Int32(truncatingIfNeeded: nanos))
+    }
+
+    /// Nanoseconds since the zero time (never overflows an Int128).
+    var totalNanoseconds: Int128 { Int128(seconds) * Int128(Self.nanosPerSecond) + Int128(nanoseconds) }
+
+    /// The time `seconds` Unix seconds plus `nanoseconds` (any value, carried into the seconds)
+    /// after the Unix epoch; nil out of range.
+    init?(unixSeconds: Int64, nanoseconds: Int64) {
+        if nanoseconds >= 0, nanoseconds < Self.nanosPerSecond {
+            // The common case: no carry, one checked addition.
+            let (s, overflow) = unixSeconds.addingReportingOverflow(Self.unixEpoch)
+            if overflow { return nil }
+            self.init(seconds: s, nanoseconds: Int32(truncatingIfNeeded: nanoseconds))
+            return
+        }
+        self.init(totalNanoseconds: (Int128(unixSeconds) + Int128(Self.unixEpoch)) * Int128(Self.nanosPerSecond)
+                  + Int128(nanoseconds))
+    }
+
+    /// The time `count` units of `unit` nanoseconds (1e6 for milliseconds, ...) after the Unix
+    /// epoch; nil out of range (never, for int64 counts of milli-, micro- or nanoseconds).
+    init?(unixCount count: Int64, unit: Int64) {
+        self.init(totalNanoseconds: Int128(Self.unixEpoch) * Int128(Self.nanosPerSecond) + Int128(count) * Int128(unit))
+    }
+
+    /// The Unix time in units of `unit` nanoseconds (1e9 for seconds, 1e6 for milliseconds, ...),
+    /// rounded down; nil when it does not fit an int64.
+    func unixCount(unit: Int64) -> Int64? {
+        let sinceEpoch = totalNanoseconds - Int128(Self.unixEpoch) * Int128(Self.nanosPerSecond)
+        var count = sinceEpoch / Int128(unit)
+        if sinceEpoch % Int128(unit) < 0 { count -= 1 }
+        return Int64(exactly: count)
+    }
+
+    /// Unix seconds as a real, with the nanoseconds as the fraction (sqlean's `epoch` field).
+    var unixReal: Double {
+        let (u, overflow) = seconds.subtractingReportingOverflow(Self.unixEpoch)
+        let whole = overflow ? Double(seconds) - Double(Self.unixEpoch) : Double(u)
+        return whole + Double(nanoseconds) / 1e9
+    }
+
+    static func < (a: SqleanTime, b: SqleanTime) -> Bool {
+        a.seconds < b.seconds || (a.seconds == b.seconds && a.nanoseconds < b.nanoseconds)
+    }
+
+    /// The time plus a duration in nanoseconds; nil out of range.
+    func adding(nanoseconds d: Int64) -> SqleanTime? {
+        let (ds, dn) = d.quotientAndRemainder(dividingBy: Self.nanosPerSecond)
+        var seconds = ds
+        var nanos = Int64(nanoseconds) + dn
+        if nanos >= Self.nanosPerSecond {
+            nanos -= Self.nanosPerSecond
+            seconds += 1
+        } else if nanos < 0 {
+            nanos += Self.nanosPerSecond
+            seconds -= 1
+        }
+        let (s, overflow) = self.seconds.addingReportingOverflow(seconds)
+        if overflow { return nil }
+        return SqleanTime(seconds: s, nanoseconds: Int32(truncatingIfNeeded: nanos))
+    }
+
+    /// The time plus whole seconds (a time zone offset); nil out of range.
+    func adding(seconds d: Int64) -> SqleanTime? {
+        let (s, overflow) = seconds.addingReportingOverflow(d)
+        return overflow ? nil : SqleanTime(seconds: s, nanoseconds: nanoseconds)
+    }
+
+    /// The duration self - other in nanoseconds, saturated at the int64 limits (as sqlean and
+    /// Go's `Time.Sub` do).
+    func nanoseconds(since other: SqleanTime) -> Int64 {
+        let difference = totalNanoseconds - other.totalNanoseconds
+        if difference > Int128(Int64.max) { return .max }
+        if difference < Int128(Int64.min) { return .min }
+        return Int64(difference)
+    }
+
+    /// The time rounded down to a multiple of `d` nanoseconds since the zero time; unchanged
+    /// when d <= 0. nil out of range.
+    func truncated(to d: Int64) -> SqleanTime? {
+        guard d > 0 else { return self }
+        let total = totalNanoseconds
+        return SqleanTime(totalNanoseconds: total - Self.floorRemainder(total, d))
+    }
+
+    /// The time rounded to the nearest multiple of `d` nanoseconds since the zero time, halfway
+    /// up; unchanged when d <= 0. nil out of range.
+    func rounded(to d: Int64) -> SqleanTime? {
+        guard d > 0 else { return self }
+        let total = totalNanoseconds
+        let r = Self.floorRemainder(total, d)
+        return SqleanTime(totalNanoseconds: r + r < Int128(d) ? total - r : total - r + Int128(d))
+    }
+
+    /// x mod d, from 0 to d - 1 (d > 0).
+    private static func floorRemainder(_ x: Int128, _ d: Int64) -> Int128 {
+        let r = x % Int128(d)
+        return r < 0 ? r + Int128(d) : r
+    }
+}
