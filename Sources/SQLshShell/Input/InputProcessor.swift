@@ -90,6 +90,7 @@ extension Shell {
             if !sql.isEmpty && scan.endsWithSemicolon && isComplete(&sql) {
                 echo(sql)
                 source.inputCompleted(sql)
+                previousStatement = sql
                 source.willRun()
                 errors += runSQLInput(sql, startLine: startLine, reportLines: !interactive)
                 source.didRun()
