@@ -398,8 +398,9 @@ final class EditLineSource: LineSource {
         _ = el_insertstr(editLine, text)
     }
 
-    /// Prints candidates in columns under the line being edited; when they would not fit on
-    /// the screen, asks first (`Display all 312 possibilities? (y or n)`), as readline does.
+    /// Prints candidates in columns under the line being edited; when there are more than
+    /// 100 or they would not fit on the screen, asks first (`Display all 312 possibilities?
+    /// (y or n)`), as readline does.
     /// Returns whether the line has to be drawn again below (false: answered no, and the
     /// question was taken off the screen).
     private func list(_ candidates: [String]) -> Bool {
@@ -414,7 +415,7 @@ final class EditLineSource: LineSource {
         let down = Self.row(after: prompt + line.all, width: width) - Self.row(after: prompt + line.beforeCursor, width: width)
         fflush(terminalStream)
         if down > 0 { Terminal.write(String(repeating: "\n", count: down), to: terminalFD) }
-        if rows > height - 2 {
+        if candidates.count > 100 || rows > height - 2 {
             Terminal.write("\nDisplay all \(candidates.count) possibilities? (y or n)", to: terminalFD)
             var answer = false
             while let key = readKey() {
