@@ -226,7 +226,7 @@ public struct CompletionEngine {
 
     /// A short alias for a table: the first letter of each part of its name (`order_items` →
     /// `oi`, `customers` → `c`), nil when that is not a plain identifier or is a keyword.
-    static func suggestedAlias(for table: String, keywords: Set<String>) -> String? {
+    public static func suggestedAlias(for table: String, keywords: Set<String>) -> String? {
         var alias: [UInt8] = []
         var atStart = true
         for byte in table.utf8 {
@@ -341,8 +341,6 @@ public struct CompletionEngine {
         let words = DotCommandArguments.split(text)
         let last = text.utf8.last ?? 0
         let endsInSpace = last == 32 || last == 9
-        // `. ` (no command name yet) offers nothing.
-        guard !words.isEmpty else { return Completion(fragment: "", candidates: []) }
         if words.count <= 1 && !endsInSpace {
             let typed = words.first ?? ""
             let candidates = data.dotCommandNames()
@@ -350,6 +348,8 @@ public struct CompletionEngine {
                 .map { Completion.Candidate("." + $0, .command) }
             return Completion(fragment: "." + typed, candidates: unique(candidates))
         }
+        // `. ` (no command name yet) offers nothing.
+        guard !words.isEmpty else { return Completion(fragment: "", candidates: []) }
         let fragmentRaw = endsInSpace ? "" : lastWord(text)
         let fragment = words.count > 1 && !endsInSpace ? words[words.count - 1] : ""
         let index = endsInSpace ? words.count : words.count - 1
