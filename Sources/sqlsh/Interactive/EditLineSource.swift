@@ -79,8 +79,10 @@ final class EditLineSource: LineSource {
         _ = sqlsh_el_bind(el, "^R", "sqlsh-search")
         _ = sqlsh_el_bind(el, "^X^E", "sqlsh-edit")
         // Home, End and Delete as terminals other than xterm send them (xterm's own forms
-        // come from the terminal description).
-        for (key, function) in [("\\e[1~", "ed-move-to-beg"), ("\\e[7~", "ed-move-to-beg"), ("\\e[H", "ed-move-to-beg"),
+        // come from the terminal description). Emacs keys only: in vi's insert mode Escape
+        // must stay the way to command mode.
+        let editor = sqlsh_el_get_editor(el).map { String(cString: $0) } ?? "emacs"
+        for (key, function) in editor != "emacs" ? [] : [("\\e[1~", "ed-move-to-beg"), ("\\e[7~", "ed-move-to-beg"), ("\\e[H", "ed-move-to-beg"),
                                 ("\\eOH", "ed-move-to-beg"), ("\\e[4~", "ed-move-to-end"), ("\\e[8~", "ed-move-to-end"),
                                 ("\\e[F", "ed-move-to-end"), ("\\eOF", "ed-move-to-end"), ("\\e[3~", "ed-delete-next-char")] {
             _ = sqlsh_el_bind(el, key, function)
