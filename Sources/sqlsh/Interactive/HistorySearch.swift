@@ -35,9 +35,10 @@ extension EditLineSource {
         func show() {
             eraseEditArea()
             let state = failed ? "failed reverse-i-search" : "reverse-i-search"
-            let searchPrompt = strdup("(\(state))'\(needle)': ")
-            if promptText != savedPrompt { free(promptText) }
-            promptText = searchPrompt!
+            if let searchPrompt = strdup("(\(state))'\(needle)': ") {
+                if promptText != savedPrompt { free(promptText) }
+                promptText = searchPrompt
+            }
             if let found {
                 setLine(entries[found.index], cursor: found.cursor)
             } else {

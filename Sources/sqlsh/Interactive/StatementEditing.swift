@@ -28,8 +28,10 @@ extension EditLineSource {
             if editReplacesStatement {
                 // Shown as a statement of its own: under the main prompt (the next prompt
                 // is set afresh by readLine).
-                free(promptText)
-                promptText = strdup(shell.settings.prompt)
+                if let main = strdup(shell.settings.prompt) {
+                    free(promptText)
+                    promptText = main
+                }
             }
             setLine(edited)
             el_push(editLine, "\n")
