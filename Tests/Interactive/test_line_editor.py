@@ -101,6 +101,26 @@ class HistorySearchTests(ScreenTestCase):
         s.wait_for(lambda s: s.cursor_line() == "(failed reverse-i-search)'apx': select 'apple' as fruit;")
         s.type("\x7f")
         s.wait_for(lambda s: s.cursor_line() == "(reverse-i-search)'ap': select 'apple' as fruit;")
+        # With no needle left, the line as it was (empty) is shown.
+        s.type("\x7f\x7f")
+        s.wait_for(lambda s: s.cursor_line() == "(reverse-i-search)'':")
+
+    def test_long_entry_wraps_and_leaves_nothing_behind(self):
+        s = self.start_screen(rows=20, columns=60)
+        long = "select '" + "a" * 46 + "' as long_one, '" + "b" * 35 + "' as two;"
+        s.run(long)
+        s.run("select 1;")
+        s.type("\x0c")  # Ctrl-L: a clear screen, to see what is drawn
+        s.wait_for(lambda s: s.lines()[0] == PROMPT.rstrip())
+        s.type(CTRL_R)
+        s.wait_for("(reverse-i-search)'':")
+        s.type("bbb")
+        s.wait_for(lambda s: s.lines()[0].startswith("(reverse-i-search)'bbb': select 'aaa"))
+        self.assertEqual("".join(s.lines()[:3]), "(reverse-i-search)'bbb': " + long)
+        s.type(ESC + "[F")
+        s.wait_for(lambda s: s.lines()[0].startswith(PROMPT + "select 'aaa"))
+        self.assertEqual("".join(s.lines()[:3]), PROMPT + long)
+        self.assertEqual([line for line in s.lines()[3:] if line], [])
 
     def test_ctrl_g_gives_back_the_line_as_it_was(self):
         s = self.start_with_history()

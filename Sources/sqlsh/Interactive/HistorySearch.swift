@@ -50,6 +50,8 @@ extension EditLineSource {
         /// Shows the first entry from `start` on (going older, or newer) that contains the
         /// needle and is not `skip`; sets `failed` when there is none (the entry shown stays).
         func search(from start: Int, older: Bool, skip: String? = nil) {
+            // An empty needle finds nothing: the line as it was is shown.
+            guard !needle.isEmpty else { found = nil; failed = false; return }
             var i = start
             while i >= 0 && i < entries.count {
                 if entries[i] != skip, let range = entries[i].firstRange(of: needle) {
@@ -60,7 +62,7 @@ extension EditLineSource {
                 }
                 i += older ? 1 : -1
             }
-            failed = !needle.isEmpty
+            failed = true
         }
 
         /// Leaves the search: the usual prompt back, the line found kept (or the original).
