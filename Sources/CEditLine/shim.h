@@ -42,6 +42,10 @@ static inline int sqlsh_el_set_clientdata(EditLine *el, void *data) { return el_
 static inline void *sqlsh_el_get_clientdata(EditLine *el) { void *d = NULL; el_get(el, EL_CLIENTDATA, &d); return d; }
 static inline int sqlsh_el_bind_vi(EditLine *el, const char *key, const char *fn) { return el_set(el, EL_BIND, "-a", key, fn, NULL); }
 static inline int sqlsh_el_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }
+/// 0: the terminal back in its normal mode (to run an editor), 1: libedit's editing mode again.
+static inline int sqlsh_el_prep_term(EditLine *el, int on) { return el_set(el, EL_PREP_TERM, on); }
+/// "emacs" or "vi": the key bindings in use (after ~/.editrc).
+static inline const char *sqlsh_el_get_editor(EditLine *el) { const char *name = NULL; el_get(el, EL_EDITOR, &name); return name; }
 static inline int sqlsh_el_get_editmode(EditLine *el) { int on = 0; el_get(el, EL_EDITMODE, &on); return on; }
 
 static inline int sqlsh_history_setsize(History *h, HistEvent *ev, int size) { return history(h, ev, H_SETSIZE, size); }

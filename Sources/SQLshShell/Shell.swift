@@ -70,6 +70,11 @@ public final class Shell {
     /// Whether input is typed by a person (sqlite3's `stdin_is_interactive`): errors then say
     /// `Parse error: ...` without a line number, and `.exit` is not needed to stop.
     public var isInteractive = false
+    /// Whether the input being processed is typed by a person at the prompt (not a `.read`
+    /// file, not a script): confirmations such as `.enable`'s are shown then only.
+    public var isTypedByPerson: Bool { isInteractive && currentSource?.isInteractive == true }
+    /// The last SQL input run (all its lines), for `.edit`.
+    public internal(set) var previousStatement: [UInt8] = []
     /// The number of the input line being processed (1-based), for messages such as
     /// `line N: cannot run .read in safe mode`. 0 outside of input processing.
     public internal(set) var lineNumber = 0

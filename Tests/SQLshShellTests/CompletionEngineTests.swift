@@ -23,6 +23,7 @@ private struct StubData: CompletionData {
         (files[path] ?? []).map { (name: $0.0, isDirectory: $0.1) }
     }
     func homeDirectory() -> String? { "/home/me" }
+    var allowsFileNames = true
 }
 
 @Suite struct CompletionEngineTests {
@@ -162,5 +163,89 @@ private struct StubData: CompletionData {
             """))
         out.flush()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "singers\nsongs\nartist\n")
+    }
+
+    // MARK: The screen editor's needs
+
+    @Test func dotAndSpaceOffersNothingAndDoesNotCrash() {
+        #expect(texts(". ").isEmpty)
+        #expect(texts(".  ").isEmpty)
+        #expect(texts(".\t").isEmpty)
+    }
+
+    @Test func namesGivenToDotCommandsGetNoParenthesis() {
+        for line in [".enable rev", ".enable reverse"] {
+            let completion = engine.complete(line)
+            #expect(completion.candidates.map(\.text) == ["reverse"])
+            #expect(completion.candidates.first?.suffix == " ")
+        }
+    }
+
+    @Test func noFileNamesInSafeMode() {
+        var data = StubData()
+        data.allowsFileNames = false
+        let safe = CompletionEngine(data: data)
+        #expect(safe.complete(".read ").candidates.isEmpty)
+        #expect(safe.complete(".open d").candidates.isEmpty)
+        #expect(safe.complete(".cd ").candidates.isEmpty)
+        // Other arguments still complete.
+        #expect(safe.complete(".schema u").candidates.map(\.text) == ["users"])
+    }
+
+    @Test func whatFollowsATableInFrom() {
+        let afterTable = texts("select * from users ")
+        #expect(afterTable.prefix(3) == ["as", "cross join", "except"])
+        #expect(afterTable.contains("u"))  // an alias
+        for follower in ["where", "join", "left join", "group by", "order by", "limit", "union all", "window"] {
+            #expect(afterTable.contains(follower))
+        }
+        #expect(!afterTable.contains("on"))
+        #expect(!afterTable.contains("SAVEPOINT") && !afterTable.contains("savepoint"))
+        #expect(texts("select * from users gr") == ["group by"])
+        #expect(texts("SELECT * FROM users WH") == ["WHERE"])
+        #expect(texts("select * from users u w") == ["where", "window"])
+        #expect(texts("select * from users as u o") == ["order by"])
+        #expect(!texts("select * from users u ").contains("u"))
+        #expect(texts("select * from users join Orders o o") == ["on", "order by"])
+        #expect(texts("select * from users, Orders li") == ["limit"])
+        #expect(texts("select * from main.users wh") == ["where"])
+    }
+
+    @Test func whatFollowsATableElsewhere() {
+        #expect(texts("update users ") == ["as", "set"])
+        #expect(texts("insert into users ") == ["as", "default values", "select", "values"])
+        #expect(texts("delete from users ") == ["indexed by", "not indexed", "returning", "where"])
+        // Past the table, columns and keywords as before.
+        #expect(texts("select * from users where em") == ["email"])
+    }
+
+    @Test func suggestedAliases() {
+        #expect(CompletionEngine.suggestedAlias(for: "customers", keywords: []) == "c")
+        #expect(CompletionEngine.suggestedAlias(for: "order_items", keywords: []) == "oi")
+        #expect(CompletionEngine.suggestedAlias(for: "Orders", keywords: ["ON"]) == "o")
+        // An alias that would be a keyword is not offered.
+        #expect(CompletionEngine.suggestedAlias(for: "apple_sauce", keywords: ["AS"]) == nil)
+        #expect(CompletionEngine.suggestedAlias(for: "2fa", keywords: []) == nil)
+    }
+
+    @Test func textAfterTheCursorCounts() {
+        // The table is named after the cursor.
+        #expect(engine.complete("select em", after: " from users").candidates.map(\.text) == ["email"])
+        // An alias defined after the cursor.
+        #expect(engine.complete("select o.to", after: " from Orders o").candidates.map(\.text) == ["total"])
+        // The word the cursor is in does not count as mentioned.
+        #expect(engine.complete("select em", after: "xx from users").candidates.map(\.text) == ["email"])
+    }
+
+    @Test func insertionLeavesOutWhatFollowsAlready() {
+        let column = Completion.Candidate("email", .column)
+        let function = Completion.Candidate("reverse", .function)
+        #expect(Completion.insertion(for: column, after: "") == "email ")
+        #expect(Completion.insertion(for: column, after: ") from users") == "email")
+        #expect(Completion.insertion(for: column, after: " from users") == "email")
+        #expect(Completion.insertion(for: column, after: ", id") == "email")
+        #expect(Completion.insertion(for: function, after: "") == "reverse(")
+        #expect(Completion.insertion(for: function, after: "(name)") == "reverse")
+        #expect(Completion.insertion(for: .init("dump/", .directory), after: "") == "dump/")
     }
 }

@@ -26,6 +26,22 @@ public struct Completion: Equatable, Sendable {
         }
     }
 
+    /// What the line editor inserts for a unique candidate when `after` is the text after the
+    /// cursor: the candidate and its ``Candidate/suffix``, unless that text already supplies
+    /// it (`count(na|)` gets no space, `rev|(x)` no second parenthesis).
+    public static func insertion(for candidate: Candidate, after: String) -> String {
+        let next = after.utf8.first
+        switch candidate.suffix {
+        case "(" where next == UInt8(ascii: "("):
+            return candidate.text
+        case " " where next.map({ isSpace($0) || $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: ",")
+                                     || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ".") }) == true:
+            return candidate.text
+        default:
+            return candidate.text + candidate.suffix
+        }
+    }
+
     /// The fragment being completed: the text between the start of the word and the cursor.
     public var fragment: String
     /// The candidates, sorted case-insensitively, without duplicates.

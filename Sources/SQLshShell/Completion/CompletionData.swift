@@ -24,4 +24,11 @@ public protocol CompletionData {
     func directoryEntries(_ path: String) -> [(name: String, isDirectory: Bool)]
     /// The home directory, for `~/`.
     func homeDirectory() -> String?
+    /// Whether file names may be offered (not in safe mode, which refuses file commands and
+    /// must not show the file system either).
+    var allowsFileNames: Bool { get }
+}
+
+extension CompletionData {
+    public var allowsFileNames: Bool { true }
 }

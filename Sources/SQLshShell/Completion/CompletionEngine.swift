@@ -24,11 +24,14 @@ public struct CompletionEngine {
 
     /// Completes the end of `text`: everything typed for the current input up to the cursor
     /// (earlier lines of an unfinished statement included, joined by `\n`).
-    public func complete(_ text: String) -> Completion {
+    ///
+    /// `after` is the text after the cursor: tables it names count as mentioned (`select na|
+    /// from users` offers the columns of `users`), and aliases it defines resolve.
+    public func complete(_ text: String, after: String = "") -> Completion {
         if text.utf8.first == UInt8(ascii: ".") && !text.utf8.contains(10) {
             return completeDotCommand(text)
         }
-        return completeSQL(text)
+        return completeSQL(text, after: after)
     }
 
     // MARK: SQL
@@ -39,10 +42,16 @@ public struct CompletionEngine {
         "JOIN", "UNION", "EXCEPT", "INTERSECT", "WINDOW", "RETURNING",
     ]
 
-    private func completeSQL(_ text: String) -> Completion {
+    private func completeSQL(_ text: String, after: String) -> Completion {
         let (tokens, inComment) = CompletionTokenizer.tokens(text)
         let end = text.utf8.count
         guard !inComment else { return Completion(fragment: "", candidates: []) }
+        // The whole statement as far as it can be read: the tokens before the cursor and those
+        // after it (the word the cursor is in the middle of is left out).
+        var everything = tokens
+        let (later, _) = CompletionTokenizer.tokens(after)
+        let firstLater = after.utf8.first.map { CompletionTokenizer.isIdentifierPart($0) } == true ? 1 : 0
+        everything += later.dropFirst(firstLater)
         var preceding = tokens[...]
         var fragment = ""
         var quote: UInt8? = nil
@@ -75,7 +84,7 @@ public struct CompletionEngine {
             if data.schemaNames().contains(where: { asciiLowercased($0) == asciiLowercased(qualifier) }) {
                 out += names(data.tableNames(), .table, typed: typed, quote: quote, keywords: keywordSet)
             } else {
-                let table = resolve(qualifier, in: Array(tokens), keywords: keywordSet) ?? qualifier
+                let table = resolve(qualifier, in: everything, keywords: keywordSet) ?? qualifier
                 out += names(data.columnNames(of: table), .column, typed: typed, quote: quote, keywords: keywordSet)
             }
             return Completion(fragment: fragment, candidates: unique(out))
@@ -86,9 +95,18 @@ public struct CompletionEngine {
             return Completion(fragment: fragment, candidates: unique(out))
         }
 
+        // Right after a table in FROM/JOIN/UPDATE/INTO: what can follow it, not every keyword.
+        if quote == nil, let followers = followersOfTable(Array(preceding), keywords: keywordSet) {
+            let lowercase = typed.utf8.first.map { $0 >= 97 && $0 <= 122 } ?? true
+            for word in followers where hasPrefixIgnoringCase(word.text, typed) {
+                out.append(.init(word.kind == .keyword && !lowercase ? asciiUppercased(word.text) : word.text, word.kind))
+            }
+            return Completion(fragment: fragment, candidates: unique(out))
+        }
+
         // Columns of the tables the statement names; before it names any (`SELECT na|`), of
         // every table when there are not too many.
-        var tables = mentionedTables(Array(tokens), keywords: keywordSet)
+        var tables = mentionedTables(everything, keywords: keywordSet)
         if tables.isEmpty {
             let all = data.tableNames()
             if all.count <= 50 { tables = all }
@@ -134,6 +152,94 @@ public struct CompletionEngine {
             }
         }
         return false
+    }
+
+    /// What may follow a table named after FROM, JOIN, UPDATE or INTO (the word being typed
+    /// comes next): nil when the preceding tokens do not end with such a table (and perhaps an
+    /// alias). Keywords are lower case here; the caller matches the typed case.
+    ///
+    /// `from customers |` offers an alias (`c`), `as`, `where`, the joins, `group by`,
+    /// `order by`, `limit` and the compound operators; after a JOIN's table also `on` and
+    /// `using`; after `update t`, `set`; after `insert into t`, `values`, `select`,
+    /// `default values`; after `delete from t`, `where` and `returning`.
+    private func followersOfTable(_ preceding: [CompletionToken], keywords: Set<String>) -> [Completion.Candidate]? {
+        var k = preceding.count - 1
+        guard k >= 1 else { return nil }
+        func isName(_ token: CompletionToken) -> Bool {
+            token.kind == .quoted || (token.kind == .word && !keywords.contains(asciiUppercased(token.text))
+                                      && !Self.clauseKeywords.contains(asciiUppercased(token.text)))
+        }
+        // An alias after the table (`customers c`, `customers as c`).
+        var hasAlias = false
+        if isName(preceding[k]), k >= 2 {
+            let before = preceding[k - 1]
+            if before.keyword == "AS", k >= 3, isName(preceding[k - 2]) {
+                hasAlias = true
+                k -= 2
+            } else if isName(before) {
+                hasAlias = true
+                k -= 1
+            }
+        }
+        guard isName(preceding[k]) else { return nil }
+        var tableIndex = k
+        // schema.table
+        if k >= 2, preceding[k - 1].kind == .punctuation, preceding[k - 1].text == ".", isName(preceding[k - 2]) {
+            tableIndex = k - 2
+        }
+        guard tableIndex >= 1 else { return nil }
+        let introducer = preceding[tableIndex - 1]
+        let words = preceding.compactMap(\.keyword)
+        var introducedBy = introducer.keyword
+        if introducer.kind == .punctuation && introducer.text == "," && isTableContext(Array(preceding[..<tableIndex])) {
+            introducedBy = "FROM"
+        }
+        guard let introducedBy else { return nil }
+        let table = preceding[k].text
+        var out: [Completion.Candidate] = []
+        func keyword(_ list: [String]) { out += list.map { .init($0, .keyword) } }
+        switch introducedBy {
+        case "FROM" where words.first == "DELETE":
+            if hasAlias { return nil }
+            keyword(["where", "returning", "indexed by", "not indexed"])
+        case "FROM", "JOIN":
+            if !hasAlias, let alias = Self.suggestedAlias(for: table, keywords: keywords) {
+                out.append(.init(alias, .value))
+                keyword(["as"])
+            }
+            keyword(["where", "join", "left join", "inner join", "cross join", "natural join", "full join",
+                     "right join", "group by", "order by", "limit", "union", "union all", "except",
+                     "intersect", "window"])
+            if introducedBy == "JOIN" { keyword(["on", "using"]) }
+            if !hasAlias { keyword(["indexed by", "not indexed"]) }
+        case "UPDATE":
+            if hasAlias { return nil }
+            keyword(["set", "as"])
+        case "INTO":
+            if hasAlias { return nil }
+            keyword(["values", "select", "default values", "as"])
+        default:
+            return nil
+        }
+        return out
+    }
+
+    /// A short alias for a table: the first letter of each part of its name (`order_items` →
+    /// `oi`, `customers` → `c`), nil when that is not a plain identifier or is a keyword.
+    public static func suggestedAlias(for table: String, keywords: Set<String>) -> String? {
+        var alias: [UInt8] = []
+        var atStart = true
+        for byte in table.utf8 {
+            if byte == UInt8(ascii: "_") || byte == 32 { atStart = true; continue }
+            if atStart {
+                guard byte < 0x80, CompletionTokenizer.isIdentifierStart(byte) else { return nil }
+                alias.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+                atStart = false
+            }
+        }
+        guard !alias.isEmpty else { return nil }
+        let text = String(decoding: alias, as: UTF8.self)
+        return keywords.contains(asciiUppercased(text)) || Self.clauseKeywords.contains(asciiUppercased(text)) ? nil : text
     }
 
     /// Tables and views the statement names (by known table name), in order of appearance.
@@ -242,6 +348,8 @@ public struct CompletionEngine {
                 .map { Completion.Candidate("." + $0, .command) }
             return Completion(fragment: "." + typed, candidates: unique(candidates))
         }
+        // `. ` (no command name yet) offers nothing.
+        guard !words.isEmpty else { return Completion(fragment: "", candidates: []) }
         let fragmentRaw = endsInSpace ? "" : lastWord(text)
         let fragment = words.count > 1 && !endsInSpace ? words[words.count - 1] : ""
         let index = endsInSpace ? words.count : words.count - 1
@@ -266,7 +374,8 @@ public struct CompletionEngine {
             }
             return values(Self.modeOptions)
         case "enable", "disable", "describe", "functions":
-            return values(data.catalogNames(), .function)
+            // Names as arguments: no `(` after them.
+            return values(data.catalogNames(), .value)
         case _ where index == 1 && Self.firstArguments[command] != nil:
             return values(Self.firstArguments[command] ?? [])
         case "help":
@@ -276,6 +385,8 @@ public struct CompletionEngine {
         case "import" where positional == 2:
             return values(data.tableNames(), .table)
         case _ where Self.fileCommands.contains(command):
+            // Safe mode refuses these commands; the file system is not shown either.
+            guard data.allowsFileNames else { return Completion(fragment: fragmentRaw, candidates: []) }
             return Completion(fragment: fragmentRaw,
                               candidates: files(fragment, quote: quote, directoriesOnly: command == "cd"))
         default:

@@ -101,6 +101,8 @@ public struct ShellCompletionData: CompletionData {
         return out
     }
 
+    public var allowsFileNames: Bool { !shell.isSafeModeActive }
+
     public func homeDirectory() -> String? {
         getenv("HOME").map { String(cString: $0) }
     }

@@ -13,11 +13,29 @@ struct LoadCommand: DotCommand {
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         guard arguments.count >= 2 else { throw ShellError("Usage: .load FILE ?ENTRYPOINT?") }
+        let loaded: PluginManager.Loaded
         do {
-            _ = try shell.plugins.load(arguments[1], entryPoint: arguments.count >= 3 ? arguments[2] : nil, shell: shell)
+            loaded = try shell.plugins.load(arguments[1], entryPoint: arguments.count >= 3 ? arguments[2] : nil, shell: shell)
         } catch let error as PluginError {
             throw ShellError("Error: \(error.message)")
         }
+        // Said at the prompt only: sqlite3's `.load` is silent, and scripts stay as they were.
+        if shell.isTypedByPerson { shell.out.write(report(loaded) + "\n") }
         return .success
+    }
+
+    /// `loaded plugin geo 1.2: 3 functions (distance, bearing, midpoint)`, or
+    /// `loaded SQLite extension ./ext.so`.
+    static func report(_ loaded: PluginManager.Loaded) -> String {
+        switch loaded {
+        case .plugin(let plugin):
+            let count = plugin.functions.count
+            let names = plugin.functions.prefix(12).joined(separator: ", ") + (count > 12 ? ", ..." : "")
+            let version = plugin.version.isEmpty ? "" : " " + plugin.version
+            return "loaded plugin \(plugin.name)\(version): \(count) function\(count == 1 ? "" : "s")"
+                + (count > 0 ? " (\(names))" : "")
+        case .sqliteExtension(let library):
+            return "loaded SQLite extension \(library.path)"
+        }
     }
 }

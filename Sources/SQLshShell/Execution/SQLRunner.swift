@@ -11,6 +11,12 @@ struct ExecutionFailure: Error {
     /// SQLite's message with ` (CODE)` and, for a prepare, the caret context: bytes as SQLite
     /// gave them (the SQL text and its messages need not be UTF-8).
     var message: [UInt8]
+    /// For a prepare error SQLite could place: where it is, as a UTF-8 offset in the whole
+    /// input given to ``Shell/execute(sql:)``.
+    var position: Int?
+    /// How many bytes at the end of ``message`` are sqlite3's caret context (the interactive
+    /// prompt shows its own instead for a statement of several lines).
+    var contextLength = 0
 
     enum Kind { case prepare, step }
 
@@ -63,7 +69,11 @@ extension Shell {
                 (statement, consumed) = try db.prepare(utf8: rest)
             } catch let error as SQLiteError {
                 var failure = ExecutionFailure(error, kind: .prepare, on: db.handle)
-                failure.message += errorContext(sql: rest, offset: error.offset)
+                failure.message += disabledFunctionHint(failure.message)
+                let context = errorContext(sql: rest, offset: error.offset)
+                failure.message += context
+                failure.contextLength = context.count
+                if let offset = error.offset, offset >= 0 { failure.position = all.count - rest.count + offset }
                 return failure
             } catch {
                 return ExecutionFailure(code: SQLITE_ERROR, kind: .prepare, message: Array("\(error)".utf8))
@@ -81,6 +91,20 @@ extension Shell {
             rest = skippingSpaces(UnsafeBufferPointer(rebasing: rest[consumed...]))
         }
         return nil
+    }
+
+    /// ` (disabled: .enable NAME)` after SQLite's `no such function: NAME` when NAME is a
+    /// catalog function switched off. sqlite3 has no such function, so the hint changes no
+    /// output of sqlite3's, except for the catalog functions that start disabled because
+    /// they would replace one of SQLite's (`soundex` where SQLite lacks it): for those the
+    /// hint is given at the prompt only, and scripts see sqlite3's text.
+    private func disabledFunctionHint(_ message: [UInt8]) -> [UInt8] {
+        let prefix = Array("no such function: ".utf8)
+        guard message.count > prefix.count, Array(message.prefix(prefix.count)) == prefix else { return [] }
+        let name = String(decoding: message[prefix.count...], as: UTF8.self)
+        guard let function = catalog.function(named: name), !catalog.isEnabled(function.name),
+              function.enabledByDefault || isTypedByPerson else { return [] }
+        return Array(" (disabled: .enable \(function.name))".utf8)
     }
 
     /// Runs SQL given on the command line (or with `-cmd`), without `.timer` or `.changes`.

@@ -90,6 +90,7 @@ extension Shell {
             if !sql.isEmpty && scan.endsWithSemicolon && isComplete(&sql) {
                 echo(sql)
                 source.inputCompleted(sql)
+                previousStatement = sql
                 source.willRun()
                 errors += runSQLInput(sql, startLine: startLine, reportLines: !interactive)
                 source.didRun()
@@ -199,6 +200,11 @@ extension Shell {
             if reportLines {
                 err.write("\(kind) near line \(startLine): ")
                 err.write(failure.message + [10])
+            } else if let position = failure.position, sql.contains(10) {
+                // At the prompt, a statement of several lines: the line number and a caret
+                // under the offending token instead of sqlite3's one-line context.
+                writeError(kind + ": ", Array(failure.message.dropLast(failure.contextLength)))
+                err.write(lineContext(text, position: position))
             } else {
                 writeError(kind + ": ", failure.message)
             }
@@ -208,6 +214,30 @@ extension Shell {
             out.write("changes: \(connection.changes)   total_changes: \(connection.totalChanges)\n")
         }
         return 0
+    }
+
+    /// `  line 2: select * form t;` and a caret under the byte at `position` of `sql`, for an
+    /// error in a statement of several lines (long lines are cut around the position).
+    func lineContext(_ sql: [UInt8], position: Int) -> String {
+        let position = min(max(0, position), sql.count)
+        var start = position
+        while start > 0 && sql[start - 1] != 10 { start -= 1 }
+        var end = position
+        while end < sql.count && sql[end] != 10 && sql[end] != 0 { end += 1 }
+        let line = sql[..<start].reduce(1) { $1 == 10 ? $0 + 1 : $0 }
+        func text(_ bytes: ArraySlice<UInt8>) -> String {
+            String(decoding: bytes.map { isSpace($0) ? 32 : $0 }, as: UTF8.self)
+        }
+        var before = text(sql[start..<position])
+        var after = text(sql[position..<end])
+        // Keep the caret within about 60 columns, and the line within about 100.
+        while DisplayWidth.of(before) > 60 { before.removeFirst() }
+        if before.utf8.count < position - start { before = "..." + before }
+        while DisplayWidth.of(before) + DisplayWidth.of(after) > 100 { after.removeLast() }
+        if after.utf8.count < end - position { after += "..." }
+        let label = "  line \(line): "
+        let caret = String(repeating: " ", count: DisplayWidth.of(label) + DisplayWidth.of(before)) + "^"
+        return label + before + after + "\n" + caret + "\n"
     }
 
     /// Runs one dot-command line (with its leading `.`). Unknown commands print sqlite3's

@@ -24,6 +24,10 @@ public protocol LineSource: AnyObject {
     func willRun()
     /// ...and just after it finished (output flushed or not).
     func didRun()
+    /// Takes text to be read next as if typed (`.edit`'s result): an interactive source shows
+    /// it and returns its lines before reading more. Returns false when the source does not
+    /// take input this way (the caller then runs the text itself).
+    func insertInput(_ text: String) -> Bool
 }
 
 extension LineSource {
@@ -31,6 +35,7 @@ extension LineSource {
     public func inputCompleted(_ input: [UInt8]) {}
     public func willRun() {}
     public func didRun() {}
+    public func insertInput(_ text: String) -> Bool { false }
 }
 
 extension LineSource {

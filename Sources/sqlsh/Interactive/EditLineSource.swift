@@ -9,18 +9,23 @@ import SQLshShell
 final class EditLineSource: LineSource {
     let isInteractive = true
     unowned let shell: Shell
-    private var editLine: OpaquePointer!
-    private let history: OpaquePointer
+    private(set) var editLine: OpaquePointer!
+    let history: OpaquePointer
     private let historyFile: HistoryFile?
     private let indicator: ElapsedIndicator
     private var progressBar: ProgressBar?
     /// The prompt libedit shows (kept alive while libedit may read it).
-    fileprivate var promptText: UnsafeMutablePointer<CChar>
+    var promptText: UnsafeMutablePointer<CChar>
     /// Lines of a multi-line entry recalled from history, returned one by one.
     private var queued: [[UInt8]] = []
     /// Lines of the statement being typed, for completion context.
-    private var statementLines: [String] = []
-    fileprivate var cancelRequested = false
+    var statementLines: [String] = []
+    var cancelRequested = false
+    /// Set by Ctrl-X Ctrl-E when the edited text replaces a statement of several lines whose
+    /// earlier lines the shell already has: those are discarded and the new text read instead.
+    var editReplacesStatement = false
+    /// The needle of the last history search (Ctrl-R twice searches for it again).
+    var lastSearch = ""
     private var cancelled = false
     /// The line and cursor of the last Tab that could not complete further: a second Tab
     /// there lists the candidates.
@@ -32,10 +37,10 @@ final class EditLineSource: LineSource {
 
     /// The descriptor libedit draws on (standard output, or standard error when standard
     /// output is piped).
-    private let terminalFD: Int32
+    let terminalFD: Int32
     /// libedit's output: a buffered stream of its own on `terminalFD`, so that the prompt and
     /// each redraw reach the terminal in one write.
-    private let terminalStream: UnsafeMutablePointer<FILE>
+    let terminalStream: UnsafeMutablePointer<FILE>
 
     init(shell: Shell, terminalFD: Int32 = 1) {
         self.shell = shell
@@ -69,7 +74,19 @@ final class EditLineSource: LineSource {
         _ = sqlsh_el_bind(el, "^I", "sqlsh-complete")
         _ = sqlsh_el_bind(el, "^C", "sqlsh-cancel")
         _ = sqlsh_el_bind(el, "^Z", "sqlsh-suspend")
-        _ = sqlsh_el_bind(el, "^R", "em-inc-search-prev")
+        _ = sqlsh_el_add_fn(el, "sqlsh-search", "Search history backwards as you type", searchCallback)
+        _ = sqlsh_el_add_fn(el, "sqlsh-edit", "Edit the statement in $VISUAL or $EDITOR, then run it", editCallback)
+        _ = sqlsh_el_bind(el, "^R", "sqlsh-search")
+        _ = sqlsh_el_bind(el, "^X^E", "sqlsh-edit")
+        // Home, End and Delete as terminals other than xterm send them (xterm's own forms
+        // come from the terminal description). Emacs keys only: in vi's insert mode Escape
+        // must stay the way to command mode.
+        let editor = sqlsh_el_get_editor(el).map { String(cString: $0) } ?? "emacs"
+        for (key, function) in editor != "emacs" ? [] : [("\\e[1~", "ed-move-to-beg"), ("\\e[7~", "ed-move-to-beg"), ("\\e[H", "ed-move-to-beg"),
+                                ("\\eOH", "ed-move-to-beg"), ("\\e[4~", "ed-move-to-end"), ("\\e[8~", "ed-move-to-end"),
+                                ("\\e[F", "ed-move-to-end"), ("\\eOF", "ed-move-to-end"), ("\\e[3~", "ed-delete-next-char")] {
+            _ = sqlsh_el_bind(el, key, function)
+        }
         _ = sqlsh_el_bind_vi(el, "^C", "sqlsh-cancel")
         _ = sqlsh_el_bind_vi(el, "^Z", "sqlsh-suspend")
 
@@ -130,6 +147,14 @@ final class EditLineSource: LineSource {
         var bytes = Array(UnsafeRawBufferPointer(start: line, count: Int(count)))
         if bytes.last == 10 { bytes.removeLast() }
         var lines = bytes.split(separator: 10, omittingEmptySubsequences: false).map(Array.init)
+        if editReplacesStatement {
+            // The edited statement replaces the lines already given: drop them (as Ctrl-C
+            // does), then give the new text line by line.
+            editReplacesStatement = false
+            _ = cancel()
+            queued = lines
+            return []
+        }
         let first = lines.removeFirst()
         queued = lines
         return remember(first)
@@ -148,6 +173,22 @@ final class EditLineSource: LineSource {
         queued.removeAll()
         statementLines.removeAll()
         return []
+    }
+
+    /// `.edit`'s result: shown as if typed at the prompt, then read line by line.
+    func insertInput(_ text: String) -> Bool {
+        var lines = Array(text.utf8).split(separator: 10, omittingEmptySubsequences: false).map(Array.init)
+        while lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+        var shown = ""
+        for (number, line) in lines.enumerated() {
+            shown += (number == 0 ? shell.settings.prompt : shell.settings.continuationPrompt)
+            shown += String(decoding: line, as: UTF8.self) + "\n"
+        }
+        shell.out.flush()
+        shell.standardOutput.flush()
+        Terminal.write(shown, to: terminalFD)
+        queued += lines
+        return true
     }
 
     func takeCancellation() -> Bool {
@@ -188,7 +229,7 @@ final class EditLineSource: LineSource {
     /// terminal's width changed meanwhile. (libedit itself only resizes its buffers, and a
     /// line spanning several rows was left garbled on the screen until Enter.) Returns 1, 0 at
     /// end of input, -1 on error.
-    fileprivate func readCharacter(_ character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+    func readCharacter(_ character: UnsafeMutablePointer<wchar_t>) -> Int32 {
         var value: UInt32 = 0
         var needed = 0
         var minimum: UInt32 = 0
@@ -247,44 +288,96 @@ final class EditLineSource: LineSource {
         guard let width = Terminal.width(of: terminalFD), width != drawnWidth else { return }
         let old = drawnWidth
         drawnWidth = width
-        guard old > 0, let info = el_line(editLine) else { return }
+        guard old > 0, el_line(editLine) != nil else { return }
         el_resize(editLine)
-        let before = String(decoding: UnsafeRawBufferPointer(start: info.pointee.buffer,
-                                                             count: info.pointee.cursor - info.pointee.buffer),
-                            as: UTF8.self)
-        var row = 0, column = 0
-        for scalar in (String(cString: promptText) + before).unicodeScalars {
-            if scalar == "\n" { row += 1; column = 0; continue }
-            let w = DisplayWidth.of(scalar)
-            if column + w > old { row += 1; column = 0 }
-            column += w
-            if column >= old { row += 1; column = 0 }
-        }
+        eraseEditArea(width: old)
+        _ = sqlsh_el_refresh(editLine)
+    }
+
+    // MARK: The line being edited
+
+    /// The text of the line being edited, and the part before the cursor.
+    var lineText: (all: String, beforeCursor: String, afterCursor: String) {
+        guard let info = el_line(editLine), let start = UnsafeRawPointer(info.pointee.buffer),
+              let cursor = UnsafeRawPointer(info.pointee.cursor), let end = UnsafeRawPointer(info.pointee.lastchar)
+        else { return ("", "", "") }
+        let before = String(decoding: UnsafeRawBufferPointer(start: start, count: cursor - start), as: UTF8.self)
+        let after = String(decoding: UnsafeRawBufferPointer(start: cursor, count: end - cursor), as: UTF8.self)
+        return (before + after, before, after)
+    }
+
+    /// Replaces the line being edited with `text`, the cursor after `cursor` characters
+    /// (Unicode scalars) of it (at the end when nil). Nothing is drawn.
+    func setLine(_ text: String, cursor: Int? = nil) {
+        let current = lineText
+        _ = el_cursor(editLine, Int32(clamping: current.afterCursor.unicodeScalars.count))
+        el_deletestr(editLine, Int32(clamping: current.all.unicodeScalars.count))
+        _ = el_insertstr(editLine, text)
+        let length = text.unicodeScalars.count
+        if let cursor, cursor < length { _ = el_cursor(editLine, Int32(clamping: cursor - length)) }
+    }
+
+    /// Moves to the first row of the prompt as libedit drew it for `width` columns and clears
+    /// the screen below, so that a full redraw (``sqlsh_el_refresh``, which starts from a blank
+    /// display) leaves nothing stale behind.
+    func eraseEditArea(width: Int? = nil) {
+        let columns = width ?? Terminal.width(of: terminalFD) ?? 80
+        let row = Self.row(after: String(cString: promptText) + lineText.beforeCursor, width: columns)
         fflush(terminalStream)
         Terminal.write("\r" + (row > 0 ? "\u{1B}[\(row)A" : "") + "\u{1B}[J", to: terminalFD)
+    }
+
+    /// The row (from 0) libedit's cursor is on after drawing `text` from the start of a row
+    /// `width` columns wide: it wraps at the margin and moves down at a newline.
+    static func row(after text: String, width: Int) -> Int {
+        var row = 0, column = 0
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" { row += 1; column = 0; continue }
+            let w = DisplayWidth.of(scalar)
+            if column + w > width { row += 1; column = 0 }
+            column += w
+            if column >= width { row += 1; column = 0 }
+        }
+        return row
+    }
+
+    /// Draws the prompt and the line afresh where the prompt started.
+    func redraw() {
         _ = sqlsh_el_refresh(editLine)
+        fflush(terminalStream)
+    }
+
+    /// The next key within `milliseconds` (an escape sequence's next byte), or nil.
+    func readKey(within milliseconds: Int32) -> UInt32? {
+        var poller = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, milliseconds) > 0 else { return nil }
+        return readKey()
+    }
+
+    /// The next key (a Unicode scalar), or nil at the end of input.
+    func readKey() -> UInt32? {
+        var character: wchar_t = 0
+        guard readCharacter(&character) == 1 else { return nil }
+        return UInt32(bitPattern: character)
     }
 
     // MARK: Editor functions
 
-    /// Tab: complete the word before the cursor.
+    /// Tab: complete the word before the cursor, taking the text after it into account.
     fileprivate func complete() -> UInt8 {
         // A pasted tab (more input already waiting) is text, not a completion request.
         if Terminal.pendingInput() > 0 {
             _ = el_insertstr(editLine, "\t")
             return UInt8(CC_REFRESH)
         }
-        guard let info = el_line(editLine) else { return UInt8(CC_ERROR) }
-        let before = Array(UnsafeRawBufferPointer(start: info.pointee.buffer,
-                                                  count: info.pointee.cursor - info.pointee.buffer))
+        let line = lineText
         var context = statementLines.joined(separator: "\n")
         if !context.isEmpty { context += "\n" }
-        context += String(decoding: before, as: UTF8.self)
-        let completion = CompletionEngine(data: ShellCompletionData(shell: shell)).complete(context)
+        context += line.beforeCursor
+        let completion = CompletionEngine(data: ShellCompletionData(shell: shell)).complete(context, after: line.afterCursor)
         guard !completion.candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
         if completion.candidates.count == 1 {
-            let only = completion.candidates[0]
-            replace(completion.fragment, with: only.text + only.suffix)
+            replace(completion.fragment, with: Completion.insertion(for: completion.candidates[0], after: line.afterCursor))
             lastTab = nil
             return UInt8(CC_REFRESH)
         }
@@ -294,10 +387,9 @@ final class EditLineSource: LineSource {
             lastTab = nil
             return UInt8(CC_REFRESH)
         }
-        let state = before + [0] + Array(context.utf8)
+        let state = Array(line.beforeCursor.utf8) + [0] + Array(context.utf8) + [0] + Array(line.afterCursor.utf8)
         if lastTab == state {
-            list(completion.candidates.map(\.text))
-            return UInt8(CC_REDISPLAY)
+            return list(completion.candidates.map(\.text)) ? UInt8(CC_REDISPLAY) : UInt8(CC_REFRESH)
         }
         lastTab = state
         return UInt8(CC_REFRESH_BEEP)
@@ -308,12 +400,35 @@ final class EditLineSource: LineSource {
         _ = el_insertstr(editLine, text)
     }
 
-    /// Prints candidates in columns under the line being edited.
-    private func list(_ candidates: [String]) {
+    /// Prints candidates in columns under the line being edited; when there are more than
+    /// 100 or they would not fit on the screen, asks first (`Display all 312 possibilities?
+    /// (y or n)`), as readline does.
+    /// Returns whether the line has to be drawn again below (false: answered no, and the
+    /// question was taken off the screen).
+    private func list(_ candidates: [String]) -> Bool {
         let width = Terminal.width(of: terminalFD) ?? 80
+        let height = Terminal.height(of: terminalFD) ?? 24
         let cellWidth = (candidates.map(DisplayWidth.of).max() ?? 1) + 2
         let perLine = max(1, width / cellWidth)
         let rows = (candidates.count + perLine - 1) / perLine
+        // Below the whole line, not in the middle of it.
+        let line = lineText
+        let prompt = String(cString: promptText)
+        let down = Self.row(after: prompt + line.all, width: width) - Self.row(after: prompt + line.beforeCursor, width: width)
+        fflush(terminalStream)
+        if down > 0 { Terminal.write(String(repeating: "\n", count: down), to: terminalFD) }
+        if candidates.count > 100 || rows > height - 2 {
+            Terminal.write("\nDisplay all \(candidates.count) possibilities? (y or n)", to: terminalFD)
+            var answer = false
+            while let key = readKey() {
+                if key == 0x79 || key == 0x59 || key == 0x20 { answer = true; break }
+                if key == 0x6E || key == 0x4E || key == 0x03 || key == 0x07 || key == 0x1B || key == 0x7F { break }
+            }
+            guard answer else {
+                Terminal.write("\n", to: terminalFD)
+                return true
+            }
+        }
         var text = "\n"
         for r in 0..<rows {
             var c = r
@@ -327,8 +442,8 @@ final class EditLineSource: LineSource {
             }
             text += "\n"
         }
-        fflush(terminalStream)
         Terminal.write(text, to: terminalFD)
+        return true
     }
 
     /// Ctrl-C: end the line and have it discarded, showing `^C` after the typed text.
@@ -359,6 +474,14 @@ private let readCharacterCallback: @convention(c) (OpaquePointer?, UnsafeMutable
 
 private let completeCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
     EditLineSource.from(el)?.complete() ?? UInt8(CC_ERROR)
+}
+
+private let searchCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
+    EditLineSource.from(el)?.searchHistory() ?? UInt8(CC_ERROR)
+}
+
+private let editCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
+    EditLineSource.from(el)?.editStatement() ?? UInt8(CC_ERROR)
 }
 
 private let cancelCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in

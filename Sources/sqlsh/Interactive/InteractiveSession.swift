@@ -12,6 +12,7 @@ func runInteractiveSession(shell: Shell, transientDatabase: Bool) -> Int32 {
     let out = isatty(0) == 1 && isatty(1) != 1 && isatty(2) == 1 ? shell.err : shell.standardOutput
     var banner = "sqlsh \(Shell.version) (SQLite \(String(cString: sqlite3_libversion())))\n"
     banner += "Enter \".help\" for usage hints.\n"
+    banner += catalogLine(shell)
     if transientDatabase {
         banner += "Connected to a transient in-memory database.\n"
         banner += "Use \".open FILENAME\" to reopen on a persistent database.\n"
@@ -22,6 +23,16 @@ func runInteractiveSession(shell: Shell, transientDatabase: Bool) -> Int32 {
     // is a success. (`.exit N` ends the process itself.)
     _ = shell.process(makeInteractiveSource(shell: shell))
     return 0
+}
+
+/// The banner's line about the function catalog: `61 built-in functions: .functions`, and
+/// what plugins added (`, 3 from plugins: .plugins`).
+private func catalogLine(_ shell: Shell) -> String {
+    let fromPlugins = shell.plugins.plugins.reduce(0) { $0 + $1.functions.count }
+    let builtIn = max(0, shell.catalog.functions.count - fromPlugins)
+    var line = "\(builtIn) built-in function\(builtIn == 1 ? "" : "s"): .functions"
+    if fromPlugins > 0 { line += ", \(fromPlugins) from plugins: .plugins" }
+    return line + "\n"
 }
 
 /// The line source for a person typing.

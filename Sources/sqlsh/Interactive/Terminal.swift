@@ -20,6 +20,13 @@ enum Terminal {
         return Int(size.ws_col)
     }
 
+    /// The height in rows of the terminal on `fd`, or nil when it is not a terminal.
+    static func height(of fd: Int32 = 1) -> Int? {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+
     /// Bytes already typed (or pasted) and waiting to be read on `fd`.
     static func pendingInput(on fd: Int32 = 0) -> Int {
         var count: Int32 = 0
