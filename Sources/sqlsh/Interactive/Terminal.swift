@@ -20,6 +20,13 @@ enum Terminal {
         return Int(size.ws_col)
     }
 
+    /// The width and height of the terminal on `fd`, or nil when it is not a terminal.
+    static func size(of fd: Int32 = 1) -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
     /// Bytes already typed (or pasted) and waiting to be read on `fd`.
     static func pendingInput(on fd: Int32 = 0) -> Int {
         var count: Int32 = 0
