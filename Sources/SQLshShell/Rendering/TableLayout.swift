@@ -42,11 +42,18 @@ public struct TableLayout: Equatable {
         var left: [Int] = [], right: [Int] = []
         var used = 1 + gapWidth + 3
         var fromLeft = true
+        var leftFull = false, rightFull = false
         var l = 0, r = n - 1
-        while l <= r {
+        while l <= r && !(leftFull && rightFull) {
+            if fromLeft ? leftFull : rightFull { fromLeft.toggle(); continue }
             let c = fromLeft ? l : r
             let cost = minimum[c] + 3
-            if used + cost > available && !(left.isEmpty && fromLeft) { break }
+            if used + cost > available && !(left.isEmpty && fromLeft) {
+                // This side is full; the other may still take a narrower column.
+                if fromLeft { leftFull = true } else { rightFull = true }
+                fromLeft.toggle()
+                continue
+            }
             used += cost
             if fromLeft { left.append(c); l += 1 } else { right.insert(c, at: 0); r -= 1 }
             fromLeft.toggle()
