@@ -2,9 +2,11 @@
 results (first and last rows and a footer), `\\G`, `.last`, the pager, `.functions`, and what
 `.show`, `.headers` and `.help mode` say about the pretty mode."""
 import re
+import subprocess
 import unittest
 
 from screen import ScreenTestCase
+from test_interactive import BINARY
 
 WIDE_TABLE = """create table w(id integer, name text, description text, created_at text, updated_at text,
  status text, owner text, category text, priority integer, amount real, currency text, country text,
@@ -184,6 +186,12 @@ class VerticalViewTests(ScreenTestCase):
         s.run("select 'a\\G' as t;")
         self.assertIn("│ a\\G │", s.text())
 
+    def test_history_keeps_the_backslash_g(self):
+        s = self.start_screen(rows=24, columns=80)
+        s.run("select 5 as five\\G")
+        s.type("\x1b[A")
+        s.wait_for(lambda s: s.cursor_line() == "sqlsh> select 5 as five\\G")
+
     def test_long_values_wrap_and_many_records_get_a_footer(self):
         s = self.start_screen(rows=24, columns=60)
         s.run("select value as n, printf('%.*c', 100, 'y') as long from generate_series(1, 50)\\G")
@@ -205,6 +213,15 @@ class FunctionsTableTests(ScreenTestCase):
         self.assertTrue(all(row[0] == "" for row in rows[1:]))
         self.assertTrue(all(len(line) <= 80 for line in table))
         self.assertTrue(any(row[-1].endswith("…") for row in rows))
+
+    def test_every_function_on_one_line_at_80_columns(self):
+        listed = subprocess.run([BINARY, "-batch", ":memory:", ".functions"], capture_output=True, text=True,
+                                env={"HOME": self.home}).stdout.count("\n")
+        s = self.start_screen(rows=listed + 12, columns=80)
+        s.run(".functions")
+        table = last_table(s.text())
+        self.assertEqual(len(table), 3 + listed + 1 + len([l for l in table[3:-1] if l.startswith("├")]))
+        self.assertTrue(all(len(line) <= 80 and line[-1] in "│┐┤┘" for line in table), table)
 
     def test_functions_groups_packs_with_a_rule(self):
         s = self.start_screen(rows=50, columns=100)

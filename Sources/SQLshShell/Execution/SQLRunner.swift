@@ -260,9 +260,16 @@ extension Shell {
         settings.terminalWidth = width
         settings.terminalHeight = 0
         if settings.mode != .pretty && !last.vertical { settings.headers = true }
-        let renderer: any ResultRenderer = last.vertical
-            ? RecordRenderer(settings: settings, out: writer)
-            : InteractiveTableRenderer(settings: settings, out: writer)
-        return render(statement, with: renderer)
+        if last.vertical {
+            return render(statement, with: RecordRenderer(settings: settings, out: writer))
+        }
+        // Two passes, no rows kept: measure the columns, then draw each row as it is read.
+        let names = (0..<statement.columnCount).map { statement.columnName(at: $0) }
+        let measurer = StreamingTableRenderer.Measurer(names: names, settings: settings)
+        if let failure = render(statement, with: measurer) { return failure }
+        sqlite3_reset(statement.handle)
+        let drawer = StreamingTableRenderer(names: names, measure: measurer.measure, settings: settings,
+                                            width: width > 0 ? width : Int.max, out: writer)
+        return render(statement, with: drawer)
     }
 }

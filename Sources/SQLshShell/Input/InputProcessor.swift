@@ -95,7 +95,8 @@ extension Shell {
             }
             if !sql.isEmpty && scan.endsWithSemicolon && isComplete(&sql) {
                 echo(sql)
-                source.inputCompleted(sql)
+                // History keeps the `\G` the person typed (it was replaced by `;` to run).
+                source.inputCompleted(vertical ? Array(sql.dropLast()) + Array("\\G".utf8) : sql)
                 source.willRun()
                 verticalResult = vertical
                 errors += runSQLInput(sql, startLine: startLine, reportLines: !interactive)

@@ -88,9 +88,9 @@ public final class InteractiveTableRenderer: ResultRenderer {
         let seconds = ResultFooter.now() - start
         options.beforeOutput?()
         if let pager = options.pagerCommand, let fitLimit, sample.total > fitLimit {
-            let rows = sample.all.map(cells)
+            let rows = sample.all
             let shown = Pager.show(command: pager) { writer in
-                Self.renderTable(names: names, rows: rows, gapBefore: nil, settings: settings, width: Int.max, to: writer)
+                Self.renderWhole(names: names, rows: rows, settings: settings, width: Int.max, to: writer)
             }
             if shown {
                 footer([ResultFooter.count(sample.total) + " rows · " + ResultFooter.duration(seconds)])
@@ -98,20 +98,28 @@ public final class InteractiveTableRenderer: ResultRenderer {
                 return
             }
         }
-        var rows: [[DisplayCell]]
-        var gap: Int? = nil
-        if sample.isComplete {
-            rows = sample.all.map(cells)
-        } else {
-            rows = sample.head.map(cells)
-            gap = rows.count
-            rows += sample.tail(shownWhenCut - sample.head.count).map(cells)
-        }
         let width = settings.terminalWidth > 0 ? settings.terminalWidth : Int.max
-        let layout = Self.renderTable(names: names, rows: rows, gapBefore: gap, settings: settings, width: width, to: out)
+        let layout: TableLayout
+        var shownRows = sample.total
+        var gap: Int? = nil
+        if fitLimit == nil || options.pagerCommand != nil {
+            // No screen height to fit (a file, `.last`, the pager): every row.
+            layout = Self.renderWhole(names: names, rows: sample.all, settings: settings, width: width, to: out)
+        } else {
+            var rows: [[DisplayCell]]
+            if sample.isComplete {
+                rows = sample.all.map(cells)
+            } else {
+                rows = sample.head.map(cells)
+                gap = rows.count
+                rows += sample.tail(shownWhenCut - sample.head.count).map(cells)
+            }
+            shownRows = rows.count
+            layout = Self.renderTable(names: names, rows: rows, gapBefore: gap, settings: settings, width: width, to: out)
+        }
         let hidden = layout.hidden(of: names.count)
         if gap != nil || !hidden.isEmpty {
-            footer(ResultFooter.lines(rows: sample.total, shownRows: rows.count, columns: names.count,
+            footer(ResultFooter.lines(rows: sample.total, shownRows: shownRows, columns: names.count,
                                       shownColumns: layout.shown.count, hidden: hidden.map { names[$0] },
                                       seconds: seconds, hint: options.hint))
         }
@@ -139,156 +147,45 @@ public final class InteractiveTableRenderer: ResultRenderer {
     @discardableResult
     static func renderTable(names: [String], rows: [[DisplayCell]], gapBefore: Int?, rulesBefore: Set<Int> = [],
                             settings: ShellSettings, width: Int, to out: OutputWriter) -> TableLayout {
-        let headers = settings.headers ? names.map { DisplayCell(text: $0, maxLines: 1) } : []
-        let layout = self.layout(headers: headers, rows: rows, count: names.count, width: width)
+        var measure = ColumnMeasure(count: names.count)
+        let headers = settings.headers ? names.map { DisplayCell(text: $0, maxLines: 1) } : nil
+        if let headers { measure.addHeaders(headers) }
+        for row in rows { measure.add(row) }
+        let layout = measure.layout(width: width)
         let drawer = TableDrawer(layout: layout, colour: settings.colour, out: out)
-        let separated = rows.contains { row in layout.shown.contains { row[$0].lines.count > 1 } }
-        drawer.border("┌", "┬", "┐")
-        if settings.headers {
-            drawer.header(headers)
-            drawer.border("├", "┼", "┤")
-        }
+        drawer.top(headers: headers)
         for (k, row) in rows.enumerated() {
             if out.failed { break }
             if k == gapBefore {
-                if separated && k > 0 { drawer.border("├", "┼", "┤") }
+                if measure.hasMultiLineRows && k > 0 { drawer.rule() }
                 drawer.ellipsisRow()
             }
-            if (separated && k > 0) || rulesBefore.contains(k) { drawer.border("├", "┼", "┤") }
+            if (measure.hasMultiLineRows && k > 0) || rulesBefore.contains(k) { drawer.rule() }
             drawer.row(row)
         }
-        drawer.border("└", "┴", "┘")
+        drawer.bottom()
         return layout
     }
 
-    /// The column widths for these headers and rows in `width` terminal columns.
-    static func layout(headers: [DisplayCell], rows: [[DisplayCell]], count: Int, width: Int) -> TableLayout {
-        var natural = [Int](repeating: 1, count: count)
-        var minimum = [Int](repeating: 1, count: count)
-        for (c, header) in headers.enumerated() {
-            natural[c] = max(natural[c], header.width)
-            minimum[c] = max(minimum[c], DisplayCell.longestWord(header.lines.first ?? ""))
+    /// Draws every row of a whole result kept in `sample` without turning them all into cells
+    /// at once: one pass measures the columns, a second draws the rows one by one.
+    @discardableResult
+    static func renderWhole(names: [String], rows: [CapturedRow], settings: ShellSettings, width: Int,
+                            to out: OutputWriter) -> TableLayout {
+        let null = settings.nullValue.isEmpty ? "NULL" : settings.nullValue
+        var measure = ColumnMeasure(count: names.count)
+        let headers = settings.headers ? names.map { DisplayCell(text: $0, maxLines: 1) } : nil
+        if let headers { measure.addHeaders(headers) }
+        for row in rows { measure.add(row.values.map { DisplayCell($0, nullText: null) }) }
+        let layout = measure.layout(width: width)
+        let drawer = TableDrawer(layout: layout, colour: settings.colour, out: out)
+        drawer.top(headers: headers)
+        for (k, row) in rows.enumerated() {
+            if out.failed { break }
+            if measure.hasMultiLineRows && k > 0 { drawer.rule() }
+            drawer.row(row.values.map { DisplayCell($0, nullText: null) })
         }
-        var hasLongText = [Bool](repeating: false, count: count)
-        for row in rows {
-            for c in 0..<min(count, row.count) {
-                let cell = row[c]
-                let w = cell.width
-                if w > natural[c] { natural[c] = w }
-                if cell.isNumber || cell.isNull || w <= shortText {
-                    if w > minimum[c] { minimum[c] = w }
-                } else {
-                    hasLongText[c] = true
-                }
-            }
-        }
-        for c in 0..<count where hasLongText[c] {
-            minimum[c] = max(minimum[c], min(natural[c], minimumTextWidth))
-        }
-        return TableLayout.fit(natural: natural, minimum: minimum, available: width)
-    }
-}
-
-/// Draws the lines of one `pretty` table with a given layout.
-private struct TableDrawer {
-    let layout: TableLayout
-    let colour: Bool
-    let out: OutputWriter
-
-    /// The shown columns in drawing order, nil standing for the `…` column.
-    let slots: [Int?]
-    /// The width of each slot.
-    let slotWidths: [Int]
-
-    init(layout: TableLayout, colour: Bool, out: OutputWriter) {
-        self.layout = layout
-        self.colour = colour
-        self.out = out
-        var slots: [Int?] = layout.shown.map { $0 }
-        var widths = layout.widths
-        if let gap = layout.gapPosition {
-            slots.insert(nil, at: gap)
-            widths.insert(TableLayout.gapWidth, at: gap)
-        }
-        self.slots = slots
-        slotWidths = widths
-    }
-
-    func border(_ left: StaticString, _ middle: StaticString, _ right: StaticString) {
-        out.write(left)
-        for k in slots.indices {
-            if k > 0 { out.write(middle) }
-            out.write("─", times: slotWidths[k] + 2)
-        }
-        out.write(right)
-        out.write(byte: 10)
-    }
-
-    /// The header: names centred, wrapped at spaces (never inside a word), bold in colour.
-    func header(_ names: [DisplayCell]) {
-        let lines: [[(String, Int)]] = slots.indices.map { s in
-            guard let c = slots[s] else { return [("…", 1)] }
-            return DisplayCell.wordWrap(names[c].lines.first ?? "", width: slotWidths[s])
-        }
-        let height = lines.map(\.count).max() ?? 1
-        for k in 0..<height {
-            out.write("│")
-            for s in slots.indices {
-                let (text, w) = k < lines[s].count ? lines[s][k] : ("", 0)
-                let space = slotWidths[s] - w
-                out.writeSpaces(1 + space / 2)
-                if colour { out.write("\u{1B}[1m") }
-                out.write(verbatim: text)
-                if colour { out.write("\u{1B}[0m") }
-                out.writeSpaces(space - space / 2 + 1)
-                out.write("│")
-            }
-            out.write(byte: 10)
-        }
-    }
-
-    /// One row: numbers right-aligned, text cut with `…` to its column.
-    func row(_ cells: [DisplayCell]) {
-        var height = 1
-        for slot in slots { if let c = slot { height = max(height, cells[c].lines.count) } }
-        for k in 0..<height {
-            out.write("│")
-            for s in slots.indices {
-                let w = slotWidths[s]
-                guard let c = slots[s] else {
-                    out.write(k == 0 ? " … │" : "   │")
-                    continue
-                }
-                let cell = cells[c]
-                out.write(byte: 32)
-                guard k < cell.lines.count else {
-                    out.writeSpaces(w)
-                    out.write(" │")
-                    continue
-                }
-                let (text, textWidth) = DisplayCell.cut(cell.lines[k], cell.widths[k], to: w)
-                if cell.isNumber { out.writeSpaces(w - textWidth) }
-                if cell.isNull && colour && !text.isEmpty {
-                    out.write("\u{1B}[2m"); out.write(verbatim: text); out.write("\u{1B}[0m")
-                } else {
-                    out.write(verbatim: text)
-                }
-                if !cell.isNumber { out.writeSpaces(w - textWidth) }
-                out.write(" │")
-            }
-            out.write(byte: 10)
-        }
-    }
-
-    /// The row standing for the rows not shown: a `·` in the middle of each column.
-    func ellipsisRow() {
-        out.write("│")
-        for w in slotWidths {
-            out.writeSpaces(1 + (w - 1) / 2)
-            out.write("·")
-            out.writeSpaces(w - 1 - (w - 1) / 2 + 1)
-            out.write("│")
-        }
-        out.write(byte: 10)
+        drawer.bottom()
+        return layout
     }
 }

@@ -23,6 +23,8 @@ public final class RecordRenderer: ResultRenderer {
     private var columns: Int32 = 0
     private var sample = ResultSample(headCount: nil, tailCapacity: nil)
     private var shownWhenCut = 0
+    private var streamed = 0
+    private var current = CapturedRow()
 
     public init(settings: ShellSettings, out: OutputWriter, options: InteractiveTableRenderer.Options = .init()) {
         self.settings = settings
@@ -44,11 +46,20 @@ public final class RecordRenderer: ResultRenderer {
 
     @inline(__always)
     public func row(_ statement: Statement) {
-        sample.add(statement.handle, columns: columns)
+        if settings.terminalHeight > 0 {
+            sample.add(statement.handle, columns: columns)
+        } else {
+            // No screen to fit (`.last`, a file): each record as it comes, none kept.
+            if streamed == 0 { options.beforeOutput?() }
+            streamed += 1
+            current.capture(statement.handle, columns: columns)
+            record(streamed, current, width: settings.terminalWidth > 0 ? settings.terminalWidth : Int.max)
+        }
     }
 
     public func end(_ statement: Statement) {
         guard !names.isEmpty else { return }
+        guard settings.terminalHeight > 0 else { out.flush(); return }
         let seconds = ResultFooter.now() - start
         options.beforeOutput?()
         let width = settings.terminalWidth > 0 ? settings.terminalWidth : Int.max
