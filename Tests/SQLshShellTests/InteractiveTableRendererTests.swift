@@ -119,6 +119,22 @@ import Testing
         #expect(!out.contains("shown"))
     }
 
+    @Test func everyKindOfValueSurvivesTheRingBuffer() throws {
+        // A screen of 7 lines shows 2 of 4 rows: row 1 from the head, row 4 from a tail slot
+        // that held the long row 2 before.
+        let out = try render("""
+            select x'00ff' as b, null as n, 'a' as t, 1 as i, 2.5 as r
+            union all select x'', 'x', printf('%.*c', 3000, 'y'), -9223372036854775808, -1.5
+            union all select x'02', 'z', 'z', 0, 0.0
+            union all select x'01', 2, 'é', 9223372036854775807, 1e-300;
+            """, width: 200, height: 7)
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines[3] == "│ X'00FF' │ NULL │ a │                   1 │      2.5 │")
+        #expect(lines[4] == "│    ·    │  ·   │ · │          ·          │    ·     │")
+        #expect(lines[5] == "│ X'01'   │    2 │ é │ 9223372036854775807 │ 1.0e-300 │")
+        #expect(lines[7].hasPrefix("4 rows (2 shown) · "))
+    }
+
     @Test func headersOffHidesTheHeaderRow() throws {
         #expect(try render("select 1 as a, 'x' as b;", headers: false) == """
             ┌───┬───┐

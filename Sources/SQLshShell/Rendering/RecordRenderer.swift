@@ -24,7 +24,7 @@ public final class RecordRenderer: ResultRenderer {
     private var sample = ResultSample(headCount: nil, tailCapacity: nil)
     private var shownWhenCut = 0
     private var streamed = 0
-    private var current = CapturedRow()
+    private let current = CapturedRow()
 
     public init(settings: ShellSettings, out: OutputWriter, options: InteractiveTableRenderer.Options = .init()) {
         self.settings = settings

@@ -32,12 +32,12 @@ struct ResultSample {
     mutating func add(_ handle: OpaquePointer, columns: Int32) {
         total &+= 1
         if head.count < headCount {
-            var row = CapturedRow()
+            let row = CapturedRow()
             row.capture(handle, columns: columns)
             head.append(row)
         } else if tailCapacity > 0 {
             if ring.count < tailCapacity {
-                var row = CapturedRow()
+                let row = CapturedRow()
                 row.capture(handle, columns: columns)
                 ring.append(row)
             } else {
@@ -62,9 +62,12 @@ struct ResultSample {
 }
 
 /// One result row's values as bytes, reused from row to row: per column a kind byte, then an
-/// 8-byte integer or double, or a 4-byte length and the text or blob bytes.
-struct CapturedRow {
-    private(set) var bytes: [UInt8] = []
+/// 8-byte integer or double, or a 4-byte length and the text or blob bytes. A class owning
+/// its buffer, so that capturing a row is plain stores into memory that is already there.
+final class CapturedRow {
+    private var base: UnsafeMutableRawPointer
+    private var capacity: Int
+    private var count = 0
 
     /// A value read back from a captured row.
     enum Value {
@@ -77,75 +80,95 @@ struct CapturedRow {
 
     private static let kindNull: UInt8 = 0, kindInteger: UInt8 = 1, kindReal: UInt8 = 2, kindText: UInt8 = 3, kindBlob: UInt8 = 4
 
+    init(capacity: Int = 64) {
+        self.capacity = capacity
+        base = .allocate(byteCount: capacity, alignment: 8)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Makes room for `n` more bytes after `used`; returns the (possibly moved) buffer.
+    @inline(__always)
+    private func room(_ used: Int, _ n: Int) -> UnsafeMutableRawPointer {
+        let (needed, overflow) = used.addingReportingOverflow(n)
+        if needed <= capacity && !overflow { return base }
+        let newCapacity = max(capacity &* 2, overflow ? Int.max : needed)
+        let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 8)
+        grown.copyMemory(from: base, byteCount: used)
+        base.deallocate()
+        base = grown
+        capacity = newCapacity
+        return grown
+    }
+
     /// Replaces the row with the statement's current row.
     @inline(__always)
-    mutating func capture(_ handle: OpaquePointer, columns: Int32) {
-        bytes.removeAll(keepingCapacity: true)
+    func capture(_ handle: OpaquePointer, columns: Int32) {
+        var used = 0
+        var p = room(0, Int(columns) &* 9)
         var i: Int32 = 0
         while i < columns {
             switch sqlite3_column_type(handle, i) {
             case SQLITE_INTEGER:
-                bytes.append(Self.kindInteger)
-                append(UInt64(bitPattern: sqlite3_column_int64(handle, i)))
+                p = room(used, 9)
+                p.storeBytes(of: Self.kindInteger, toByteOffset: used, as: UInt8.self)
+                p.storeBytes(of: sqlite3_column_int64(handle, i), toByteOffset: used + 1, as: Int64.self)
+                used += 9
             case SQLITE_FLOAT:
-                bytes.append(Self.kindReal)
-                append(sqlite3_column_double(handle, i).bitPattern)
+                p = room(used, 9)
+                p.storeBytes(of: Self.kindReal, toByteOffset: used, as: UInt8.self)
+                p.storeBytes(of: sqlite3_column_double(handle, i), toByteOffset: used + 1, as: Double.self)
+                used += 9
             case SQLITE_NULL:
-                bytes.append(Self.kindNull)
+                p = room(used, 1)
+                p.storeBytes(of: Self.kindNull, toByteOffset: used, as: UInt8.self)
+                used += 1
             case SQLITE_BLOB:
-                bytes.append(Self.kindBlob)
+                let bytes = sqlite3_column_blob(handle, i)
                 let n = Int(sqlite3_column_bytes(handle, i))
-                appendBytes(sqlite3_column_blob(handle, i), n)
+                p = room(used, 5 &+ n)
+                store(p, &used, Self.kindBlob, bytes, n)
             default:
-                bytes.append(Self.kindText)
-                let p = sqlite3_column_text(handle, i)
+                let text = sqlite3_column_text(handle, i)
                 let n = Int(sqlite3_column_bytes(handle, i))
-                appendBytes(UnsafeRawPointer(p), n)
+                p = room(used, 5 &+ n)
+                store(p, &used, Self.kindText, UnsafeRawPointer(text), n)
             }
             i += 1
         }
+        count = used
     }
 
     @inline(__always)
-    private mutating func append(_ value: UInt64) {
-        var v = value.littleEndian
-        withUnsafeBytes(of: &v) { bytes.append(contentsOf: $0) }
-    }
-
-    @inline(__always)
-    private mutating func appendBytes(_ p: UnsafeRawPointer?, _ n: Int) {
-        let length = UInt32(clamping: n)
-        var l = length.littleEndian
-        withUnsafeBytes(of: &l) { bytes.append(contentsOf: $0) }
-        if let p, length > 0 { bytes.append(contentsOf: UnsafeRawBufferPointer(start: p, count: Int(length))) }
+    private func store(_ p: UnsafeMutableRawPointer, _ used: inout Int, _ kind: UInt8, _ bytes: UnsafeRawPointer?, _ n: Int) {
+        p.storeBytes(of: kind, toByteOffset: used, as: UInt8.self)
+        p.storeBytes(of: UInt32(truncatingIfNeeded: n), toByteOffset: used + 1, as: UInt32.self)
+        if let bytes, n > 0 { (p + used + 5).copyMemory(from: bytes, byteCount: n) }
+        used += 5 + n
     }
 
     /// The row's values, in column order.
     var values: [Value] {
         var result: [Value] = []
         var i = 0
-        func word() -> UInt64 {
-            var v: UInt64 = 0
-            for k in 0..<8 { v |= UInt64(bytes[i + k]) << (8 * UInt64(k)) }
-            i += 8
-            return v
-        }
-        func chunk() -> ArraySlice<UInt8> {
-            var n = 0
-            for k in 0..<4 { n |= Int(bytes[i + k]) << (8 * k) }
-            i += 4
-            defer { i += n }
-            return bytes[i..<(i + n)]
-        }
-        while i < bytes.count {
-            let kind = bytes[i]
+        let p = UnsafeRawPointer(base)
+        while i < count {
+            let kind = p.load(fromByteOffset: i, as: UInt8.self)
             i += 1
             switch kind {
-            case Self.kindInteger: result.append(.integer(Int64(bitPattern: word())))
-            case Self.kindReal: result.append(.real(Double(bitPattern: word())))
-            case Self.kindText: result.append(.text(String(decoding: chunk(), as: UTF8.self)))
-            case Self.kindBlob: result.append(.blob(Array(chunk())))
-            default: result.append(.null)
+            case Self.kindInteger:
+                result.append(.integer(p.loadUnaligned(fromByteOffset: i, as: Int64.self)))
+                i += 8
+            case Self.kindReal:
+                result.append(.real(p.loadUnaligned(fromByteOffset: i, as: Double.self)))
+                i += 8
+            case Self.kindText, Self.kindBlob:
+                let n = Int(p.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+                let bytes = UnsafeRawBufferPointer(start: p + i + 4, count: n)
+                result.append(kind == Self.kindText ? .text(String(decoding: bytes, as: UTF8.self)) : .blob(Array(bytes)))
+                i += 4 + n
+            default:
+                result.append(.null)
             }
         }
         return result

@@ -9,7 +9,7 @@ final class StreamingTableRenderer: ResultRenderer {
     final class Measurer: ResultRenderer {
         private(set) var measure: ColumnMeasure
         private let nullText: String
-        private var row = CapturedRow()
+        private let row = CapturedRow()
         private var columns: Int32 = 0
 
         init(names: [String], settings: ShellSettings) {
@@ -33,7 +33,7 @@ final class StreamingTableRenderer: ResultRenderer {
     private let measure: ColumnMeasure
     private let drawer: TableDrawer
     private let out: OutputWriter
-    private var row = CapturedRow()
+    private let row = CapturedRow()
     private var columns: Int32 = 0
     private var rows = 0
 
