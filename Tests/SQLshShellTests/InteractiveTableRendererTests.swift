@@ -135,6 +135,21 @@ import Testing
         #expect(lines[7].hasPrefix("4 rows (2 shown) · "))
     }
 
+    @Test func lastDrawsTheSameTableInTwoPasses() throws {
+        // Without a pager `.last` prints the whole result; measured from the statement in a
+        // first pass, it must come out as the screen drew it.
+        let query = """
+            select 1 as i, -20 as n, 2.5 as r, null as z, x'0102' as b, '日本' as w, 'a' || char(10) || 'bc' as m,
+                   printf('%.*c', 90, 'x') as long
+            union all select 123456, 0, -0.125, 'text', x'', 'é', '', 'y';
+            """
+        let out = try render(query + "\n.last\n", width: 80)
+        let half = out.count / 2
+        #expect(out.count % 2 == 0)
+        #expect(String(out.prefix(half)) == String(out.suffix(half)))
+        #expect(out.contains("│ xxxxxxxx"))
+    }
+
     @Test func headersOffHidesTheHeaderRow() throws {
         #expect(try render("select 1 as a, 'x' as b;", headers: false) == """
             ┌───┬───┐

@@ -29,14 +29,20 @@ struct ColumnMeasure {
     mutating func add(_ row: [DisplayCell]) {
         for c in 0..<min(natural.count, row.count) {
             let cell = row[c]
-            let w = cell.width
-            if cell.lines.count > 1 { hasMultiLineRows = true }
-            if w > natural[c] { natural[c] = w }
-            if cell.isNumber || cell.isNull || w <= InteractiveTableRenderer.shortText {
-                if w > minimum[c] { minimum[c] = w }
-            } else {
-                hasLongText[c] = true
-            }
+            add(column: c, width: cell.width, uncuttable: cell.isNumber || cell.isNull, lines: cell.lines.count)
+        }
+    }
+
+    /// Counts one value of column `c`: `width` columns wide (its widest line), on `lines`
+    /// lines; `uncuttable` for numbers and NULLs.
+    @inline(__always)
+    mutating func add(column c: Int, width w: Int, uncuttable: Bool, lines: Int) {
+        if lines > 1 { hasMultiLineRows = true }
+        if w > natural[c] { natural[c] = w }
+        if uncuttable || w <= InteractiveTableRenderer.shortText {
+            if w > minimum[c] { minimum[c] = w }
+        } else {
+            hasLongText[c] = true
         }
     }
 
