@@ -67,6 +67,12 @@ public final class Shell {
     /// it); a `.read` file then stops. nil in batch use.
     public var interruptRequested: (() -> Bool)?
 
+    /// Whether the SQL input running now ended in `\G` (interactive only): its results show
+    /// as vertical records.
+    public internal(set) var verticalResult = false
+    /// The last statement whose result was shown on the screen (`.last` shows it again).
+    public internal(set) var lastResult: LastResult?
+
     /// Whether input is typed by a person (sqlite3's `stdin_is_interactive`): errors then say
     /// `Parse error: ...` without a line number, and `.exit` is not needed to stop.
     public var isInteractive = false

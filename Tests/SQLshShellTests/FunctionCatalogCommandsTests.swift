@@ -34,6 +34,40 @@ import Testing
         #expect(names.count == 6 + 30)  // the stats pack: 16 functions and sqlean's 14 stats_* names
     }
 
+    @Test func functionsOnTheScreenIsATableGroupedByPack() throws {
+        let (out, err) = try run(".mode pretty\n.functions percentile_9? \n.functions m%length\n")
+        #expect(err.isEmpty)
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines[1].hasPrefix("│ pack  │     name      │  kind  │ args │ state │"))
+        #expect(lines[3].hasPrefix("│ stats │ percentile_90 │ window │ 1    │ on    │ the 90th percentile"))
+        #expect(lines[4].hasPrefix("│       │ percentile_95 │"))
+        #expect(lines[6] == lines[0].replacingOccurrences(of: "┌", with: "└").replacingOccurrences(of: "┬", with: "┴").replacingOccurrences(of: "┐", with: "┘"))
+        #expect(out.contains("│       │ percentile_95 │"))
+    }
+
+    @Test func functionsOnTheScreenFitsTheTerminal() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-fn-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let out = try OutputWriter(path: dir.appendingPathComponent("out").path)
+        let shell = try Shell(connection: Connection(path: ":memory:"), standardOutput: out)
+        shell.settings.mode = .pretty
+        shell.settings.terminalWidth = 80
+        _ = shell.process(StringLineSource(".functions\n"))
+        out.flush()
+        let lines = try String(contentsOfFile: dir.appendingPathComponent("out").path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.allSatisfy { DisplayWidth.of(String($0)) == 80 })
+        let rows = lines.filter { $0.hasPrefix("│") }
+        #expect(rows.count == Catalog.builtIn().functions.count + 1)
+        #expect(rows.contains { $0.hasPrefix("│ text ") })
+    }
+
+    @Test func functionsWithoutAMatchSaysSo() throws {
+        let (out, err) = try run(".functions nomatch\n")
+        #expect(out.isEmpty)
+        #expect(err == "No function or pack matches \"nomatch\" (.functions lists them all)\n")
+    }
+
     @Test func disableAndEnable() throws {
         let (out, err) = try run("""
             .disable reverse stats

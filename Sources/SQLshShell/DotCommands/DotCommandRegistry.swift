@@ -18,7 +18,7 @@ public enum DotCommandRegistry {
         SchemaCommand.self, ShellCommand.self, SystemCommand.self, TablesCommand.self,
         BackupCommand.self, ImportCommand.self, LimitCommand.self, LoadCommand.self, OpenCommand.self,
         // Output modes and where output goes.
-        ExcelCommand.self, HeadersCommand.self, ModeCommand.self, NullvalueCommand.self, OnceCommand.self, OutputCommand.self,
+        ExcelCommand.self, HeadersCommand.self, LastCommand.self, ModeCommand.self, PagerCommand.self, NullvalueCommand.self, OnceCommand.self, OutputCommand.self,
         SeparatorCommand.self, ShowCommand.self, WidthCommand.self,
         LogCommand.self, NonceCommand.self,
         // Database internals and connections.

@@ -20,6 +20,7 @@ struct ModeCommand: DotCommand {
          line        One value per line
          list        Values delimited by "|"
          markdown    Markdown table format
+         pretty      Box fitted to the terminal (the interactive default)
          qbox        Shorthand for "box --wrap 60 --quote"
          quote       Escape answers as for SQL
          table       ASCII-art table
@@ -138,7 +139,9 @@ struct ModeCommand: DotCommand {
         case "box": settings.mode = .box
         case "count": settings.mode = .count
         case "off": settings.mode = .off
-        case "pretty": settings.mode = .pretty
+        case "pretty":
+            settings.mode = .pretty
+            if !settings.headersSet { settings.headers = true }
         default: settings.mode = .json
         }
         if settings.mode.isColumnar {

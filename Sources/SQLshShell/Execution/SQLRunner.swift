@@ -177,14 +177,15 @@ extension Shell {
     /// Steps a statement through a renderer: `begin` once the first row is there, `row` for
     /// each row, `end` at the end (also after a failing step once rows were shown).
     @inline(__always)
-    private func render(_ statement: Statement, with renderer: any ResultRenderer) -> ExecutionFailure? {
+    func render(_ statement: Statement, with renderer: any ResultRenderer) -> ExecutionFailure? {
         let handle = statement.handle
         var rc = sqlite3_step(handle)
         guard rc == SQLITE_ROW else {
             if rc == SQLITE_DONE { return nil }
             return stepFailure(code: rc)
         }
-        willPrintRows?()
+        // The screen's renderers print only after the last row (and say so themselves).
+        if !(renderer is InteractiveTableRenderer || renderer is RecordRenderer) { willPrintRows?() }
         renderer.begin(statement)
         repeat {
             renderer.row(statement)
@@ -261,5 +262,38 @@ private final class QueryPlanCollector: ResultRenderer {
             value = value &* 10 &+ Int(byte - 48)
         }
         return negative ? -value : value
+    }
+}
+
+extension Shell {
+    /// Runs `last` again and shows every row and column of its result on `writer` (`.last`):
+    /// as a `pretty` table `width` columns wide (0: no limit, for a pager that scrolls
+    /// sideways) or as vertical records. Returns the failure, if any.
+    func showWhole(_ last: LastResult, on writer: OutputWriter, width: Int) -> ExecutionFailure? {
+        let statement: Statement
+        do {
+            guard let prepared = try connection.prepareFirst(last.sql) else { return nil }
+            statement = prepared
+        } catch let error as SQLiteError {
+            return ExecutionFailure(error, kind: .prepare, on: connection.handle)
+        } catch {
+            return ExecutionFailure(code: SQLITE_ERROR, kind: .prepare, message: Array("\(error)".utf8))
+        }
+        bindParameters(statement.handle)
+        var settings = self.settings
+        settings.terminalWidth = width
+        settings.terminalHeight = 0
+        if settings.mode != .pretty && !last.vertical { settings.headers = true }
+        if last.vertical {
+            return render(statement, with: RecordRenderer(settings: settings, out: writer))
+        }
+        // Two passes, no rows kept: measure the columns, then draw each row as it is read.
+        let names = (0..<statement.columnCount).map { statement.columnName(at: $0) }
+        let measurer = StreamingTableRenderer.Measurer(names: names, settings: settings)
+        if let failure = render(statement, with: measurer) { return failure }
+        sqlite3_reset(statement.handle)
+        let drawer = StreamingTableRenderer(names: names, measure: measurer.measure, settings: settings,
+                                            width: width > 0 ? width : Int.max, out: writer)
+        return render(statement, with: drawer)
     }
 }

@@ -30,6 +30,7 @@ extension Shell {
         var errors = 0
         var startLine = 0
         var scan = QuickScanState.start
+        var vertical = false
         while errors == 0 || !settings.bail || interactive {
             // sqlite3 flushes its output before reading each line; errors go to the unbuffered
             // standard error at once, so this keeps the two interleaved exactly as sqlite3 does.
@@ -45,7 +46,12 @@ extension Shell {
             if source.takeCancellation() {
                 sql.removeAll(keepingCapacity: true)
                 scan = .start
+                vertical = false
                 continue
+            }
+            if interactive, let query = verticalQuery(line, pending: sql, after: scan) {
+                line = query
+                vertical = true
             }
             if scan.isInPlainText && isCommandTerminator(line) && isCompleteWithSemicolon(&sql) {
                 line.removeAll(keepingCapacity: true)
@@ -89,10 +95,14 @@ extension Shell {
             }
             if !sql.isEmpty && scan.endsWithSemicolon && isComplete(&sql) {
                 echo(sql)
-                source.inputCompleted(sql)
+                // History keeps the `\G` the person typed (it was replaced by `;` to run).
+                source.inputCompleted(vertical ? Array(sql.dropLast()) + Array("\\G".utf8) : sql)
                 previousStatement = sql
                 source.willRun()
+                verticalResult = vertical
                 errors += runSQLInput(sql, startLine: startLine, reportLines: !interactive)
+                verticalResult = false
+                vertical = false
                 source.didRun()
                 sql.removeAll(keepingCapacity: true)
                 afterInput()
@@ -147,6 +157,25 @@ extension Shell {
         guard settings.echo else { return }
         out.write(text)
         out.write(byte: 10)
+    }
+
+    /// At the prompt, a line ending in `\G` (then optionally `;`), outside strings and comments,
+    /// ends the statement and asks for its result as vertical records (as in MySQL): the line
+    /// with `\G` replaced by `;`, or nil for any other line.
+    private func verticalQuery(_ line: [UInt8], pending: [UInt8], after scan: QuickScanState) -> [UInt8]? {
+        var end = line.count
+        while end > 0 && isSpace(line[end - 1]) { end -= 1 }
+        if end > 0 && line[end - 1] == UInt8(ascii: ";") { end -= 1 }
+        while end > 0 && isSpace(line[end - 1]) { end -= 1 }
+        guard end >= 2, line[end - 1] == UInt8(ascii: "G"), line[end - 2] == UInt8(ascii: "\\") else { return nil }
+        var query = Array(line[0..<(end - 2)])
+        if pending.isEmpty {
+            guard let first = query.first(where: { !isSpace($0) }), first != UInt8(ascii: "."), first != UInt8(ascii: "#") else { return nil }
+        }
+        let state = query.withUnsafeBufferPointer { scan.scanning($0) }
+        guard state.isInPlainText else { return nil }
+        query.append(UInt8(ascii: ";"))
+        return query
     }
 
     /// sqlite3's `line_is_command_terminator`: optional blanks, then `/` or `go` (any case),

@@ -45,6 +45,15 @@ public struct ShellSettings {
     public var colour = false
     /// The terminal's width in columns, which the `pretty` mode fits its tables to (0: no limit).
     public var terminalWidth = 0
+    /// The terminal's height in lines: a `pretty` result taller than this shows its first and
+    /// last rows and a footer with the row count (0: no limit, every row is shown).
+    public var terminalHeight = 0
+    /// Whether a `pretty` result taller than the terminal goes whole through
+    /// ``pagerCommand`` instead of showing its first and last rows (`.pager on`).
+    public var pagerEnabled = false
+    /// The pager `.last` (and `.pager on`) write to: `$PAGER`, else `less -SRFX` when `less`
+    /// is installed; empty for none (then the whole result is printed).
+    public var pagerCommand = ""
     /// Refuse commands that touch files or load code (`-safe`).
     public var safeMode = false
 

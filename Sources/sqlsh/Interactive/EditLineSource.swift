@@ -206,7 +206,10 @@ final class EditLineSource: LineSource {
     }
 
     func willRun() {
-        if let width = Terminal.width(of: 1) { shell.settings.terminalWidth = width }
+        if let (width, height) = Terminal.size(of: 1) {
+            shell.settings.terminalWidth = width
+            shell.settings.terminalHeight = height
+        }
         // interruptRequested is not cleared here: a Ctrl-C pressed right after Enter (terminal
         // signals are back on once the line is read) must stop this input; the progress
         // handler sees the flag at its first call. It is cleared at each prompt.

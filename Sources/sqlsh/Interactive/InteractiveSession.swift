@@ -45,9 +45,17 @@ private func catalogLine(_ shell: Shell) -> String {
 /// to draw on) a plain source that prints prompts, without history.
 func makeInteractiveSource(shell: Shell) -> LineSource {
     Terminal.setUpLocale()
-    if shell.settings.mode == .list { shell.settings.mode = .pretty }
+    if shell.settings.mode == .list {
+        shell.settings.mode = .pretty
+        // The table has a header row unless -noheader or .headers in ~/.sqlshrc said otherwise.
+        if !shell.settings.headersSet { shell.settings.headers = true }
+    }
+    shell.settings.pagerCommand = Pager.defaultCommand()
     shell.settings.colour = Terminal.allowsColour
-    if let width = Terminal.width(of: 1) { shell.settings.terminalWidth = width }
+    if let (width, height) = Terminal.size(of: 1) {
+        shell.settings.terminalWidth = width
+        shell.settings.terminalHeight = height
+    }
     Signals.installInterruptHandler()
     if isatty(0) == 1 {
         if isatty(1) == 1 { return EditLineSource(shell: shell, terminalFD: 1) }

@@ -22,9 +22,15 @@ enum Terminal {
 
     /// The height in rows of the terminal on `fd`, or nil when it is not a terminal.
     static func height(of fd: Int32 = 1) -> Int? {
+        guard let rows = size(of: fd)?.rows, rows > 0 else { return nil }
+        return rows
+    }
+
+    /// The width and height of the terminal on `fd`, or nil when it is not a terminal.
+    static func size(of fd: Int32 = 1) -> (columns: Int, rows: Int)? {
         var size = winsize()
-        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
-        return Int(size.ws_row)
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
     }
 
     /// Bytes already typed (or pasted) and waiting to be read on `fd`.

@@ -1,0 +1,151 @@
+/// A value as the `pretty` screen shows it: its lines (split at newlines, control characters
+/// as `^X`, at most ``maxLines``), their display widths, and whether it is a number (right-
+/// aligned, never cut) or NULL (dimmed in colour).
+struct DisplayCell {
+    var lines: [String]
+    var widths: [Int]
+    var isNumber = false
+    var isNull = false
+
+    /// Lines a value with newlines may take before it is cut with `…`.
+    static let maxLines = 4
+
+    /// The widest line.
+    var width: Int { widths.max() ?? 0 }
+
+    /// The cell of a captured value; NULL shows as `nullText`.
+    init(_ value: CapturedRow.Value, nullText: String, maxLines: Int = DisplayCell.maxLines) {
+        switch value {
+        case .null:
+            self.init(text: nullText, maxLines: maxLines)
+            isNull = true
+        case .integer, .real:
+            self.init(text: value.text ?? "", maxLines: maxLines)
+            isNumber = true
+        case .blob(let bytes):
+            self.init(text: Self.hex(bytes), maxLines: maxLines)
+        case .text:
+            self.init(text: value.text ?? "", maxLines: maxLines)
+        }
+    }
+
+    /// A cell from text: split at newlines (at most ``maxLines``), control characters shown
+    /// as `^X`.
+    init(text: String, maxLines: Int = DisplayCell.maxLines) {
+        var plain = true
+        for byte in text.utf8 where byte < 0x20 || byte == 0x7F { plain = false; break }
+        if plain {
+            lines = [text]
+            widths = [DisplayWidth.of(text)]
+            return
+        }
+        var lines: [String] = []
+        var line = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 10:
+                lines.append(line); line = ""
+            case 0..<0x20:
+                line.append("^"); line.unicodeScalars.append(Unicode.Scalar(UInt8(scalar.value + 64)))
+            case 0x7F:
+                line += "^?"
+            default:
+                line.unicodeScalars.append(scalar)
+            }
+        }
+        lines.append(line)
+        if lines.count > maxLines {
+            lines.removeSubrange(maxLines...)
+            lines[maxLines - 1] += "…"
+        }
+        self.lines = lines
+        widths = lines.map(DisplayWidth.of)
+    }
+
+    /// Blobs as `X'…'` hex, at most 256 bytes of them.
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var text: [UInt8] = [UInt8(ascii: "X"), UInt8(ascii: "'")]
+        for byte in bytes.prefix(256) {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 15)])
+        }
+        if bytes.count > 256 { text += Array("…".utf8) }
+        text.append(UInt8(ascii: "'"))
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `text` cut to at most `width` columns, ending in `…` when anything was cut; with its
+    /// width.
+    static func cut(_ text: String, _ textWidth: Int, to width: Int) -> (String, Int) {
+        if textWidth <= width { return (text, textWidth) }
+        guard width > 0 else { return ("", 0) }
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = DisplayWidth.of(character)
+            if used + w > width - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return (result + "…", used + 1)
+    }
+
+    /// Words of `text` laid out on lines at most `width` columns wide, broken only at spaces;
+    /// a word longer than the width is cut with `…`.
+    static func wordWrap(_ text: String, width: Int) -> [(String, Int)] {
+        var lines: [(String, Int)] = []
+        var line = ""
+        var lineWidth = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let w = DisplayWidth.of(String(word))
+            if lineWidth > 0 && lineWidth + 1 + w <= width {
+                line += " " + word
+                lineWidth += 1 + w
+            } else {
+                if lineWidth > 0 { lines.append((line, lineWidth)) }
+                (line, lineWidth) = cut(String(word), w, to: width)
+            }
+        }
+        if lineWidth > 0 || lines.isEmpty { lines.append((line, lineWidth)) }
+        return lines
+    }
+
+    /// `text` broken into pieces at most `width` columns wide, preferably after a space in the
+    /// second half of a piece; the space a line breaks at is dropped.
+    static func wrap(_ text: String, _ textWidth: Int, width: Int) -> [(String, Int)] {
+        guard textWidth > width, width > 1 else { return [(text, textWidth)] }
+        var pieces: [(String, Int)] = []
+        var current: [Character] = []
+        var currentWidth = 0
+        var lastSpace: Int? = nil
+        for character in text {
+            let w = DisplayWidth.of(character)
+            if currentWidth + w > width && !current.isEmpty {
+                if let space = lastSpace, space * 2 >= current.count {
+                    let head = String(current[..<space])
+                    let tail = Array(current[(space + 1)...])
+                    pieces.append((head, DisplayWidth.of(head)))
+                    current = tail
+                    currentWidth = DisplayWidth.of(String(tail))
+                } else {
+                    pieces.append((String(current), currentWidth))
+                    current = []
+                    currentWidth = 0
+                }
+                lastSpace = nil
+                if character == " " && current.isEmpty { continue }
+            }
+            if character == " " { lastSpace = current.count }
+            current.append(character)
+            currentWidth += w
+        }
+        pieces.append((String(current), currentWidth))
+        return pieces
+    }
+
+    /// The width of the longest space-separated word of `text`.
+    static func longestWord(_ text: String) -> Int {
+        text.split(separator: " ").map { DisplayWidth.of(String($0)) }.max() ?? 0
+    }
+}

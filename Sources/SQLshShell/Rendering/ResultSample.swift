@@ -1,0 +1,203 @@
+import CSQLite
+import SQLshCore
+
+/// The rows of a result the screen shows: all of them when there are few, else the first
+/// ``headCount`` and the last ``tailCapacity`` (a ring buffer), with the total counted.
+///
+/// Rows are kept as compact bytes (see ``CapturedRow``), not formatted: a result of a million
+/// rows costs one copy of each row's values into a reused slot, and only the rows shown are
+/// ever turned into text.
+struct ResultSample {
+    /// Rows kept from the start of the result.
+    let headCount: Int
+    /// Rows kept from the end of the result (beyond the head).
+    let tailCapacity: Int
+    /// The first rows, in order.
+    private(set) var head: [CapturedRow] = []
+    /// The last rows, a ring: the oldest is at ``ringStart``.
+    private var ring: [CapturedRow] = []
+    private var ringStart = 0
+    /// Rows seen so far.
+    private(set) var total = 0
+
+    /// A sample keeping `headCount` first rows and `tailCapacity` last ones; `nil` limits
+    /// keep every row.
+    init(headCount: Int?, tailCapacity: Int?) {
+        self.headCount = headCount ?? Int.max
+        self.tailCapacity = tailCapacity ?? 0
+    }
+
+    /// Captures the statement's current row.
+    @inline(__always)
+    mutating func add(_ handle: OpaquePointer, columns: Int32) {
+        total &+= 1
+        if head.count < headCount {
+            let row = CapturedRow()
+            row.capture(handle, columns: columns)
+            head.append(row)
+        } else if tailCapacity > 0 {
+            if ring.count < tailCapacity {
+                let row = CapturedRow()
+                row.capture(handle, columns: columns)
+                ring.append(row)
+            } else {
+                ring[ringStart].capture(handle, columns: columns)
+                ringStart += 1
+                if ringStart == tailCapacity { ringStart = 0 }
+            }
+        }
+    }
+
+    /// Whether every row was kept.
+    var isComplete: Bool { total == head.count + ring.count }
+
+    /// The last `count` rows kept after the head, oldest first.
+    func tail(_ count: Int) -> [CapturedRow] {
+        let ordered = Array(ring[ringStart...] + ring[..<ringStart])
+        return Array(ordered.suffix(count))
+    }
+
+    /// Every row kept, in order (the whole result when ``isComplete``).
+    var all: [CapturedRow] { head + tail(ring.count) }
+}
+
+/// One result row's values as bytes, reused from row to row: per column a kind byte, then an
+/// 8-byte integer or double, or a 4-byte length and the text or blob bytes. A class owning
+/// its buffer, so that capturing a row is plain stores into memory that is already there.
+final class CapturedRow {
+    private var base: UnsafeMutableRawPointer
+    private var capacity: Int
+    private var count = 0
+
+    /// A value read back from a captured row.
+    enum Value {
+        case null
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+        case blob([UInt8])
+    }
+
+    private static let kindNull: UInt8 = 0, kindInteger: UInt8 = 1, kindReal: UInt8 = 2, kindText: UInt8 = 3, kindBlob: UInt8 = 4
+
+    init(capacity: Int = 64) {
+        self.capacity = capacity
+        base = .allocate(byteCount: capacity, alignment: 8)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Makes room for `n` more bytes after `used`; returns the (possibly moved) buffer.
+    @inline(__always)
+    private func room(_ used: Int, _ n: Int) -> UnsafeMutableRawPointer {
+        let (needed, overflow) = used.addingReportingOverflow(n)
+        if needed <= capacity && !overflow { return base }
+        let newCapacity = max(capacity &* 2, overflow ? Int.max : needed)
+        let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 8)
+        grown.copyMemory(from: base, byteCount: used)
+        base.deallocate()
+        base = grown
+        capacity = newCapacity
+        return grown
+    }
+
+    /// Replaces the row with the statement's current row.
+    @inline(__always)
+    func capture(_ handle: OpaquePointer, columns: Int32) {
+        var used = 0
+        var p = room(0, Int(columns) &* 9)
+        var i: Int32 = 0
+        while i < columns {
+            switch sqlite3_column_type(handle, i) {
+            case SQLITE_INTEGER:
+                p = room(used, 9)
+                p.storeBytes(of: Self.kindInteger, toByteOffset: used, as: UInt8.self)
+                p.storeBytes(of: sqlite3_column_int64(handle, i), toByteOffset: used + 1, as: Int64.self)
+                used += 9
+            case SQLITE_FLOAT:
+                p = room(used, 9)
+                p.storeBytes(of: Self.kindReal, toByteOffset: used, as: UInt8.self)
+                p.storeBytes(of: sqlite3_column_double(handle, i), toByteOffset: used + 1, as: Double.self)
+                used += 9
+            case SQLITE_NULL:
+                p = room(used, 1)
+                p.storeBytes(of: Self.kindNull, toByteOffset: used, as: UInt8.self)
+                used += 1
+            case SQLITE_BLOB:
+                let bytes = sqlite3_column_blob(handle, i)
+                let n = Int(sqlite3_column_bytes(handle, i))
+                p = room(used, 5 &+ n)
+                store(p, &used, Self.kindBlob, bytes, n)
+            default:
+                let text = sqlite3_column_text(handle, i)
+                let n = Int(sqlite3_column_bytes(handle, i))
+                p = room(used, 5 &+ n)
+                store(p, &used, Self.kindText, UnsafeRawPointer(text), n)
+            }
+            i += 1
+        }
+        count = used
+    }
+
+    @inline(__always)
+    private func store(_ p: UnsafeMutableRawPointer, _ used: inout Int, _ kind: UInt8, _ bytes: UnsafeRawPointer?, _ n: Int) {
+        p.storeBytes(of: kind, toByteOffset: used, as: UInt8.self)
+        p.storeBytes(of: UInt32(truncatingIfNeeded: n), toByteOffset: used + 1, as: UInt32.self)
+        if let bytes, n > 0 { (p + used + 5).copyMemory(from: bytes, byteCount: n) }
+        used += 5 + n
+    }
+
+    /// The row's values, in column order.
+    var values: [Value] {
+        var result: [Value] = []
+        var i = 0
+        let p = UnsafeRawPointer(base)
+        while i < count {
+            let kind = p.load(fromByteOffset: i, as: UInt8.self)
+            i += 1
+            switch kind {
+            case Self.kindInteger:
+                result.append(.integer(p.loadUnaligned(fromByteOffset: i, as: Int64.self)))
+                i += 8
+            case Self.kindReal:
+                result.append(.real(p.loadUnaligned(fromByteOffset: i, as: Double.self)))
+                i += 8
+            case Self.kindText, Self.kindBlob:
+                let n = Int(p.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+                let bytes = UnsafeRawBufferPointer(start: p + i + 4, count: n)
+                result.append(kind == Self.kindText ? .text(String(decoding: bytes, as: UTF8.self)) : .blob(Array(bytes)))
+                i += 4 + n
+            default:
+                result.append(.null)
+            }
+        }
+        return result
+    }
+}
+
+extension CapturedRow.Value {
+    /// The value as SQLite's `sqlite3_column_text` gives it: integers in decimal, reals as
+    /// `%!.15g`, text as is (up to its first NUL, as the other modes print it); nil for NULL
+    /// and blobs.
+    var text: String? {
+        switch self {
+        case .null, .blob: return nil
+        case .integer(let v): return String(v)
+        case .real(let v):
+            return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+                let n = sqlsh_format_double(buffer.baseAddress, 64, "%!.15g", v)
+                return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(max(0, min(n, 63)))), as: UTF8.self)
+            }
+        case .text(let s):
+            if let nul = s.utf8.firstIndex(of: 0) { return String(s[..<nul]) }
+            return s
+        }
+    }
+
+    var isNumber: Bool {
+        switch self {
+        case .integer, .real: return true
+        default: return false
+        }
+    }
+}

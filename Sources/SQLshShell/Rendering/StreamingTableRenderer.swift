@@ -1,0 +1,105 @@
+import CSQLite
+import SQLshCore
+
+/// The two passes that show a whole result as a `pretty` table without keeping its rows
+/// (`.last`): ``Measurer`` reads every row once to measure the columns, then, with the
+/// statement reset, ``StreamingTableRenderer`` draws each row as it is read.
+final class StreamingTableRenderer: ResultRenderer {
+    /// The first pass: measures every row, keeps none.
+    final class Measurer: ResultRenderer {
+        private(set) var measure: ColumnMeasure
+        private let nullWidth: Int
+        private var columns: Int32 = 0
+
+        init(names: [String], settings: ShellSettings) {
+            measure = ColumnMeasure(count: names.count)
+            nullWidth = DisplayCell(text: settings.nullValue.isEmpty ? "NULL" : settings.nullValue).width
+            if settings.headers { measure.addHeaders(names.map { DisplayCell(text: $0, maxLines: 1) }) }
+        }
+
+        func begin(_ statement: Statement) { columns = Int32(statement.columnCount) }
+
+        /// Measures the values straight from the statement; only text that is not plain
+        /// printable ASCII is turned into a ``DisplayCell`` to be measured.
+        func row(_ statement: Statement) {
+            let handle = statement.handle
+            var i: Int32 = 0
+            while i < columns {
+                let c = Int(i)
+                switch sqlite3_column_type(handle, i) {
+                case SQLITE_INTEGER:
+                    measure.add(column: c, width: Self.digits(sqlite3_column_int64(handle, i)), uncuttable: true, lines: 1)
+                case SQLITE_FLOAT:
+                    let text = CapturedRow.Value.real(sqlite3_column_double(handle, i)).text ?? ""
+                    measure.add(column: c, width: text.utf8.count, uncuttable: true, lines: 1)
+                case SQLITE_NULL:
+                    measure.add(column: c, width: nullWidth, uncuttable: true, lines: 1)
+                case SQLITE_BLOB:
+                    let n = Int(sqlite3_column_bytes(handle, i))
+                    measure.add(column: c, width: 3 + 2 * min(n, 256) + (n > 256 ? 1 : 0), uncuttable: false, lines: 1)
+                default:
+                    let text = CellText.text(handle, i) ?? CellText.empty
+                    if text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                        measure.add(column: c, width: text.count, uncuttable: false, lines: 1)
+                    } else {
+                        let cell = DisplayCell(text: String(decoding: text, as: UTF8.self))
+                        measure.add(column: c, width: cell.width, uncuttable: false, lines: cell.lines.count)
+                    }
+                }
+                i += 1
+            }
+        }
+
+        /// The number of characters of an integer in decimal.
+        private static func digits(_ value: Int64) -> Int {
+            var n = value < 0 ? 2 : 1
+            var v = value.magnitude
+            while v >= 10 { v /= 10; n += 1 }
+            return n
+        }
+
+        func end(_ statement: Statement) {}
+    }
+
+    private let names: [String]
+    private let settings: ShellSettings
+    private let measure: ColumnMeasure
+    private let drawer: TableDrawer
+    private let out: OutputWriter
+    private let row = CapturedRow()
+    private var columns: Int32 = 0
+    private var rows = 0
+
+    /// Draws with the widths `measure` found, fitted to `width` columns.
+    init(names: [String], measure: ColumnMeasure, settings: ShellSettings, width: Int, out: OutputWriter) {
+        self.names = names
+        self.settings = settings
+        self.measure = measure
+        self.out = out
+        drawer = TableDrawer(layout: measure.layout(width: width), colour: settings.colour, out: out)
+    }
+
+    func begin(_ statement: Statement) {
+        columns = Int32(statement.columnCount)
+        drawer.top(headers: settings.headers ? names.map { DisplayCell(text: $0, maxLines: 1) } : nil)
+    }
+
+    func row(_ statement: Statement) {
+        guard !out.failed else { return }
+        if measure.hasMultiLineRows && rows > 0 { drawer.rule() }
+        row.capture(statement.handle, columns: columns)
+        let null = settings.nullValue.isEmpty ? "NULL" : settings.nullValue
+        drawer.row(row.values.map { DisplayCell($0, nullText: null) })
+        rows += 1
+    }
+
+    func end(_ statement: Statement) {
+        drawer.bottom()
+        let hidden = drawer.layout.hidden(of: names.count)
+        if !hidden.isEmpty {
+            out.write(verbatim: "\(names.count) columns (\(drawer.layout.shown.count) shown) · not shown: "
+                      + hidden.map { names[$0] }.joined(separator: ", ") + "\n")
+        }
+        out.flush()
+    }
+}
