@@ -147,39 +147,43 @@ enum BLAKE3 {
     /// The compression function on a chaining value and one 64-byte block (read little-endian
     /// at `block`); returns the first half of the output (words i xor i + 8), which is both
     /// the next chaining value and, with ROOT set, the hash.
+    ///
+    /// The seven rounds are written out with the message schedule (the permutation
+    /// 2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8 applied round after round) as
+    /// constant word indexes, so message words are read from memory where they are needed
+    /// and the 16 state words keep the registers.
     @inline(__always)
     private static func compress(_ cv: Words8, _ block: UnsafeRawPointer, counter: UInt64,
                                  blockLength: UInt32, flags: UInt32) -> Words8 {
-        @inline(__always) func word(_ i: Int) -> UInt32 {
-            UInt32(littleEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
-        }
-        var m0 = word(0), m1 = word(1), m2 = word(2), m3 = word(3)
-        var m4 = word(4), m5 = word(5), m6 = word(6), m7 = word(7)
-        var m8 = word(8), m9 = word(9), m10 = word(10), m11 = word(11)
-        var m12 = word(12), m13 = word(13), m14 = word(14), m15 = word(15)
-
         var v0 = cv.w0, v1 = cv.w1, v2 = cv.w2, v3 = cv.w3
         var v4 = cv.w4, v5 = cv.w5, v6 = cv.w6, v7 = cv.w7
         var v8 = iv.w0, v9 = iv.w1, v10 = iv.w2, v11 = iv.w3
         var v12 = UInt32(truncatingIfNeeded: counter), v13 = UInt32(truncatingIfNeeded: counter >> 32)
         var v14 = blockLength, v15 = flags
 
-        for round in 0..<7 {
-            // Columns, then diagonals.
-            g(&v0, &v4, &v8, &v12, m0, m1)
-            g(&v1, &v5, &v9, &v13, m2, m3)
-            g(&v2, &v6, &v10, &v14, m4, m5)
-            g(&v3, &v7, &v11, &v15, m6, m7)
-            g(&v0, &v5, &v10, &v15, m8, m9)
-            g(&v1, &v6, &v11, &v12, m10, m11)
-            g(&v2, &v7, &v8, &v13, m12, m13)
-            g(&v3, &v4, &v9, &v14, m14, m15)
-            if round == 6 { break }
-            // The message permutation between rounds: word i takes word P[i] of the previous
-            // round, P = 2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8.
-            (m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15) =
-                (m2, m6, m3, m10, m7, m0, m4, m13, m1, m11, m12, m5, m9, m14, m15, m8)
+        @inline(__always) func m(_ i: Int) -> UInt32 {
+            UInt32(littleEndian: block.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
         }
+        /// One round: columns, then diagonals, with message words s0...s15 of the schedule.
+        @inline(__always) func round(_ s0: Int, _ s1: Int, _ s2: Int, _ s3: Int, _ s4: Int, _ s5: Int,
+                                     _ s6: Int, _ s7: Int, _ s8: Int, _ s9: Int, _ s10: Int, _ s11: Int,
+                                     _ s12: Int, _ s13: Int, _ s14: Int, _ s15: Int) {
+            g(&v0, &v4, &v8, &v12, m(s0), m(s1))
+            g(&v1, &v5, &v9, &v13, m(s2), m(s3))
+            g(&v2, &v6, &v10, &v14, m(s4), m(s5))
+            g(&v3, &v7, &v11, &v15, m(s6), m(s7))
+            g(&v0, &v5, &v10, &v15, m(s8), m(s9))
+            g(&v1, &v6, &v11, &v12, m(s10), m(s11))
+            g(&v2, &v7, &v8, &v13, m(s12), m(s13))
+            g(&v3, &v4, &v9, &v14, m(s14), m(s15))
+        }
+        round(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+        round(2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8)
+        round(3, 4, 10, 12, 13, 2, 7, 14, 6, 5, 9, 0, 11, 15, 8, 1)
+        round(10, 7, 12, 9, 14, 3, 13, 15, 4, 0, 11, 2, 5, 8, 1, 6)
+        round(12, 13, 9, 11, 15, 10, 14, 8, 7, 2, 5, 3, 0, 1, 6, 4)
+        round(9, 14, 11, 5, 8, 12, 15, 1, 13, 3, 0, 10, 2, 6, 4, 7)
+        round(11, 15, 5, 0, 1, 9, 8, 6, 14, 10, 2, 12, 3, 4, 7, 13)
         return Words8(w0: v0 ^ v8, w1: v1 ^ v9, w2: v2 ^ v10, w3: v3 ^ v11,
                       w4: v4 ^ v12, w5: v5 ^ v13, w6: v6 ^ v14, w7: v7 ^ v15)
     }
