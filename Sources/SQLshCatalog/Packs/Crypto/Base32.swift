@@ -2,8 +2,9 @@
 ///
 /// Decoding is sqlean's, quirks included (★): trailing `=` are dropped, then every byte outside
 /// the alphabet is skipped (lower case, spaces, inner `=`), so `'NBSW Y3DP'` decodes to `hello`
-/// and `'nbswy3dp'` fails (every letter skipped, leaving nothing, is an empty blob only when no
-/// bits are left over). It fails when 5 or more bits, or non-zero bits, are left over.
+/// and `'!!!'` to an empty blob. Decoding fails when 5 or more bits, or non-zero bits, are left
+/// over, which is why `'nbswy3dp'` fails: its lower-case letters are skipped, and the lone
+/// digit 3 leaves 5 bits over.
 enum Base32: BinaryCodec {
     private static let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 

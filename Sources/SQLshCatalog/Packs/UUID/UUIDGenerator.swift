@@ -29,9 +29,9 @@ enum UUIDGenerator {
     /// - the 12 bits after the version hold the sub-millisecond part of the clock, in 1/4096 ms
     ///   (method 3), so the timestamp is as precise as the clock allows;
     /// - a value that would not sort after the previous one (the same 244 ns step, or a clock
-    ///   that stepped back) is the previous one plus a random amount below 2^32 in the last
-    ///   62 bits (method 2), which keeps 30 random bits and the previous timestamp until the
-    ///   clock catches up.
+    ///   that stepped back) is the previous one plus a random step from 1 to 2^32 in the last
+    ///   62 bits (method 2), carrying upwards; a clock set back thus keeps the previous
+    ///   timestamp until it catches up.
     static func version7(into bytes: UnsafeMutablePointer<UInt8>) {
         sqlite3_randomness(16, bytes)
         var time = timespec()
