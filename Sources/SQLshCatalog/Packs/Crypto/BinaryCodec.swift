@@ -21,22 +21,27 @@ extension BinaryCodec {
     static func encodedLength(_ input: UnsafeRawBufferPointer) -> Int? { maximumEncodedLength(input.count) }
 }
 
-/// `groups * size + extra` for a length in groups, nil on overflow.
-@inline(__always)
-func groupedLength(groups: Int, size: Int, extra: Int = 0) -> Int? {
-    let product = groups.multipliedReportingOverflow(by: size)
-    if product.overflow { return nil }
-    let sum = product.partialValue.addingReportingOverflow(extra)
-    return sum.overflow ? nil : sum.partialValue
+extension BinaryCodec {
+    /// `groups * size + extra` for a length in groups, nil on overflow.
+    @inline(__always)
+    static func groupedLength(groups: Int, size: Int, extra: Int = 0) -> Int? {
+        let product = groups.multipliedReportingOverflow(by: size)
+        if product.overflow { return nil }
+        let sum = product.partialValue.addingReportingOverflow(extra)
+        return sum.overflow ? nil : sum.partialValue
+    }
 }
 
-/// The value of an ASCII hexadecimal digit (either case), or nil.
-@inline(__always)
-func hexDigitValue(_ c: UInt8) -> UInt8? {
-    switch c {
-    case 0x30...0x39: return c &- 0x30
-    case 0x41...0x46: return c &- 0x41 &+ 10
-    case 0x61...0x66: return c &- 0x61 &+ 10
-    default: return nil
+/// ASCII hexadecimal digits.
+enum ASCIIHex {
+    /// The value of a hexadecimal digit of either case, or nil.
+    @inline(__always)
+    static func value(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: return c &- 0x30
+        case 0x41...0x46: return c &- 0x41 &+ 10
+        case 0x61...0x66: return c &- 0x61 &+ 10
+        default: return nil
+        }
     }
 }

@@ -97,11 +97,11 @@ enum EncodeDecode {
         if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
         let input = blobOrTextBytes(value)
         switch encoding {
-        case .base32: encode(Base32.self, input, result)
-        case .base64: encode(Base64.self, input, result)
-        case .base85: encode(Base85.self, input, result)
-        case .hex: encode(Hex.self, input, result)
-        case .url: encode(URLEncoding.self, input, result)
+        case .base32: encode(Base32Codec.self, input, result)
+        case .base64: encode(Base64Codec.self, input, result)
+        case .base85: encode(Base85Codec.self, input, result)
+        case .hex: encode(HexCodec.self, input, result)
+        case .url: encode(URLCodec.self, input, result)
         }
     }
 
@@ -114,18 +114,18 @@ enum EncodeDecode {
         let input = UnsafeRawBufferPointer(textBytes(value))
         if input.isEmpty { return result.setBlob(UnsafeRawBufferPointer(start: nil, count: 0)) }
         switch encoding {
-        case .base32: decode(Base32.self, input, result)
-        case .base64: decode(Base64.self, input, result)
-        case .base85: decode(Base85.self, input, result)
-        case .hex: decode(Hex.self, input, result)
-        case .url: decode(URLEncoding.self, input, result)
+        case .base32: decode(Base32Codec.self, input, result)
+        case .base64: decode(Base64Codec.self, input, result)
+        case .base85: decode(Base85Codec.self, input, result)
+        case .hex: decode(HexCodec.self, input, result)
+        case .url: decode(URLCodec.self, input, result)
         }
     }
 
     /// Encodes into a buffer of the right size, after checking that size against SQLite's
     /// length limit: the cheap upper bound first, the exact length only when the bound is over.
     private static func encode<C: BinaryCodec>(_ codec: C.Type, _ input: UnsafeRawBufferPointer, _ result: ResultContext) {
-        let limit = lengthLimit(result)
+        let limit = ResultBuffer.lengthLimit(result)
         guard var capacity = C.maximumEncodedLength(input.count) else {
             return sqlite3_result_error_toobig(result.rawValue)
         }
@@ -135,14 +135,14 @@ enum EncodeDecode {
             }
             capacity = exact
         }
-        _ = writeResult(result, capacity: capacity, text: true) { C.encode(input, into: $0) }
+        _ = ResultBuffer.write(result, capacity: capacity, text: true) { C.encode(input, into: $0) }
     }
 
     private static func decode<C: BinaryCodec>(_ codec: C.Type, _ input: UnsafeRawBufferPointer, _ result: ResultContext) {
-        guard let capacity = C.maximumDecodedLength(input), capacity <= lengthLimit(result) else {
+        guard let capacity = C.maximumDecodedLength(input), capacity <= ResultBuffer.lengthLimit(result) else {
             return sqlite3_result_error_toobig(result.rawValue)
         }
-        if !writeResult(result, capacity: capacity, text: false, { C.decode(input, into: $0) }) {
+        if !ResultBuffer.write(result, capacity: capacity, text: false, { C.decode(input, into: $0) }) {
             result.setError(invalidInput)
         }
     }

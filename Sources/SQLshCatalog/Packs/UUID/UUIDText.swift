@@ -30,7 +30,7 @@ enum UUIDText {
         if i < count && text[i] == 0x7B { i += 1 }  // {
         for k in 0..<16 {
             if i < count && text[i] == 0x2D { i += 1 }  // -
-            guard i + 1 < count, let high = hexDigitValue(text[i]), let low = hexDigitValue(text[i + 1]) else {
+            guard i + 1 < count, let high = ASCIIHex.value(text[i]), let low = ASCIIHex.value(text[i + 1]) else {
                 return false
             }
             output[k] = high << 4 | low

@@ -5,7 +5,7 @@
 ///
 /// ⚠ sqlean's encoder stops at the first NUL byte (it hands SQLite a C string); here a NUL is
 /// `%00` like any other byte, so a blob with zeros round-trips.
-enum URLEncoding: BinaryCodec {
+enum URLCodec: BinaryCodec {
     private static let digits: StaticString = "0123456789ABCDEF"
 
     /// Whether a byte is written as itself.
@@ -54,7 +54,7 @@ enum URLEncoding: BinaryCodec {
         while i < count {
             let c = input[i]
             if c == 0x25 {
-                guard i + 2 < count, let high = hexDigitValue(input[i + 1]), let low = hexDigitValue(input[i + 2]) else {
+                guard i + 2 < count, let high = ASCIIHex.value(input[i + 1]), let low = ASCIIHex.value(input[i + 2]) else {
                     return nil
                 }
                 output[j] = high << 4 | low

@@ -1,11 +1,11 @@
-/// Base32 (RFC 4648: alphabet `A-Z2-7`, upper case, `=` padding to a multiple of 8), as sqlean.
+/// Base32Codec (RFC 4648: alphabet `A-Z2-7`, upper case, `=` padding to a multiple of 8), as sqlean.
 ///
 /// Decoding is sqlean's, quirks included (★): trailing `=` are dropped, then every byte outside
 /// the alphabet is skipped (lower case, spaces, inner `=`), so `'NBSW Y3DP'` decodes to `hello`
 /// and `'!!!'` to an empty blob. Decoding fails when 5 or more bits, or non-zero bits, are left
 /// over, which is why `'nbswy3dp'` fails: its lower-case letters are skipped, and the lone
 /// digit 3 leaves 5 bits over.
-enum Base32: BinaryCodec {
+enum Base32Codec: BinaryCodec {
     private static let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 
     static func maximumEncodedLength(_ count: Int) -> Int? {

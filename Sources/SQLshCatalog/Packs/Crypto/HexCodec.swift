@@ -1,6 +1,6 @@
 /// Hexadecimal: encoding writes two lower-case digits per byte; decoding takes either case and
 /// fails on an odd length or any other byte, as sqlean.
-enum Hex: BinaryCodec {
+enum HexCodec: BinaryCodec {
     private static let digits: StaticString = "0123456789abcdef"
 
     static func maximumEncodedLength(_ count: Int) -> Int? {
@@ -23,7 +23,7 @@ enum Hex: BinaryCodec {
     static func decode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int? {
         guard input.count % 2 == 0 else { return nil }
         for i in 0..<(input.count / 2) {
-            guard let high = hexDigitValue(input[2 * i]), let low = hexDigitValue(input[2 * i + 1]) else { return nil }
+            guard let high = ASCIIHex.value(input[2 * i]), let low = ASCIIHex.value(input[2 * i + 1]) else { return nil }
             output[i] = high << 4 | low
         }
         return input.count / 2

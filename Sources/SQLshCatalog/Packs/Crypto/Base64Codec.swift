@@ -1,10 +1,10 @@
-/// Base64 (RFC 4648: standard alphabet with `+` and `/`, `=` padding, no line breaks), as sqlean.
+/// Base64Codec (RFC 4648: standard alphabet with `+` and `/`, `=` padding, no line breaks), as sqlean.
 ///
 /// Decoding is sqlean's: the length must be a multiple of 4 and every byte in the alphabet or
 /// `=`; whitespace and the URL-safe `-` and `_` are errors. ★ A `=` is accepted anywhere and
 /// stands for zero bits; the result has len/4*3 bytes less one per `=` among the last two.
 /// (sqlean reads past its table for bytes above `z`; those are errors here.)
-enum Base64: BinaryCodec {
+enum Base64Codec: BinaryCodec {
     private static let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
     /// The 6-bit value of each byte: 0-63, 64 for `=`, 0xFF for bytes outside the alphabet.

@@ -1,4 +1,4 @@
-/// Base85 in sqlean's Ascii85 form: big-endian 4-byte groups written as 5 digits `!` to `u`
+/// Base85Codec in sqlean's Ascii85 form: big-endian 4-byte groups written as 5 digits `!` to `u`
 /// (value + 33), `z` for a group of four zero bytes, no `<~ ~>` delimiters, no whitespace.
 ///
 /// A final group of k < 4 bytes is zero-padded and written as its first k + 1 digits
@@ -13,7 +13,7 @@
 ///   writes past its buffer); here each `z` is four zero bytes, so `zz` decodes to 8 of them.
 /// - ⚠ a group of digits worth more than 2^32 − 1 (`uuuuu`) overflows a signed int in sqlean;
 ///   here it is invalid input.
-enum Base85: BinaryCodec {
+enum Base85Codec: BinaryCodec {
     static func maximumEncodedLength(_ count: Int) -> Int? {
         let rest = count % 4
         return groupedLength(groups: count / 4, size: 5, extra: rest == 0 ? 0 : rest + 1)
