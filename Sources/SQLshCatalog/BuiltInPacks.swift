@@ -14,6 +14,8 @@ enum BuiltInPacks {
             MathPack.pack,
             IPAddrPack.pack,
             TimePack.pack,
+            CryptoPack.pack,
+            UUIDPack.pack,
             VSVPack.pack,
         ]
     }

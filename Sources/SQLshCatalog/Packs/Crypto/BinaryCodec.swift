@@ -1,0 +1,47 @@
+/// A binary-to-text encoding behind the crypto pack's `encode()` and `decode()`.
+///
+/// Lengths come before work: `encode()` checks ``maximumEncodedLength(_:)`` (and, when that is
+/// over SQLite's length limit, the exact ``encodedLength(_:)``) against the limit before it
+/// allocates anything; `decode()` allocates ``maximumDecodedLength(_:)`` bytes.
+protocol BinaryCodec {
+    /// The longest encoding of `count` bytes, or nil when that does not fit in an `Int`.
+    static func maximumEncodedLength(_ count: Int) -> Int?
+    /// The exact length of the encoding of `input`, or nil when it does not fit in an `Int`.
+    static func encodedLength(_ input: UnsafeRawBufferPointer) -> Int?
+    /// Writes the encoding of `input` (ASCII) and returns its length.
+    static func encode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int
+    /// The most bytes `input` can decode to, or nil when that does not fit in an `Int`.
+    static func maximumDecodedLength(_ input: UnsafeRawBufferPointer) -> Int?
+    /// Writes the bytes `input` decodes to and returns their count, or nil when `input` is not
+    /// a valid encoding. `input` is not empty.
+    static func decode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int?
+}
+
+extension BinaryCodec {
+    static func encodedLength(_ input: UnsafeRawBufferPointer) -> Int? { maximumEncodedLength(input.count) }
+}
+
+extension BinaryCodec {
+    /// `groups * size + extra` for a length in groups, nil on overflow.
+    @inline(__always)
+    static func groupedLength(groups: Int, size: Int, extra: Int = 0) -> Int? {
+        let product = groups.multipliedReportingOverflow(by: size)
+        if product.overflow { return nil }
+        let sum = product.partialValue.addingReportingOverflow(extra)
+        return sum.overflow ? nil : sum.partialValue
+    }
+}
+
+/// ASCII hexadecimal digits.
+enum ASCIIHex {
+    /// The value of a hexadecimal digit of either case, or nil.
+    @inline(__always)
+    static func value(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: return c &- 0x30
+        case 0x41...0x46: return c &- 0x41 &+ 10
+        case 0x61...0x66: return c &- 0x61 &+ 10
+        default: return nil
+        }
+    }
+}

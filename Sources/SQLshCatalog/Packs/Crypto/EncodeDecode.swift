@@ -1,0 +1,149 @@
+import CSQLite
+import SQLshCore
+
+/// `encode(data, algorithm)` and `decode(text, algorithm)`, also named `crypto_encode` and
+/// `crypto_decode`: base32, base64, base85, hex and url, with sqlean's rules.
+enum EncodeDecode {
+    /// The encodings, in the order sqlean tries them.
+    enum Encoding: CaseIterable {
+        case base32, base64, base85, hex, url
+
+        var name: StaticString {
+            switch self {
+            case .base32: return "base32"
+            case .base64: return "base64"
+            case .base85: return "base85"
+            case .hex: return "hex"
+            case .url: return "url"
+            }
+        }
+
+        /// ★ sqlean's choice: the first encoding whose name starts with `algorithm`, compared
+        /// byte by byte and case-sensitively, so '' (and NULL) pick base32, 'base6' base64,
+        /// 'h' hex and 'u' url, while 'HEX' or 'hexx' pick nothing.
+        static func select(_ algorithm: UnsafeBufferPointer<UInt8>) -> Encoding? {
+            for encoding in allCases {
+                let name = encoding.name
+                guard algorithm.count <= name.utf8CodeUnitCount else { continue }
+                let bytes = UnsafeBufferPointer(start: name.utf8Start, count: algorithm.count)
+                if bytes.elementsEqual(algorithm) { return encoding }
+            }
+            return nil
+        }
+    }
+
+    static let unknownEncoding = "unknown encoding"
+    static let invalidInput = "invalid input string"
+
+    private static let algorithms = """
+        ALGORITHM is 'base32' (RFC 4648, upper case, '=' padding), 'base64' (RFC 4648, '+' and \
+        '/', '=' padding, no line breaks), 'base85' (Ascii85 digits '!' to 'u', 'z' for four \
+        zero bytes, no '<~ ~>'), 'hex' (lower case) or 'url' (percent-encoding that keeps \
+        A-Z a-z 0-9 - _ . ~ and writes every other byte as %XX). As in sqlean, the first of \
+        these names that starts with ALGORITHM is used, case-sensitively: '' and NULL mean \
+        base32, 'base6' base64, 'h' hex, 'u' url; anything else ('HEX', 'hexx', 'base16') is \
+        the error "unknown encoding", checked before the data.
+        """
+
+    static let encodeDetails = """
+        encode(DATA, ALGORITHM) is DATA as text in a binary-to-text encoding. DATA is read as \
+        bytes: a blob as itself, text as its UTF-8 bytes, a number as its text form \
+        (encode(123, 'hex') is '313233'). NULL DATA gives NULL; empty DATA gives ''. \
+        \(algorithms) Unlike sqlean, a NUL byte is encoded like any other byte by 'url' \
+        (sqlean stops there), and 'base85' writes 'z' only for a whole group of four zero \
+        bytes (sqlean also writes it for a final partial group, which cannot be decoded back, \
+        and appends stray bytes after it): every blob round-trips through decode(). A result \
+        longer than SQLite's length limit is the error "string or blob too big", detected \
+        before any memory is allocated.
+        """
+
+    static let decodeDetails = """
+        decode(TEXT, ALGORITHM) is the blob that TEXT encodes, the inverse of encode(). NULL \
+        gives NULL; '' gives an empty blob (before any check of the text). Invalid input is the \
+        error "invalid input string": a character outside the alphabet (base64, base85, hex), \
+        a base64 length that is not a multiple of 4, an odd hex length, a '%' in url text not \
+        followed by two hex digits. Quirks kept from sqlean: base32 drops trailing '=' and \
+        skips every other character outside A-Z 2-7 (lower case included), failing only when \
+        bits are left over; base64 accepts '=' anywhere as zero bits; url turns '+' into a \
+        space and passes other bytes through; a lone final base85 digit is dropped. Unlike \
+        sqlean, each base85 'z' decodes to four zero bytes in full (sqlean cuts the result to \
+        len*4/5 bytes) and a base85 group worth more than 2^32-1 ('uuuuu') is invalid. \
+        \(algorithms)
+        """
+
+    static func encodeEntry(_ name: String, alias: String) -> CatalogFunction {
+        CatalogFunction(
+            name: name, pack: "crypto", kind: .scalar, arity: "2", arguments: "data, algorithm", flags: .pure,
+            summary: "encode bytes as base32, base64, base85, hex or url text",
+            details: encodeDetails + " Same as \(alias)().",
+            example: "select \(name)('hello', 'base64'), \(name)('hello', 'base85');  -- 'aGVsbG8='|'BOu!rDZ'",
+            functions: { [SQLFunction(name, argumentCount: 2, options: .pure, writingResult: encodeFunction)] })
+    }
+
+    static func decodeEntry(_ name: String, alias: String) -> CatalogFunction {
+        CatalogFunction(
+            name: name, pack: "crypto", kind: .scalar, arity: "2", arguments: "text, algorithm", flags: .pure,
+            summary: "decode base32, base64, base85, hex or url text into a blob",
+            details: decodeDetails + " Same as \(alias)().",
+            example: "select cast(\(name)('aGVsbG8=', 'base64') as text), hex(\(name)('NBSW Y3DP', 'base32'));  -- 'hello'|'68656C6C6F'",
+            functions: { [SQLFunction(name, argumentCount: 2, options: .pure, writingResult: decodeFunction)] })
+    }
+
+    private static func encodeFunction(_ arguments: Arguments, _ result: ResultContext) {
+        guard let encoding = Encoding.select(textBytes(arguments[1].rawValue)) else {
+            return result.setError(unknownEncoding)
+        }
+        let value = arguments[0].rawValue
+        if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
+        let input = blobOrTextBytes(value)
+        switch encoding {
+        case .base32: encode(Base32Codec.self, input, result)
+        case .base64: encode(Base64Codec.self, input, result)
+        case .base85: encode(Base85Codec.self, input, result)
+        case .hex: encode(HexCodec.self, input, result)
+        case .url: encode(URLCodec.self, input, result)
+        }
+    }
+
+    private static func decodeFunction(_ arguments: Arguments, _ result: ResultContext) {
+        guard let encoding = Encoding.select(textBytes(arguments[1].rawValue)) else {
+            return result.setError(unknownEncoding)
+        }
+        let value = arguments[0].rawValue
+        if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
+        let input = UnsafeRawBufferPointer(textBytes(value))
+        if input.isEmpty { return result.setBlob(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        switch encoding {
+        case .base32: decode(Base32Codec.self, input, result)
+        case .base64: decode(Base64Codec.self, input, result)
+        case .base85: decode(Base85Codec.self, input, result)
+        case .hex: decode(HexCodec.self, input, result)
+        case .url: decode(URLCodec.self, input, result)
+        }
+    }
+
+    /// Encodes into a buffer of the right size, after checking that size against SQLite's
+    /// length limit: the cheap upper bound first, the exact length only when the bound is over.
+    private static func encode<C: BinaryCodec>(_ codec: C.Type, _ input: UnsafeRawBufferPointer, _ result: ResultContext) {
+        let limit = ResultBuffer.lengthLimit(result)
+        guard var capacity = C.maximumEncodedLength(input.count) else {
+            return sqlite3_result_error_toobig(result.rawValue)
+        }
+        if capacity > limit {
+            guard let exact = C.encodedLength(input), exact <= limit else {
+                return sqlite3_result_error_toobig(result.rawValue)
+            }
+            capacity = exact
+        }
+        _ = ResultBuffer.write(result, capacity: capacity, text: true) { C.encode(input, into: $0) }
+    }
+
+    private static func decode<C: BinaryCodec>(_ codec: C.Type, _ input: UnsafeRawBufferPointer, _ result: ResultContext) {
+        guard let capacity = C.maximumDecodedLength(input), capacity <= ResultBuffer.lengthLimit(result) else {
+            return sqlite3_result_error_toobig(result.rawValue)
+        }
+        if !ResultBuffer.write(result, capacity: capacity, text: false, { C.decode(input, into: $0) }) {
+            result.setError(invalidInput)
+        }
+    }
+}
