@@ -11,6 +11,8 @@ enum BuiltInPacks {
             FileIOPack.pack,
             DecimalPack.pack,
             IEEE754Pack.pack,
+            UnicodePack.pack,
+            FuzzyPack.pack,
         ]
     }
 }
