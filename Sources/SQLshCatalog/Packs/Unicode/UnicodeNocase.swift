@@ -6,7 +6,7 @@ import SQLshCore
 enum UnicodeNocase {
     static let entry = CatalogFunction(
         name: "nocase", pack: "unicode", kind: .collation, arity: "2",
-        summary: "Unicode NOCASE collation ignoring case and accents (replaces SQLite's NOCASE when enabled)",
+        summary: "Unicode NOCASE collation ignoring case and accents, replacing SQLite's NOCASE when enabled",
         details: """
             Replaces the NOCASE collation (COLLATE NOCASE, and columns declared with it) as \
             sqlean's unicode extension does. Texts are compared character by character on the \
