@@ -27,10 +27,12 @@ enum SQLiteBuiltInRestoring {
             let value = arguments[0].rawValue
             if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
             let bytes = textBytes(value)
-            scratch.bytes.removeAll(keepingCapacity: true)
-            scratch.bytes.reserveCapacity(bytes.count)
-            for byte in bytes { scratch.bytes.append(map(byte)) }
-            scratch.bytes.withUnsafeBufferPointer { result.setText(utf8: $0) }
+            scratch.withBuffer { out in
+                out.removeAll(keepingCapacity: true)
+                out.reserveCapacity(bytes.count)
+                for byte in bytes { out.append(map(byte)) }
+                out.withUnsafeBufferPointer { result.setText(utf8: $0) }
+            }
         }
     }
 

@@ -94,7 +94,11 @@ final class DamerauScratch {
             let s = slot(of: ca)
             if s >= 0 {
                 let base = s * width
-                for j in 0..<width { keptRows[base + j] = previous[j] }
+                keptRows.withUnsafeMutableBufferPointer { kept in
+                    previous.withUnsafeBufferPointer { row in
+                        for j in 0..<width { kept[base + j] = row[j] }
+                    }
+                }
                 lastRow[s] = i
             }
             swap(&previous, &current)

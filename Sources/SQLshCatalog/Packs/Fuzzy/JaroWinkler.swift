@@ -42,19 +42,27 @@ enum JaroWinkler {
         let n = a.count, m = b.count
         if n == 0 { return m == 0 ? 1.0 : 0.0 }
         let window = n > m ? n : m / 2 - 1
-        input.flagsA.removeAll(keepingCapacity: true)
-        input.flagsA.append(contentsOf: repeatElement(false, count: n))
-        input.flagsB.removeAll(keepingCapacity: true)
-        input.flagsB.append(contentsOf: repeatElement(false, count: m))
+        // Local copies: no exclusivity checks per access in the loops; given back at the end.
+        var flagsA: [Bool] = [], flagsB: [Bool] = []
+        swap(&flagsA, &input.flagsA)
+        swap(&flagsB, &input.flagsB)
+        defer {
+            swap(&flagsA, &input.flagsA)
+            swap(&flagsB, &input.flagsB)
+        }
+        flagsA.removeAll(keepingCapacity: true)
+        flagsA.append(contentsOf: repeatElement(false, count: n))
+        flagsB.removeAll(keepingCapacity: true)
+        flagsB.append(contentsOf: repeatElement(false, count: m))
         var matches = 0
         for i in 0..<n {
             let start = Swift.max(0, i - window)
             let end = Swift.min(i + window + 1, m)
             var k = start
             while k < end {
-                if !input.flagsB[k], a[i] == b[k] {
-                    input.flagsA[i] = true
-                    input.flagsB[k] = true
+                if !flagsB[k], a[i] == b[k] {
+                    flagsA[i] = true
+                    flagsB[k] = true
                     matches += 1
                     break
                 }
@@ -64,8 +72,8 @@ enum JaroWinkler {
         if matches == 0 { return 0.0 }
         var transpositions = 0
         var k = 0
-        for i in 0..<n where input.flagsA[i] {
-            while !input.flagsB[k] { k += 1 }
+        for i in 0..<n where flagsA[i] {
+            while !flagsB[k] { k += 1 }
             if a[i] != b[k] { transpositions += 1 }
             k += 1
         }

@@ -19,14 +19,18 @@ enum PhoneticCodes {
             let value = arguments[0].rawValue
             if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
             let input = textBytes(value)
-            output.bytes.removeAll(keepingCapacity: true)
-            if UTF8Bytes.isASCII(input) {
-                code(input, &output.bytes)
-            } else {
-                Translit.transliterate(input, into: &ascii.bytes)
-                ascii.bytes.withUnsafeBufferPointer { code($0, &output.bytes) }
+            output.withBuffer { out in
+                out.removeAll(keepingCapacity: true)
+                if UTF8Bytes.isASCII(input) {
+                    code(input, &out)
+                } else {
+                    ascii.withBuffer { transliterated in
+                        Translit.transliterate(input, into: &transliterated)
+                        transliterated.withUnsafeBufferPointer { code($0, &out) }
+                    }
+                }
+                out.withUnsafeBufferPointer { result.setText(utf8: $0) }
             }
-            output.bytes.withUnsafeBufferPointer { result.setText(utf8: $0) }
         }]
     }
 

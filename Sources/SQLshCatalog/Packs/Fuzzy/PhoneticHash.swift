@@ -27,8 +27,10 @@ enum PhoneticHash {
         return [SQLFunction(name, argumentCount: 1, options: .pure) { arguments, result in
             let value = arguments[0].rawValue
             if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
-            hash(textBytes(value), into: &scratch.bytes)
-            scratch.bytes.withUnsafeBufferPointer { result.setText(utf8: $0) }
+            scratch.withBuffer { out in
+                hash(textBytes(value), into: &out)
+                out.withUnsafeBufferPointer { result.setText(utf8: $0) }
+            }
         }]
     }
 

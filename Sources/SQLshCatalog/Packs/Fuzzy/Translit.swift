@@ -32,8 +32,10 @@ enum Translit {
             if sqlite3_value_type(value) == SQLITE_NULL { return result.setText(utf8: UnsafeBufferPointer(start: nil, count: 0)) }
             let input = textBytes(value)
             if UTF8Bytes.isASCII(input) { return result.setText(utf8: input) }
-            transliterate(input, into: &scratch.bytes)
-            scratch.bytes.withUnsafeBufferPointer { result.setText(utf8: $0) }
+            scratch.withBuffer { out in
+                transliterate(input, into: &out)
+                out.withUnsafeBufferPointer { result.setText(utf8: $0) }
+            }
         }]
     }
 

@@ -13,32 +13,34 @@ enum TextMapping {
                     ascii: (UInt8) -> UInt8, scalar map: (UInt32, inout [UInt8]) -> Void) {
         if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
         let input = textBytes(value)
-        scratch.bytes.removeAll(keepingCapacity: true)
-        scratch.bytes.reserveCapacity(input.count)
-        if UTF8Bytes.isASCII(input) {
-            for byte in input { scratch.bytes.append(ascii(byte)) }
-            return scratch.bytes.withUnsafeBufferPointer { result.setText(utf8: $0) }
-        }
-        let limit = Int(sqlite3_limit(sqlite3_context_db_handle(result.rawValue), SQLITE_LIMIT_LENGTH, -1))
-        var i = 0
-        let n = input.count
-        while i < n {
-            let byte = input[i]
-            if byte < 0x80 {
-                scratch.bytes.append(ascii(byte))
-                i += 1
-            } else if let (scalar, length) = UTF8Bytes.decode(input, at: i) {
-                map(scalar, &scratch.bytes)
-                i += length
-                // Mappings may grow the text (ΐ is 2 bytes, its uppercase 6): stop at the limit.
-                if scratch.bytes.count > limit { return sqlite3_result_error_toobig(result.rawValue) }
-            } else {
-                scratch.bytes.append(byte)
-                i += 1
+        scratch.withBuffer { out in
+            out.removeAll(keepingCapacity: true)
+            out.reserveCapacity(input.count)
+            if UTF8Bytes.isASCII(input) {
+                for byte in input { out.append(ascii(byte)) }
+                return out.withUnsafeBufferPointer { result.setText(utf8: $0) }
             }
+            let limit = Int(sqlite3_limit(sqlite3_context_db_handle(result.rawValue), SQLITE_LIMIT_LENGTH, -1))
+            var i = 0
+            let n = input.count
+            while i < n {
+                let byte = input[i]
+                if byte < 0x80 {
+                    out.append(ascii(byte))
+                    i += 1
+                } else if let (scalar, length) = UTF8Bytes.decode(input, at: i) {
+                    map(scalar, &out)
+                    i += length
+                    // Mappings may grow the text (ΐ is 2 bytes, its uppercase 6): stop at the limit.
+                    if out.count > limit { return sqlite3_result_error_toobig(result.rawValue) }
+                } else {
+                    out.append(byte)
+                    i += 1
+                }
+            }
+            if out.count > limit { return sqlite3_result_error_toobig(result.rawValue) }
+            out.withUnsafeBufferPointer { result.setText(utf8: $0) }
         }
-        if scratch.bytes.count > limit { return sqlite3_result_error_toobig(result.rawValue) }
-        scratch.bytes.withUnsafeBufferPointer { result.setText(utf8: $0) }
     }
 
     @inline(__always) static func asciiUpper(_ b: UInt8) -> UInt8 { b >= 0x61 && b <= 0x7A ? b - 0x20 : b }

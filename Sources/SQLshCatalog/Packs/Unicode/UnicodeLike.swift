@@ -117,6 +117,10 @@ final class LikeMatcher {
 
     /// Turns the pattern into tokens; false when it can match nothing (a final escape).
     func compile(_ bytes: UnsafeBufferPointer<UInt8>, escape: UInt32?) -> Bool {
+        // A local array: no exclusivity checks per append; given back at the end.
+        var pattern: [UInt32] = []
+        swap(&pattern, &self.pattern)
+        defer { swap(&pattern, &self.pattern) }
         pattern.removeAll(keepingCapacity: true)
         var i = 0
         while i < bytes.count {
