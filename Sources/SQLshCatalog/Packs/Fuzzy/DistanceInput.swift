@@ -19,6 +19,9 @@ final class DistanceInput {
     var rows: [[Int]] = [[], [], []]
     var flagsA: [Bool] = []
     var flagsB: [Bool] = []
+    /// For each byte, the bit mask of its positions in the shorter text (bit-parallel
+    /// Levenshtein); all zero between calls.
+    var positions: [UInt64] = Array(repeating: 0, count: 256)
 
     /// The arguments' text, or nil after setting sqlean's error for a NULL argument.
     static func texts(_ arguments: Arguments, _ result: ResultContext)

@@ -99,6 +99,13 @@ enum EditDistances {
         let (long, short) = x.count >= y.count ? (x, y) : (y, x)
         let m = short.count
         if m == 0 { return long.count }
+        if E.bitWidth == 8, m <= 64 {
+            return UnsafeRawBufferPointer(long).withMemoryRebound(to: UInt8.self) { long in
+                UnsafeRawBufferPointer(short).withMemoryRebound(to: UInt8.self) { short in
+                    bitParallelLevenshtein(long, short, input)
+                }
+            }
+        }
         var row = input.row(0, count: m + 1)
         defer { input.keep(row, at: 0) }
         return row.withUnsafeMutableBufferPointer { d in
@@ -115,6 +122,39 @@ enum EditDistances {
                 }
             }
             return d[m]
+        }
+    }
+
+    /// Levenshtein for byte texts whose shorter one has at most 64 bytes, a column of the table
+    /// at a time in two 64-bit words (Myers' bit-vector algorithm in Hyyrö's form): the
+    /// differences between vertically adjacent cells are kept as bits, +1 in `plus`, -1 in
+    /// `minus`, and each character of the longer text updates all of them at once.
+    static func bitParallelLevenshtein(_ long: UnsafeBufferPointer<UInt8>, _ short: UnsafeBufferPointer<UInt8>,
+                                       _ input: DistanceInput) -> Int {
+        let m = short.count
+        return input.positions.withUnsafeMutableBufferPointer { positions in
+            for (i, c) in short.enumerated() { positions[Int(c)] |= 1 << UInt64(i) }
+            defer { for c in short { positions[Int(c)] = 0 } }
+            let last: UInt64 = 1 << UInt64(m - 1)
+            var plus: UInt64 = ~0, minus: UInt64 = 0
+            var distance = m
+            for c in long {
+                let equal = positions[Int(c)]
+                let xv = equal | minus
+                let xh = (((equal & plus) &+ plus) ^ plus) | equal
+                var horizontalPlus = minus | ~(xh | plus)
+                var horizontalMinus = plus & xh
+                if horizontalPlus & last != 0 {
+                    distance += 1
+                } else if horizontalMinus & last != 0 {
+                    distance -= 1
+                }
+                horizontalPlus = (horizontalPlus << 1) | 1
+                horizontalMinus <<= 1
+                plus = horizontalMinus | ~(xv | horizontalPlus)
+                minus = horizontalPlus & xv
+            }
+            return distance
         }
     }
 
