@@ -180,9 +180,35 @@ enum UnicodeScalarMapping {
         }
     }
 
+    /// The accented Latin letters most text has (U+00C0 - U+024F), whose unaccented form is
+    /// looked up rather than asked of utf8proc on every call: built once from the general path
+    /// below. Each entry holds up to three UTF-8 bytes and their count in the top byte (all ones:
+    /// longer, use the general path).
+    static let latinUnaccented: [UInt32] = (0xC0..<0x250).map { scalar in
+        var bytes: [UInt8] = []
+        unaccentedSlowly(UInt32(scalar), to: &bytes)
+        if bytes.count > 3 { return UInt32.max }  // never the case; then the slow path serves it
+        var packed = UInt32(bytes.count) << 24
+        for (i, byte) in bytes.enumerated() { packed |= UInt32(byte) << (8 * UInt32(i)) }
+        return packed
+    }
+
     /// Appends `scalar` without its accents: Ł -> L, é -> e, Æ -> AE, ﬁ -> fi; a combining
     /// diacritic gives nothing; ß and other letters without accents are kept.
+    @inline(__always)
     static func appendUnaccented(_ scalar: UInt32, to out: inout [UInt8]) {
+        if scalar < 0xC0 { return appendUTF8(scalar, to: &out) }
+        if scalar < 0x250 {
+            let packed = latinUnaccented[Int(scalar - 0xC0)]
+            if packed == UInt32.max { return unaccentedSlowly(scalar, to: &out) }
+            for i in 0..<(packed >> 24) { out.append(UInt8(truncatingIfNeeded: packed >> (8 * i))) }
+            return
+        }
+        unaccentedSlowly(scalar, to: &out)
+    }
+
+    /// ``appendUnaccented(_:to:)`` through the table and utf8proc.
+    static func unaccentedSlowly(_ scalar: UInt32, to out: inout [UInt8]) {
         if scalar < 0xC0 { return appendUTF8(scalar, to: &out) }
         if isCombiningDiacritic(scalar) { return }
         if let replacement = letterWithoutDecomposition(scalar) {
@@ -199,6 +225,16 @@ enum UnicodeScalarMapping {
     /// The key sqlean's Unicode `like` and `NOCASE` compare: the simple case folding of the
     /// first letter of the accent-free form (É, é and e all give e; Æ gives a; ß stays ß).
     static func comparisonKey(_ scalar: UInt32) -> UInt32 {
+        if scalar < 0x80 { return scalar >= 0x41 && scalar <= 0x5A ? scalar + 0x20 : scalar }
+        if scalar >= 0xC0, scalar < 0x250 { return latinComparisonKeys[Int(scalar - 0xC0)] }
+        return comparisonKeySlowly(scalar)
+    }
+
+    /// ``comparisonKey(_:)`` of U+00C0 - U+024F, built once from the general path.
+    static let latinComparisonKeys: [UInt32] = (0xC0..<0x250).map { comparisonKeySlowly(UInt32($0)) }
+
+    /// ``comparisonKey(_:)`` through the table and utf8proc.
+    static func comparisonKeySlowly(_ scalar: UInt32) -> UInt32 {
         if scalar < 0x80 { return scalar >= 0x41 && scalar <= 0x5A ? scalar + 0x20 : scalar }
         if scalar < 0xC0 || isCombiningDiacritic(scalar) { return simpleFold(scalar) }
         if let replacement = letterWithoutDecomposition(scalar) {
