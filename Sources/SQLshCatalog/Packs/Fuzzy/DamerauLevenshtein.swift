@@ -16,8 +16,7 @@ final class DamerauScratch {
     private var slotMap: [UInt32: Int] = [:]
     private var lastRow: [Int] = []
     private var keptRows: [Int] = []
-    private var previous: [Int] = []
-    private var current: [Int] = []
+    private var twoRows: [Int] = []
 
     @inline(__always)
     private func slot<E: FixedWidthInteger>(of c: E) -> Int {
@@ -56,54 +55,62 @@ final class DamerauScratch {
         lastRow.removeAll(keepingCapacity: true)
         lastRow.append(contentsOf: repeatElement(0, count: slots))
         resize(&keptRows, cells.partialValue)
-        resize(&previous, width)
-        resize(&current, width)
-
-        previous[0] = maxDistance
-        for j in 0...m { previous[j + 1] = j }
-        for i in 1...n {
-            let ca = a[i - 1]
-            keptRows.withUnsafeBufferPointer { kept in
-                previous.withUnsafeBufferPointer { above in
-                    current.withUnsafeMutableBufferPointer { row in
-                        slotOfColumn.withUnsafeBufferPointer { slotOf in
-                            lastRow.withUnsafeBufferPointer { last in
-                                row[0] = maxDistance
-                                row[1] = i
-                                var lastMatchColumn = 0
-                                for j in 1...m {
-                                    let s = slotOf[j - 1]
-                                    let k = last[s]
-                                    let l = lastMatchColumn
-                                    var cost = 1
-                                    if b[j - 1] == ca {
-                                        cost = 0
-                                        lastMatchColumn = j
-                                    }
-                                    var value = Swift.min(above[j] + cost, row[j] + 1, above[j + 1] + 1)
-                                    if k > 0, l > 0 {
-                                        value = Swift.min(value, kept[s * width + l] + (i - k - 1) + 1 + (j - l - 1))
-                                    }
-                                    row[j + 1] = value
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            let s = slot(of: ca)
-            if s >= 0 {
-                let base = s * width
-                keptRows.withUnsafeMutableBufferPointer { kept in
-                    previous.withUnsafeBufferPointer { row in
-                        for j in 0..<width { kept[base + j] = row[j] }
-                    }
-                }
-                lastRow[s] = i
-            }
-            swap(&previous, &current)
+        resize(&twoRows, 2 * width)
+        // Local arrays, pointers taken once: the loop over the longer text runs per character.
+        var lastRowOfSlot: [Int] = [], kept: [Int] = [], rows: [Int] = [], slotOf: [Int] = []
+        swap(&lastRowOfSlot, &lastRow)
+        swap(&kept, &keptRows)
+        swap(&rows, &twoRows)
+        swap(&slotOf, &slotOfColumn)
+        defer {
+            swap(&lastRowOfSlot, &lastRow)
+            swap(&kept, &keptRows)
+            swap(&rows, &twoRows)
+            swap(&slotOf, &slotOfColumn)
         }
-        return previous[m + 1]
+        let slotOfA: (E) -> Int = { self.slot(of: $0) }
+        return kept.withUnsafeMutableBufferPointer { kept in
+            rows.withUnsafeMutableBufferPointer { rows in
+                slotOf.withUnsafeBufferPointer { slotOf in
+                    lastRowOfSlot.withUnsafeMutableBufferPointer { last in
+                        // The previous and current rows alternate between the two halves.
+                        var above = 0, row = width
+                        rows[above] = maxDistance
+                        for j in 0...m { rows[above + j + 1] = j }
+                        for i in 1...n {
+                            let ca = a[i - 1]
+                            rows[row] = maxDistance
+                            rows[row + 1] = i
+                            var lastMatchColumn = 0
+                            for j in 1...m {
+                                let s = slotOf[j - 1]
+                                let k = last[s]
+                                let l = lastMatchColumn
+                                var cost = 1
+                                if b[j - 1] == ca {
+                                    cost = 0
+                                    lastMatchColumn = j
+                                }
+                                var value = Swift.min(rows[above + j] + cost, rows[row + j] + 1, rows[above + j + 1] + 1)
+                                if k > 0, l > 0 {
+                                    value = Swift.min(value, kept[s * width + l] + (i - k - 1) + 1 + (j - l - 1))
+                                }
+                                rows[row + j + 1] = value
+                            }
+                            // Row i-1 is the one a later match of this character looks back to.
+                            let s = slotOfA(ca)
+                            if s >= 0 {
+                                let base = s * width
+                                for j in 0..<width { kept[base + j] = rows[above + j] }
+                                last[s] = i
+                            }
+                            swap(&above, &row)
+                        }
+                        return rows[above + m + 1]
+                    }
+                }
+            }
+        }
     }
 
     private func resize(_ array: inout [Int], _ count: Int) {
