@@ -16,6 +16,8 @@ enum BuiltInPacks {
             TimePack.pack,
             CryptoPack.pack,
             UUIDPack.pack,
+            UnicodePack.pack,
+            FuzzyPack.pack,
             VSVPack.pack,
         ]
     }

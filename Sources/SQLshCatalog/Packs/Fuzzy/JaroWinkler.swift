@@ -1,0 +1,84 @@
+import SQLshCore
+
+/// `fuzzy_jarowin(a, b)` / `jaro_winkler`: sqlean's Jaro-Winkler similarity, quirks included.
+enum JaroWinkler {
+    static let entry = fuzzyEntry(
+        "fuzzy_jarowin", arity: "2", arguments: "a, b", summary: "Jaro-Winkler similarity of two texts, 0 to 1",
+        details: """
+            fuzzy_jarowin(a, b) is the Jaro-Winkler similarity as sqlean computes it, a real \
+            from 0 (nothing in common) to 1, including its quirks, so that results match \
+            sqlean's exactly: the matching window is the whole of a when a is the longer text \
+            and len(b)/2 - 1 otherwise (a precedence slip in sqlean's C), which makes the \
+            function asymmetric (fuzzy_jarowin('DIXON', 'DICKSONX') is 0.813333333333333, \
+            fuzzy_jarowin('DICKSONX', 'DIXON') 0.82); the common prefix bonus counts positions \
+            past the end of both texts as equal, so fuzzy_jarowin('a', 'a') is 0.3. '' and '' \
+            give 1.0, '' and a non-empty text 0.0. \(EditDistances.common) \
+            \(EditDistances.quadratic)
+            """,
+        example: "select fuzzy_jarowin('MARTHA', 'MARHTA');  -- 0.961111111111111",
+        make: make)
+    static let jaroWinkler = alias("jaro_winkler", of: entry) { make("jaro_winkler") }
+
+    @Sendable static func make(_ name: String) -> [SQLFunction] {
+        distanceFunction(name) { input, x, y, result in
+            result.set(input.withUnits(x, y, ascii: { similarity($0, $1, input) }, unicode: { similarity($0, $1, input) }))
+        }
+    }
+
+    static func similarity<E: FixedWidthInteger>(_ a: UnsafeBufferPointer<E>, _ b: UnsafeBufferPointer<E>,
+                                                 _ input: DistanceInput) -> Double {
+        let jaro = jaroSimilarity(a, b, input)
+        var prefix = 0
+        if !a.isEmpty, !b.isEmpty {
+            // Past the end of a text, a position holds NUL in sqlean's C: equal on both sides.
+            @inline(__always) func at(_ s: UnsafeBufferPointer<E>, _ i: Int) -> UInt64 { i < s.count ? UInt64(s[i]) : UInt64.max }
+            while prefix < 3, at(a, prefix) == at(b, prefix) { prefix += 1 }
+        }
+        return jaro + Double(prefix) * 0.1 * (1 - jaro)
+    }
+
+    static func jaroSimilarity<E: FixedWidthInteger>(_ a: UnsafeBufferPointer<E>, _ b: UnsafeBufferPointer<E>,
+                                                     _ input: DistanceInput) -> Double {
+        let n = a.count, m = b.count
+        if n == 0 { return m == 0 ? 1.0 : 0.0 }
+        let window = n > m ? n : m / 2 - 1
+        // Local copies: no exclusivity checks per access in the loops; given back at the end.
+        var flagsA: [Bool] = [], flagsB: [Bool] = []
+        swap(&flagsA, &input.flagsA)
+        swap(&flagsB, &input.flagsB)
+        defer {
+            swap(&flagsA, &input.flagsA)
+            swap(&flagsB, &input.flagsB)
+        }
+        flagsA.removeAll(keepingCapacity: true)
+        flagsA.append(contentsOf: repeatElement(false, count: n))
+        flagsB.removeAll(keepingCapacity: true)
+        flagsB.append(contentsOf: repeatElement(false, count: m))
+        var matches = 0
+        for i in 0..<n {
+            let start = Swift.max(0, i - window)
+            let end = Swift.min(i + window + 1, m)
+            var k = start
+            while k < end {
+                if !flagsB[k], a[i] == b[k] {
+                    flagsA[i] = true
+                    flagsB[k] = true
+                    matches += 1
+                    break
+                }
+                k += 1
+            }
+        }
+        if matches == 0 { return 0.0 }
+        var transpositions = 0
+        var k = 0
+        for i in 0..<n where flagsA[i] {
+            while !flagsB[k] { k += 1 }
+            if a[i] != b[k] { transpositions += 1 }
+            k += 1
+        }
+        let m1 = Double(matches)
+        let t = Double(transpositions) / 2.0
+        return (m1 / Double(n) + m1 / Double(m) + (m1 - t) / m1) / 3.0
+    }
+}

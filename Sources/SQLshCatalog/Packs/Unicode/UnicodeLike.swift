@@ -1,0 +1,169 @@
+import CSQLite
+import SQLshCore
+
+/// sqlean's Unicode `like(pattern, text[, escape])` and `nlike`: LIKE that ignores case and
+/// accents.
+enum UnicodeLike {
+    static let details = """
+        like(pattern, text[, escape]) is the function behind text LIKE pattern [ESCAPE escape]: \
+        1 when the text matches, else 0. % matches any run of characters, _ exactly one \
+        character, and the escape character makes the next pattern character literal (an escape \
+        at the very end matches nothing). Characters are compared case- and accent-insensitively, \
+        as sqlean does: each is reduced to the simple case folding of the first letter of its \
+        accent-free form (utf8proc), so 'HÔTEL' LIKE 'hotel', 'привет' LIKE 'пРиВ_Т' and \
+        'Æble' LIKE 'a%' are all 1, while ß does not match 'ss' (one character is never two). \
+        Every plane is covered (sqlean truncates characters beyond U+FFFF to 16 bits). NULL in \
+        any argument gives NULL. A pattern longer than SQLITE_LIMIT_LIKE_PATTERN_LENGTH (50000 \
+        bytes) fails with "LIKE or GLOB pattern too complex"; an escape that is not a single \
+        character fails with "ESCAPE expression must be a single character". A byte that is \
+        not valid UTF-8 is a character of its own that matches only the same byte. GLOB is \
+        not affected.
+        """
+
+    static let like = CatalogFunction(
+        name: "like", pack: "unicode", kind: .scalar, arity: "2-3", arguments: "pattern, text[, escape]",
+        flags: .pure,
+        summary: "case- and accent-insensitive Unicode LIKE (replaces SQLite's LIKE when enabled)",
+        details: details + """
+             Starts disabled, because it replaces SQLite's LIKE operator (ASCII-only case \
+            insensitivity, with the LIKE index optimisation that this function, like sqlean's, \
+            does not have): `.enable like` turns it on; `.disable like` gives SQLite's own LIKE \
+            back (as PRAGMA case_sensitive_like = 0 does, so a case_sensitive_like = 1 set \
+            earlier is reset; that pragma set later removes this function, as in sqlean).
+            """,
+        example: "select 'Crème Brûlée' like 'creme%';  -- 1",
+        register: { connection in for function in make("like") { try connection.add(function) } },
+        unregister: { connection in
+            // Fails with SQLITE_BUSY while a statement runs, before anything changes (the
+            // pragma alone would ignore that error).
+            try connection.removeFunction(named: "like", argumentCount: 2)
+            try connection.removeFunction(named: "like", argumentCount: 3)
+            try SQLiteBuiltInRestoring.restoreLike(on: connection)
+        }).disabledByDefault()
+
+    static let nlike = CatalogFunction(
+        name: "nlike", pack: "unicode", kind: .scalar, arity: "2-3", arguments: "pattern, text[, escape]",
+        flags: .pure,
+        summary: "case- and accent-insensitive Unicode LIKE, as a function",
+        details: "nlike is sqlean's other name for its Unicode like(), callable while SQLite's LIKE stays in place. " + details,
+        example: "select nlike('hotel%', 'HÔTEL de ville'), nlike('a\\_%', 'A_b', '\\');  -- 1|1",
+        functions: { make("nlike") })
+
+    static func make(_ name: String) -> [SQLFunction] {
+        let matcher = LikeMatcher()
+        return [2, 3].map { count in
+            SQLFunction(name, argumentCount: count, options: .pure) { arguments, result in
+                try matcher.call(arguments, result)
+            }
+        }
+    }
+}
+
+/// The matching state of one `like` function on one connection: the pattern and the text as
+/// comparison keys, in buffers reused from row to row.
+final class LikeMatcher {
+    /// Pattern tokens beyond any key: `%` and `_`.
+    static let anyRun: UInt32 = 0xFFFF_FFFF
+    static let anyOne: UInt32 = 0xFFFF_FFFE
+
+    var pattern: [UInt32] = []
+    var text: [UInt32] = []
+
+    func call(_ arguments: Arguments, _ result: ResultContext) throws {
+        if anyNull(arguments) { return result.setNull() }
+        let patternBytes = textBytes(arguments[0].rawValue)
+        let db = sqlite3_context_db_handle(result.rawValue)
+        if patternBytes.count > Int(sqlite3_limit(db, SQLITE_LIMIT_LIKE_PATTERN_LENGTH, -1)) {
+            throw TextError("LIKE or GLOB pattern too complex")
+        }
+        var escape: UInt32?
+        if arguments.count == 3 {
+            let escapeBytes = textBytes(arguments[2].rawValue)
+            guard escapeBytes.count > 0, Characters.advance(escapeBytes, from: 0, by: 1) == escapeBytes.count else {
+                throw TextError("ESCAPE expression must be a single character")
+            }
+            escape = Self.unit(escapeBytes, at: 0).unit
+        }
+        guard compile(patternBytes, escape: escape) else { return result.set(Int64(0)) }
+        keys(textBytes(arguments[1].rawValue), into: &text)
+        result.set(Int64(matches() ? 1 : 0))
+    }
+
+    /// The unit at `i` (a scalar, or an invalid byte as `0x110000 + byte`) and its length.
+    @inline(__always)
+    static func unit(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (unit: UInt32, length: Int) {
+        let byte = bytes[i]
+        if byte < 0x80 { return (UInt32(byte), 1) }
+        if let (scalar, length) = UTF8Bytes.decode(bytes, at: i) { return (scalar, length) }
+        return (ScalarDecoding.invalidUnit(byte), 1)
+    }
+
+    @inline(__always)
+    static func key(_ unit: UInt32) -> UInt32 {
+        if unit < 0x80 { return unit >= 0x41 && unit <= 0x5A ? unit + 0x20 : unit }
+        return unit > 0x10FFFF ? unit : UnicodeScalarMapping.comparisonKey(unit)
+    }
+
+    /// The keys of a text's characters.
+    func keys(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt32]) {
+        out.removeAll(keepingCapacity: true)
+        var i = 0
+        while i < bytes.count {
+            let (unit, length) = Self.unit(bytes, at: i)
+            out.append(Self.key(unit))
+            i += length
+        }
+    }
+
+    /// Turns the pattern into tokens; false when it can match nothing (a final escape).
+    func compile(_ bytes: UnsafeBufferPointer<UInt8>, escape: UInt32?) -> Bool {
+        // A local array: no exclusivity checks per append; given back at the end.
+        var pattern: [UInt32] = []
+        swap(&pattern, &self.pattern)
+        defer { swap(&pattern, &self.pattern) }
+        pattern.removeAll(keepingCapacity: true)
+        var i = 0
+        while i < bytes.count {
+            var (unit, length) = Self.unit(bytes, at: i)
+            i += length
+            if let escape, unit == escape {
+                guard i < bytes.count else { return false }
+                (unit, length) = Self.unit(bytes, at: i)
+                i += length
+                pattern.append(Self.key(unit))
+            } else if unit == 0x25 {
+                if pattern.last != Self.anyRun { pattern.append(Self.anyRun) }
+            } else if unit == 0x5F {
+                pattern.append(Self.anyOne)
+            } else {
+                pattern.append(Self.key(unit))
+            }
+        }
+        return true
+    }
+
+    /// Wildcard matching with backtracking to the last `%` only: O(n·m) at worst, no recursion.
+    func matches() -> Bool {
+        let p = pattern, t = text
+        var pi = 0, ti = 0
+        var star = -1, mark = 0
+        while ti < t.count {
+            if pi < p.count, p[pi] == Self.anyRun {
+                star = pi
+                mark = ti
+                pi += 1
+            } else if pi < p.count, p[pi] == Self.anyOne || p[pi] == t[ti] {
+                pi += 1
+                ti += 1
+            } else if star >= 0 {
+                pi = star + 1
+                mark += 1
+                ti = mark
+            } else {
+                return false
+            }
+        }
+        while pi < p.count, p[pi] == Self.anyRun { pi += 1 }
+        return pi == p.count
+    }
+}
