@@ -12,7 +12,7 @@ import Testing
         #expect(out.contains("geo 1.0.0  \(geoPath)\n"))
         #expect(out.contains("  functions: haversine geohash_encode geohash_decode bbox\n"))
         #expect(out.contains("inet 1.0.0  "))
-        #expect(out.contains("  functions: ipfamily iphost ipmasklen ipnetwork ipcontains\n"))
+        #expect(out.contains("  functions: inet_family inet_host inet_masklen inet_network inet_contains\n"))
     }
 
     @Test func pluginFunctionsAreListedAndToggledLikeBuiltIns() throws {
@@ -25,13 +25,13 @@ import Testing
         #expect(disabled.err.contains("no such function: haversine"))
         let again = try query(".disable geo\n.enable geo\nSELECT round(haversine(0,0,0,1));", plugins: [geoPlugin])
         #expect(again == "111195.0\n")
-        let one = try query(".disable inet\n.enable ipfamily\nSELECT ipfamily('::1');", plugins: [inetPlugin])
+        let one = try query(".disable inet\n.enable inet_family\nSELECT inet_family('::1');", plugins: [inetPlugin])
         #expect(one == "6\n")
     }
 
     @Test func everyExampleGivesTheResultItShows() throws {
         let names = ["haversine", "geohash_encode", "geohash_decode", "bbox",
-                     "ipfamily", "iphost", "ipmasklen", "ipnetwork", "ipcontains"]
+                     "inet_family", "inet_host", "inet_masklen", "inet_network", "inet_contains"]
         for name in names {
             let described = try query(".describe \(name)")
             guard let line = described.split(separator: "\n").last(where: { $0.contains("  -- ") }) else {
@@ -46,16 +46,16 @@ import Testing
 
     @Test func pluginsSurviveOpen() throws {
         let folder = try temporaryFolder()
-        let out = try query(".open '\(folder)/a.db'\nSELECT ipfamily('1.2.3.4'), round(haversine(0,0,0,1));\n"
+        let out = try query(".open '\(folder)/a.db'\nSELECT inet_family('1.2.3.4'), round(haversine(0,0,0,1));\n"
                             + ".disable inet\n.open '\(folder)/b.db'\nSELECT round(haversine(0,0,1,0));")
         #expect(out == "4|111195.0\n111195.0\n")
-        let failed = try sqlsh(input: ".load '\(inetPlugin)'\n.disable inet\n.open '\(folder)/c.db'\nSELECT ipfamily('::1');\n")
-        #expect(failed.err.contains("no such function: ipfamily"))
+        let failed = try sqlsh(input: ".load '\(inetPlugin)'\n.disable inet\n.open '\(folder)/c.db'\nSELECT inet_family('::1');\n")
+        #expect(failed.err.contains("no such function: inet_family"))
     }
 
     @Test func loadOptionAndStartUpOrder() throws {
         try requireBuilt(geoPlugin)
-        let result = try sqlsh(["-load", geoPlugin, "--load", inetPlugin], input: "SELECT ipmasklen('10.0.0.0/8'), geohash_encode(0,0,1);\n")
+        let result = try sqlsh(["-load", geoPlugin, "--load", inetPlugin], input: "SELECT inet_masklen('10.0.0.0/8'), geohash_encode(0,0,1);\n")
         #expect(result.out == "8|s\n")
         #expect(result.err == "")
         let off = try sqlsh(["-load", geoPlugin, "-nofunctions"], input: "SELECT haversine(0,0,0,0);\n")
@@ -249,7 +249,7 @@ func sqlshWithout(_ variable: String, input: String, environment: [String: Strin
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = ["-batch", "-load", plugins + "/libsqlsh_geo.so", "-load", plugins + "/libsqlsh_inet.so",
-                                 ":memory:", "SELECT geohash_encode(57.64911, 10.40744, 11), ipnetwork('10.1.2.3/8'), "
+                                 ":memory:", "SELECT geohash_encode(57.64911, 10.40744, 11), inet_network('10.1.2.3/8'), "
                                      + "bbox(x, x) FROM (SELECT 1 AS x UNION ALL SELECT 2)"]
             var env = ProcessInfo.processInfo.environment
             env["SQLSH_PLUGIN_PATH"] = ""
