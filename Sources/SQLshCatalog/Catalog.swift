@@ -8,11 +8,18 @@ import SQLshCore
 /// state and apply it at once to every connection still open.
 public final class Catalog {
     /// All functions, in pack order.
-    public private(set) var functions: [CatalogFunction] = []
+    public var functions: [CatalogFunction] { makePendingPacks(); return allFunctions }
     /// The packs, in the order they were added.
-    public private(set) var packs: [FunctionPack] = []
+    public var packs: [FunctionPack] { makePendingPacks(); return allPacks }
     /// Lowercased names of disabled functions.
-    public private(set) var disabled: Set<String> = []
+    public var disabled: Set<String> { makePendingPacks(); return disabledNames }
+
+    private var allFunctions: [CatalogFunction] = []
+    private var allPacks: [FunctionPack] = []
+    private var disabledNames: Set<String> = []
+    /// Built-in packs not made yet (``BuiltInPacks``), with the ones made early for their
+    /// up-front functions.
+    private var pending: [(entry: BuiltInPacks.Entry, made: FunctionPack?)] = []
     /// Where each function is in ``functions``, by folded name (``key(_:)``).
     private var positions: [String: Int] = [:]
     /// Connections the catalog registered its functions on (weakly held).
@@ -21,35 +28,49 @@ public final class Catalog {
     /// An empty catalog.
     public init() {}
 
-    /// The catalog of built-in packs.
+    /// The catalog of built-in packs. Their entries are made when first needed.
     public static func builtIn() -> Catalog {
         let catalog = Catalog()
-        for pack in BuiltInPacks.all { catalog.add(pack) }
+        catalog.pending = BuiltInPacks.all.map { ($0, nil) }
         return catalog
+    }
+
+    /// Adds the built-in packs not made yet, in their order.
+    private func makePendingPacks() {
+        guard !pending.isEmpty else { return }
+        let packs = pending.map { $0.made ?? $0.entry.make() }
+        pending = []
+        for pack in packs { addNow(pack) }
     }
 
     /// Adds a pack (built-in or from a plugin). Functions whose names already exist replace
     /// the earlier entries; those not ``CatalogFunction/enabledByDefault`` start disabled.
     public func add(_ pack: FunctionPack) {
-        packs.removeAll { $0.name == pack.name }
-        packs.append(pack)
+        makePendingPacks()
+        addNow(pack)
+    }
+
+    private func addNow(_ pack: FunctionPack) {
+        allPacks.removeAll { $0.name == pack.name }
+        allPacks.append(pack)
         let keys = pack.functions.map { Catalog.key($0.name) }
         if keys.contains(where: { positions[$0] != nil }) {
             let replaced = Set(keys)
-            functions.removeAll { replaced.contains(Catalog.key($0.name)) }
-            positions = Dictionary(functions.enumerated().map { (Catalog.key($1.name), $0) }, uniquingKeysWith: { $1 })
+            allFunctions.removeAll { replaced.contains(Catalog.key($0.name)) }
+            positions = Dictionary(allFunctions.enumerated().map { (Catalog.key($1.name), $0) }, uniquingKeysWith: { $1 })
         }
-        functions.reserveCapacity(functions.count + keys.count)
+        allFunctions.reserveCapacity(allFunctions.count + keys.count)
         for (function, key) in zip(pack.functions, keys) {
-            positions[key] = functions.count
-            functions.append(function)
-            if !function.enabledByDefault { disabled.insert(key) }
+            positions[key] = allFunctions.count
+            allFunctions.append(function)
+            if !function.enabledByDefault { disabledNames.insert(key) }
         }
     }
 
     /// The entry with this name (ASCII case-insensitive, as SQLite compares function names).
     public func function(named name: String) -> CatalogFunction? {
-        positions[Catalog.key(name)].map { functions[$0] }
+        makePendingPacks()
+        return positions[Catalog.key(name)].map { allFunctions[$0] }
     }
 
     /// The pack with this name (case-insensitive).
@@ -96,8 +117,17 @@ public final class Catalog {
     /// one of SQLite's own (``CatalogFunction/registeredUpFront``) are registered at once.
     public func register(on connection: Connection) throws {
         attach(connection)
-        for function in functions where function.registeredUpFront && isEnabled(function.name) {
+        for function in allFunctions where function.registeredUpFront && !disabledNames.contains(Catalog.key(function.name)) {
             try function.register(connection)
+        }
+        // Packs not made yet: only those with up-front functions are made now (kept for later),
+        // and their functions are enabled as they start (nothing can have switched them yet).
+        for i in pending.indices where pending[i].entry.upFront {
+            let pack = pending[i].made ?? pending[i].entry.make()
+            pending[i].made = pack
+            for function in pack.functions where function.registeredUpFront && function.enabledByDefault {
+                try function.register(connection)
+            }
         }
         // The connection keeps the catalog (which holds connections weakly) alive.
         connection.registerOnDemand { connection, missing in
@@ -168,10 +198,10 @@ public final class Catalog {
             if found.isEmpty { throw CatalogError.unknownName(name) }
             targets.append(contentsOf: found)
         }
-        let previous = disabled
+        let previous = disabledNames
         var changed: [CatalogFunction] = []
         for function in targets where isEnabled(function.name) != enabled {
-            if enabled { disabled.remove(Catalog.key(function.name)) } else { disabled.insert(Catalog.key(function.name)) }
+            if enabled { disabledNames.remove(Catalog.key(function.name)) } else { disabledNames.insert(Catalog.key(function.name)) }
             changed.append(function)
         }
         if applying {
@@ -187,7 +217,7 @@ public final class Catalog {
                 // All or nothing (e.g. SQLITE_BUSY on a connection with a statement running):
                 // put back the state and what was already done, so the catalog and every
                 // connection agree again.
-                disabled = previous
+                disabledNames = previous
                 for (connection, function) in applied.reversed() {
                     if enabled { try? function.unregister(connection) } else { try? function.register(connection) }
                 }
@@ -200,7 +230,7 @@ public final class Catalog {
     /// Enables or disables every function (the `-nofunctions` option), without touching
     /// connections.
     public func setAllEnabled(_ enabled: Bool) {
-        disabled = enabled ? [] : Set(functions.map { Catalog.key($0.name) })
+        disabledNames = enabled ? [] : Set(functions.map { Catalog.key($0.name) })
     }
 }
 
