@@ -15,6 +15,7 @@ enum BuiltInPacks {
             IPAddrPack.pack,
             TimePack.pack,
             VSVPack.pack,
+            DefinePack.pack,
         ]
     }
 }
