@@ -67,7 +67,6 @@ final class DefineTable: VirtualTable {
 
     /// Equality constraints on parameter columns become the scan's arguments; the plan number
     /// is the bit mask of the parameters given (parameters past the 31st cannot be constrained).
-    /// Other constraints on parameters leave no usable plan, as in sqlean.
     func bestIndex(_ info: IndexInfo) throws {
         var mask: Int32 = 0
         var chosen: [Int: Int] = [:]  // parameter -> constraint
@@ -75,8 +74,10 @@ final class DefineTable: VirtualTable {
             let constraint = info.constraint(index)
             let parameter = Int(constraint.column) - resultCount
             guard parameter >= 0, parameter < parameterCount else { continue }
-            guard constraint.isUsable else { continue }
-            guard constraint.op == .equal, parameter < 31 else { throw TableValuedPlanError.unusablePlan }
+            // A parameter the query gives must be bound: a plan where its value is not yet
+            // known (another table of a join comes later) is refused, as are operators other
+            // than `=` (sqlean: "no query solution").
+            guard constraint.isUsable, constraint.op == .equal, parameter < 31 else { throw TableValuedPlanError.unusablePlan }
             if chosen[parameter] == nil {
                 chosen[parameter] = index
                 mask |= 1 << Int32(parameter)
