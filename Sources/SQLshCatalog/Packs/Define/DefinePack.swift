@@ -43,37 +43,37 @@ enum DefinePack {
     /// on-demand registration.
     static let define: CatalogFunction = {
         var function = CatalogFunction(
-        name: "define", pack: "define", kind: .scalar, arity: "2", arguments: "name, body", flags: .directOnly,
-        summary: "define a scalar function in SQL, stored in the database (also the module of CREATE VIRTUAL TABLE t USING define((SELECT ...)))",
-        details: """
-            define(NAME, BODY) defines the function NAME as SELECT BODY: its arguments are the \
-            body's parameters in order (? ?1 :name @name $name; a repeated name counts once), its \
-            result the first column of the first row (NULL when there is none). It is saved in \
-            the table sqlean_define(name, type, body) of the main database, created then, and \
-            found again in later sessions the first time a statement names it; sqlean reads \
-            the same table. Defining a name again replaces the function at once. A body that \
-            does not compile gives SQLite's error. CREATE VIRTUAL TABLE NAME USING \
-            define((SELECT ...)) makes a table-valued function NAME(args): its columns are the \
-            query's, then one hidden column per parameter (named without its sigil, or by \
-            number); select * from NAME(a, b) or where param = value binds them (others are \
-            NULL). Errors as sqlean's: no statement provided, statement must be parenthesized, \
-            Statement must be read only. Defined SQL nesting more than 64 levels deep (a \
-            function calling itself) fails with "too many levels of recursion". Direct-only; \
-            define and its tables are refused in -safe mode.
-            """,
-        example: "SELECT define('sumn', ':n * (:n + 1) / 2'); SELECT sumn(5);  -- 15",
-        register: { connection in
-            // The state lives as long as define() is registered; it reads the stored
-            // definitions now, as sqlean does when it loads, and compiles each when first used.
-            let state = DefineState.of(connection.handle)
-            state.readStoredDefinitions()
-            try connection.addVirtualTableModule("define", DefineModule.self)
-            try connection.add(defineFunction(state))
-        },
-        unregister: { connection in
-            try connection.removeFunction(named: "define", argumentCount: 2)
-            try connection.removeTableValuedFunction(named: "define")
-        })
+            name: "define", pack: "define", kind: .scalar, arity: "2", arguments: "name, body", flags: .directOnly,
+            summary: "define a scalar function in SQL, stored in the database (also the module of CREATE VIRTUAL TABLE t USING define((SELECT ...)))",
+            details: """
+                define(NAME, BODY) defines the function NAME as SELECT BODY: its arguments are the \
+                body's parameters in order (? ?1 :name @name $name; a repeated name counts once), its \
+                result the first column of the first row (NULL when there is none). It is saved in \
+                the table sqlean_define(name, type, body) of the main database, created then, and \
+                found again in later sessions the first time a statement names it; sqlean reads \
+                the same table. Defining a name again replaces the function at once. A body that \
+                does not compile gives SQLite's error. CREATE VIRTUAL TABLE NAME USING \
+                define((SELECT ...)) makes a table-valued function NAME(args): its columns are the \
+                query's, then one hidden column per parameter (named without its sigil, or by \
+                number); select * from NAME(a, b) or where param = value binds them (others are \
+                NULL). Errors as sqlean's: no statement provided, statement must be parenthesized, \
+                Statement must be read only. Defined SQL nesting more than 64 levels deep (a \
+                function calling itself) fails with "too many levels of recursion". Direct-only; \
+                define and its tables are refused in -safe mode.
+                """,
+            example: "SELECT define('sumn', ':n * (:n + 1) / 2'); SELECT sumn(5);  -- 15",
+            register: { connection in
+                // The state lives as long as define() is registered; it reads the stored
+                // definitions now, as sqlean does when it loads, and compiles each when first used.
+                let state = DefineState.of(connection.handle)
+                state.readStoredDefinitions()
+                try connection.addVirtualTableModule("define", DefineModule.self)
+                try connection.add(defineFunction(state))
+            },
+            unregister: { connection in
+                try connection.removeFunction(named: "define", argumentCount: 2)
+                try connection.removeTableValuedFunction(named: "define")
+            })
         function.registeredUpFront = true
         return function
     }()
