@@ -63,10 +63,9 @@ enum DefinePack {
                 """,
             example: "SELECT define('sumn', ':n * (:n + 1) / 2'); SELECT sumn(5);  -- 15",
             register: { connection in
-                // The state lives as long as define() is registered; it reads the stored
-                // definitions now, as sqlean does when it loads, and compiles each when first used.
+                // The state lives as long as define() is registered; stored definitions are
+                // read and compiled when a statement first names them.
                 let state = DefineState.of(connection.handle)
-                state.readStoredDefinitions()
                 try connection.addVirtualTableModule("define", DefineModule.self)
                 try connection.add(defineFunction(state))
             },

@@ -160,23 +160,37 @@ final class DefineState {
         return words[0] == "create" && words.contains("virtual") && words[using + 1] == "define"
     }
 
-    /// The scalar functions stored in the database's `sqlean_define` table when the connection
-    /// opened, by folded name: each is compiled and registered the first time a statement
-    /// names it (``loadStored(named:)``).
+    /// The scalar functions stored in the database's `sqlean_define` table, by folded name:
+    /// each is compiled and registered the first time a statement names it
+    /// (``loadStored(named:)``).
     private var stored: [String: (name: String, body: String)] = [:]
+    /// Whether ``stored`` was read.
+    private var hasReadStored = false
 
-    /// Reads the definitions stored in the main database, as sqlean does when it loads (but
-    /// without compiling them yet). A database without the table is left as it is.
-    func readStoredDefinitions() {
-        stored = [:]
-        guard DefineSQL.mainTableExists(handle, DefineStorage.table),
-              let rows = try? DefineStorage.scalars(handle) else { return }
-        for row in rows { stored[DefineState.key(row.name)] = row }
+    /// Reads the definitions stored in the main database file, once, through a read-only
+    /// connection of its own: reading them on this connection would change what it reports
+    /// (the error of the statement that named the function, the schema it has loaded, which
+    /// `.progress` counts as sqlite3 does). An in-memory database has none stored (those it
+    /// defines are registered as they are defined).
+    private func readStoredDefinitions() {
+        guard !hasReadStored else { return }
+        guard let file = sqlite3_db_filename(handle, "main"), file.pointee != 0 else {
+            hasReadStored = true
+            return
+        }
+        var reader: OpaquePointer?
+        defer { sqlite3_close(reader) }
+        guard sqlite3_open_v2(file, &reader, SQLITE_OPEN_READONLY, nil) == SQLITE_OK, let reader else { return }
+        if DefineSQL.mainTableExists(reader, DefineStorage.table) {
+            guard let rows = try? DefineStorage.scalars(reader) else { return }  // busy: try again later
+            for row in rows { stored[DefineState.key(row.name)] = row }
+        }
+        hasReadStored = true
     }
 
     /// Registers the stored function a statement named, if the database has one. Called by the
-    /// catalog's on-demand registration; it runs no SQL for other names, so that SQLite's error
-    /// for a name nobody knows stays as it is.
+    /// catalog's on-demand registration; it runs no SQL on this connection for other names, so
+    /// that SQLite's error for a name nobody knows stays as it is.
     /// - Returns: whether it registered the function.
     func loadStored(named name: String) -> Bool {
         let key = DefineState.key(name)
@@ -186,7 +200,9 @@ final class DefineState {
             // body's parameter count reach this registration and fail with SQLite's message.
             return (try? register(name: defining, argumentCount: -1)) != nil
         }
-        guard !isFreed, definitions[key] == nil, let found = stored[key], !loading.contains(key) else { return false }
+        guard !isFreed, definitions[key] == nil else { return false }
+        readStoredDefinitions()
+        guard let found = stored[key], !loading.contains(key) else { return false }
         loading.insert(key)
         defer { loading.remove(key) }
         guard let count = try? parameterCount(ofBody: found.body, defining: found.name) else { return false }
