@@ -136,7 +136,15 @@ public final class Catalog {
     }
 
     /// Registers the enabled function a statement named, if the catalog has one.
+    ///
+    /// A function the database defines in SQL (its `sqlean_define` table, see the define pack)
+    /// is looked for first, while `define` is enabled: as in sqlean, whose bundle loads define
+    /// last, a stored definition wins over a catalog function of the same name.
     func registerMissing(_ missing: MissingName, on connection: Connection) -> Bool {
+        if case .function(let name) = missing, isEnabled("define"),
+           DefineState.existing(connection.handle)?.loadStored(named: name) == true {
+            return true
+        }
         var name = Swift.Substring(missing.name)
         if case .table = missing, let dot = name.firstIndex(of: "."), Catalog.key(String(name[..<dot])) == "main" {
             name = name[name.index(after: dot)...]

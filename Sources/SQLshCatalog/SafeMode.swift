@@ -8,6 +8,9 @@ public enum SafeMode {
         // sqlean's file functions (the fileio pack): they read or write files too.
         "fileio_read", "fileio_write", "fileio_append", "fileio_mkdir", "mkdir", "fileio_symlink", "symlink",
         "fileio_ls", "lsdir", "fileio_scan", "scanfile",
+        // sqlean's define pack: eval runs any SQL (ATTACH, VACUUM INTO); define is also the
+        // module of define tables.
+        "eval", "define",
     ]
 
     /// Whether a function name is refused in safe mode (ASCII case-insensitive).

@@ -1,0 +1,275 @@
+import CSQLite
+import SQLshCore
+import Synchronization
+
+/// One scalar function defined in SQL: `define(name, body)`.
+final class Definition {
+    /// The name as defined.
+    let name: String
+    /// The body: an expression list run as `SELECT body`.
+    let body: String
+    /// How many arguments the function takes: the body's parameter count.
+    let parameterCount: Int
+
+    init(name: String, body: String, parameterCount: Int) {
+        self.name = name
+        self.body = body
+        self.parameterCount = parameterCount
+    }
+
+    /// The SQL the function runs.
+    var sql: String { "select " + body }
+}
+
+/// What the define pack keeps for one connection.
+///
+/// Each SQLite registration the pack makes on a connection (the defined functions, `define()`
+/// and its siblings, tables of the `define` module) holds the state strongly; nothing else
+/// does, so the state goes away when the connection closes and SQLite releases them. The
+/// compiled statements of defined functions are not kept here but with the statement that
+/// calls them (see ``DefinedFunctionCall``), so they never keep the connection from closing.
+final class DefineState {
+    /// The connection.
+    let handle: OpaquePointer
+    /// Current definitions, by folded name.
+    var definitions: [String: Definition] = [:]
+    /// The (folded name, argument count) pairs registered with SQLite on this connection.
+    private var registered: Set<String> = []
+    /// How deeply defined functions, `eval` and define tables are running inside each other.
+    private(set) var depth = 0
+    /// Set by `define_free()`: defined functions and `define()` fail from then on.
+    var isFreed = false
+
+    /// How deeply defined SQL may nest (a function calling itself, `eval` running `eval`): deeper
+    /// calls fail with "too many levels of recursion" instead of overflowing the stack.
+    static let maximumDepth = 64
+
+    private init(handle: OpaquePointer) { self.handle = handle }
+
+    /// The state of the connection with this handle, made on first use.
+    static func of(_ handle: OpaquePointer) -> DefineState {
+        registry.withLock { entries in
+            if let state = entries[handle]?.state { return state }
+            let state = DefineState(handle: handle)
+            entries[handle] = WeakState(state: state)
+            return state
+        }
+    }
+
+    /// The state of the connection with this handle, if the pack has one for it.
+    static func existing(_ handle: OpaquePointer) -> DefineState? {
+        registry.withLock { $0[handle]?.state }
+    }
+
+    private struct WeakState: @unchecked Sendable { weak var state: DefineState? }
+    private static let registry = Mutex<[OpaquePointer: WeakState]>([:])
+
+    deinit {
+        let handle = handle
+        DefineState.registry.withLock { entries in
+            if entries[handle]?.state == nil { entries.removeValue(forKey: handle) }
+        }
+    }
+
+    /// A function name folded as SQLite folds them (ASCII letters only).
+    static func key(_ name: String) -> String {
+        String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    // MARK: Nesting
+
+    /// Runs `body` one level deeper, failing when defined SQL nests too deeply.
+    func nested<T>(_ what: String, _ body: () throws -> T) throws -> T {
+        guard depth < DefineState.maximumDepth else {
+            throw SQLiteError(message: "too many levels of recursion in \(what) (more than \(DefineState.maximumDepth))")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        return try body()
+    }
+
+    // MARK: Defining
+
+    /// Compiles a body: its parameter count, or SQLite's error. With `name`, the body may call
+    /// the function being defined (a recursive function): the name is registered for any
+    /// argument count while the body compiles (see ``loadStored(named:)``).
+    func parameterCount(ofBody body: String, defining name: String? = nil) throws -> Int {
+        let previous = defining
+        defining = name
+        defer { defining = previous }
+        let statement = try DefineSQL.prepareSingle(handle, "select " + body, what: "the body of a defined function")
+        defer { sqlite3_finalize(statement) }
+        return Int(sqlite3_bind_parameter_count(statement))
+    }
+
+    /// Makes `definition` the function's current one, registering the function with SQLite for
+    /// its argument count unless it already is; `saving` (storing it) runs after a successful
+    /// registration and before the definition takes effect.
+    func install(_ definition: Definition, saving: () throws -> Void = {}) throws {
+        let key = DefineState.key(definition.name)
+        let maximum = Int(sqlite3_limit(handle, SQLITE_LIMIT_FUNCTION_ARG, -1))
+        guard definition.parameterCount <= maximum else {
+            throw SQLiteError(message: "too many parameters in the body of \(definition.name)(): \(definition.parameterCount), at most \(maximum)")
+        }
+        try register(name: definition.name, argumentCount: definition.parameterCount)
+        try saving()
+        definitions[key] = definition
+        stored[key] = nil
+    }
+
+    /// Registers the defined function `name` with SQLite for an argument count (-1: any),
+    /// unless it already is.
+    private func register(name: String, argumentCount: Int) throws {
+        let key = DefineState.key(name)
+        let registration = "\(key)/\(argumentCount)"
+        guard !registered.contains(registration) else { return }
+        let call = DefinedFunctionCall(state: self, key: key)
+        let rc = sqlite3_create_function_v2(handle, name, Int32(argumentCount), SQLITE_UTF8,
+                                            Unmanaged.passRetained(call).toOpaque(), definedFunctionCallback,
+                                            nil, nil, releaseDefinedFunctionCall)
+        guard rc == SQLITE_OK else {
+            if rc & 0xFF == SQLITE_BUSY {
+                throw SQLiteError(message: "cannot define \(name)(): a function of that name with \(argumentCount) argument(s) already exists")
+            }
+            throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)))
+        }
+        registered.insert(registration)
+    }
+
+    /// The name being defined while its body compiles.
+    private var defining: String?
+
+    /// Forgets a function or a define table: its stored row, the definition (SQLite cannot
+    /// unregister a function while the calling statement runs, so calls fail with "no such
+    /// function" instead), and the table if it is one of the `define` module.
+    func undefine(_ name: String) throws {
+        try DefineStorage.delete(name: name, handle)
+        definitions[DefineState.key(name)] = nil
+        stored[DefineState.key(name)] = nil
+        let schemas = try DefineSQL.texts(
+            handle, "select sql from main.sqlite_schema where type = 'table' and name = ?1 collate nocase", [name])
+        if let sql = schemas.first, let sql, DefineState.isDefineTable(sql) {
+            try DefineSQL.run(handle, "drop table main." + DefineSQL.quoted(name))
+        }
+    }
+
+    /// Whether a table's CREATE statement makes a table of the `define` module.
+    static func isDefineTable(_ sql: String) -> Bool {
+        let words = sql.lowercased().split(whereSeparator: { " \t\n\r(".contains($0) })
+        guard let using = words.firstIndex(of: "using"), using + 1 < words.count else { return false }
+        return words[0] == "create" && words.contains("virtual") && words[using + 1] == "define"
+    }
+
+    /// The scalar functions stored in the database's `sqlean_define` table, by folded name:
+    /// each is compiled and registered the first time a statement names it
+    /// (``loadStored(named:)``).
+    private var stored: [String: (name: String, body: String)] = [:]
+    /// Whether ``stored`` was read.
+    private var hasReadStored = false
+
+    /// Reads the definitions stored in the main database file, once, through a read-only
+    /// connection of its own: reading them on this connection would change what it reports
+    /// (the error of the statement that named the function, the schema it has loaded, which
+    /// `.progress` counts as sqlite3 does). An in-memory database has none stored (those it
+    /// defines are registered as they are defined).
+    private func readStoredDefinitions() {
+        guard !hasReadStored else { return }
+        guard let file = sqlite3_db_filename(handle, "main"), file.pointee != 0 else {
+            hasReadStored = true
+            return
+        }
+        var reader: OpaquePointer?
+        defer { sqlite3_close(reader) }
+        guard sqlite3_open_v2(file, &reader, SQLITE_OPEN_READONLY, nil) == SQLITE_OK, let reader else { return }
+        if DefineSQL.mainTableExists(reader, DefineStorage.table) {
+            guard let rows = try? DefineStorage.scalars(reader) else { return }  // busy: try again later
+            for row in rows { stored[DefineState.key(row.name)] = row }
+        }
+        hasReadStored = true
+    }
+
+    /// Registers the stored function a statement named, if the database has one. Called by the
+    /// catalog's on-demand registration; it runs no SQL on this connection for other names, so
+    /// that SQLite's error for a name nobody knows stays as it is.
+    /// - Returns: whether it registered the function.
+    func loadStored(named name: String) -> Bool {
+        let key = DefineState.key(name)
+        if let defining, DefineState.key(defining) == key {
+            // The body of the function being defined calls it: register the name for any
+            // argument count, so that the body compiles; calls with another count than the
+            // body's parameter count reach this registration and fail with SQLite's message.
+            return (try? register(name: defining, argumentCount: -1)) != nil
+        }
+        guard !isFreed, definitions[key] == nil else { return false }
+        readStoredDefinitions()
+        guard let found = stored[key], !loading.contains(key) else { return false }
+        loading.insert(key)
+        defer { loading.remove(key) }
+        guard let count = try? parameterCount(ofBody: found.body, defining: found.name) else { return false }
+        do {
+            try install(Definition(name: found.name, body: found.body, parameterCount: count))
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Stored functions being compiled (a body naming another stored function loads it too;
+    /// this stops a cycle).
+    private var loading: Set<String> = []
+}
+
+/// The `sqlean_define` table, laid out as sqlean lays it out, so that a database written by
+/// either works with the other.
+///
+/// Unlike sqlean, which creates the table in every database it opens, sqlsh creates it only
+/// when `define()` or `CREATE VIRTUAL TABLE ... USING define` first needs it: a database that
+/// never defines a function keeps the schema (and `.schema`/`.dump` output) it had.
+enum DefineStorage {
+    static let table = "sqlean_define"
+
+    /// Creates the table if it does not exist.
+    static func create(_ db: OpaquePointer) throws {
+        guard !DefineSQL.mainTableExists(db, table) else { return }
+        try DefineSQL.run(db, "create table if not exists main.sqlean_define(name text primary key, type text, body text)")
+    }
+
+    /// Saves a scalar function, replacing any stored definition of that name.
+    static func saveScalar(name: String, body: String, _ db: OpaquePointer) throws {
+        try create(db)
+        try DefineSQL.run(db, "delete from main.sqlean_define where name = ?1 collate nocase and name <> ?1", [name])
+        try DefineSQL.run(db, """
+            insert into main.sqlean_define(name, type, body) values (?1, 'scalar', ?2) \
+            on conflict(name) do update set type = 'scalar', body = excluded.body
+            """, [name, body])
+    }
+
+    /// Saves a table-valued function; a scalar function stored under the same name stays.
+    static func saveTable(name: String, body: String, _ db: OpaquePointer) throws {
+        try create(db)
+        try DefineSQL.run(db, """
+            insert into main.sqlean_define(name, type, body) values (?1, 'table', ?2) \
+            on conflict(name) do update set body = excluded.body where type = 'table'
+            """, [name, body])
+    }
+
+    /// The stored scalar functions, in table order.
+    static func scalars(_ db: OpaquePointer) throws -> [(name: String, body: String)] {
+        let statement = try DefineSQL.prepareSingle(
+            db, "select name, body from main.sqlean_define where type = 'scalar' and name is not null and body is not null",
+            what: "statement")
+        defer { sqlite3_finalize(statement) }
+        var rows: [(name: String, body: String)] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            guard let name = sqlite3_column_text(statement, 0), let body = sqlite3_column_text(statement, 1) else { continue }
+            rows.append((String(cString: name), String(cString: body)))
+        }
+        return rows
+    }
+
+    /// Forgets a stored function of either type.
+    static func delete(name: String, _ db: OpaquePointer) throws {
+        guard DefineSQL.mainTableExists(db, table) else { return }
+        try DefineSQL.run(db, "delete from main.sqlean_define where name = ?1 collate nocase", [name])
+    }
+}
