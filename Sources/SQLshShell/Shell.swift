@@ -205,9 +205,11 @@ public final class Shell {
         configure(connection)
     }
 
-    /// Settings that live on the connection: the shell's `edit()` function, safe mode's authorizer.
+    /// Settings that live on the connection: the shell's `edit()` function and `completion`
+    /// table, safe mode's authorizer.
     private func configure(_ connection: Connection) {
         EditFunction.register(on: connection.handle)
+        try? CompletionTable.register(on: connection)
         if settings.safeMode { installSafeModeAuthorizer(on: connection) }
     }
 
