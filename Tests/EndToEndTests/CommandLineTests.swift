@@ -13,6 +13,19 @@ struct CommandLineTests {
         #expect(result.stderr.isEmpty)
     }
 
+    @Test("the -interactive banner starts as the stock shell's (SQLite's shell1-1.7.1), then names sqlsh",
+          .enabled(if: ShellRunner.referenceAvailable))
+    func interactiveBannerStartsWithTheSQLiteVersionLine() throws {
+        let (expected, actual) = try ShellRunner.compare(["-interactive"], stdin: Data(".quit\n".utf8))
+        let stock = String(decoding: expected.stdout, as: UTF8.self).split(separator: "\n")
+        let ours = String(decoding: actual.stdout, as: UTF8.self).split(separator: "\n")
+        #expect(actual.status == 0)
+        #expect(stock.first.map { ours.first?.hasPrefix($0 + " (sqlsh 0.1.0)") } == true)
+        #expect(ours.first?.hasPrefix("SQLite version 3.") == true)
+        #expect(ours.dropFirst().first == "Enter \".help\" for usage hints.")
+        #expect(ours.contains { $0.hasSuffix("built-in functions: .functions") })
+    }
+
     @Test func doubleDashVersionWorksToo() throws {
         let result = try ShellRunner.run(ShellRunner.sqlshPath, ["--version"])
         #expect(String(decoding: result.stdout, as: UTF8.self).hasPrefix("sqlsh "))
