@@ -32,4 +32,20 @@ static inline int sqlsh_format_double(char *buf, int size, const char *format, d
     while (n < size && buf[n]) n++;
     return n;
 }
+// sqlite3_test_control is variadic; `.imposter` and `.testctrl` call it through these.
+static inline int sqlsh_test_control_imposter(sqlite3 *db, const char *schema, int on, int tnum) {
+    return sqlite3_test_control(SQLITE_TESTCTRL_IMPOSTER, db, schema, on, tnum);
+}
+static inline int sqlsh_test_control_int(int op, int value) {
+    return sqlite3_test_control(op, value);
+}
+static inline int sqlsh_test_control_db_int(int op, sqlite3 *db, int value) {
+    return sqlite3_test_control(op, db, value);
+}
+static inline int sqlsh_test_control_none(int op) {
+    return sqlite3_test_control(op);
+}
+static inline int sqlsh_test_control_int_ptr(int op, int value, int *out) {
+    return sqlite3_test_control(op, value, out);
+}
 #endif
