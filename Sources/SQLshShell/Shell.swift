@@ -264,6 +264,11 @@ public final class Shell {
         trace.output?.flush()
     }
 
+    /// The advisor `.expert` prepared: the next SQL input is analysed by it instead of run.
+    var pendingExpert: IndexAdvisor?
+    /// Whether that analysis lists its candidates and statements (`.expert -verbose`).
+    var pendingExpertVerbose = false
+
     /// The name `.testcase` gave the current test case (`.check` reports it).
     public var testcaseName = ""
 
