@@ -213,6 +213,27 @@ public final class Shell {
         if settings.safeMode { installSafeModeAuthorizer(on: connection) }
     }
 
+    /// `.connection`: the connections kept in the other slots (0 to 9) with their filenames
+    /// (nil: a slot opened by `.connection N` that was never given a file).
+    var parkedConnections: [Int: (connection: Connection?, path: String?)] = [:]
+    /// The slot of the current connection.
+    public internal(set) var activeConnectionSlot = 0
+    /// Whether the current slot has no filename of its own yet (it opens `:memory:`).
+    var activeSlotIsUnnamed = false
+    /// The current slot's filename: nil while it has none (`.open` gives it one).
+    var activeSlotPath: String? { activeSlotIsUnnamed && databasePath == ":memory:" ? nil : databasePath }
+
+    /// Makes slot `slot` current, keeping the current connection (open or not) in its slot.
+    func switchConnection(to slot: Int) {
+        guard slot != activeConnectionSlot else { return }
+        parkedConnections[activeConnectionSlot] = (openConnection, activeSlotPath)
+        let next = parkedConnections.removeValue(forKey: slot)
+        openConnection = next?.connection
+        activeSlotIsUnnamed = next == nil || next?.path == nil
+        databasePath = next?.path ?? ":memory:"
+        activeConnectionSlot = slot
+    }
+
     /// Closes the database (a `.trace` of close events reports it) and flushes all output.
     public func close() {
         if let openConnection {
