@@ -48,4 +48,11 @@ static inline int sqlsh_test_control_none(int op) {
 static inline int sqlsh_test_control_int_ptr(int op, int value, int *out) {
     return sqlite3_test_control(op, value, out);
 }
+// sqlite3_config is variadic; -memtrace wraps the memory allocator through these.
+static inline int sqlsh_config_getmalloc(sqlite3_mem_methods *methods) {
+    return sqlite3_config(SQLITE_CONFIG_GETMALLOC, methods);
+}
+static inline int sqlsh_config_malloc(const sqlite3_mem_methods *methods) {
+    return sqlite3_config(SQLITE_CONFIG_MALLOC, methods);
+}
 #endif

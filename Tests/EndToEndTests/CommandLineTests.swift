@@ -26,6 +26,17 @@ struct CommandLineTests {
         #expect(ours.contains { $0.hasSuffix("built-in functions: .functions") })
     }
 
+    @Test("-memtrace reports SQLite's allocations on standard error, in the stock shell's words")
+    func memtraceReportsAllocations() throws {
+        let result = try ShellRunner.run(ShellRunner.sqlshPath, ["-memtrace", ":memory:", "select 1"])
+        let lines = String(decoding: result.stderr, as: UTF8.self).split(separator: "\n")
+        #expect(result.status == 0)
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "1\n")
+        #expect(!lines.isEmpty)
+        #expect(lines.allSatisfy { $0.hasPrefix("MEMTRACE: allocate ") || $0.hasPrefix("MEMTRACE: free ") || $0.hasPrefix("MEMTRACE: resize ") })
+        #expect(lines.contains { $0.hasPrefix("MEMTRACE: free ") && $0.hasSuffix(" bytes") })
+    }
+
     @Test func doubleDashVersionWorksToo() throws {
         let result = try ShellRunner.run(ShellRunner.sqlshPath, ["--version"])
         #expect(String(decoding: result.stdout, as: UTF8.self).hasPrefix("sqlsh "))
