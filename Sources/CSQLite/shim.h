@@ -45,8 +45,14 @@ static inline int sqlsh_test_control_db_int(int op, sqlite3 *db, int value) {
 static inline int sqlsh_test_control_none(int op) {
     return sqlite3_test_control(op);
 }
-static inline int sqlsh_test_control_int_ptr(int op, int value, int *out) {
-    return sqlite3_test_control(op, value, out);
+static inline int sqlsh_test_control_int_db(int op, int value, sqlite3 *db) {
+    return sqlite3_test_control(op, value, db);
+}
+static inline int sqlsh_test_control_db(int op, sqlite3 *db) {
+    return sqlite3_test_control(op, db);
+}
+static inline int sqlsh_test_control_db_u64(int op, sqlite3 *db, sqlite3_uint64 *out) {
+    return sqlite3_test_control(op, db, out);
 }
 // sqlite3_config is variadic; -memtrace wraps the memory allocator through these.
 static inline int sqlsh_config_getmalloc(sqlite3_mem_methods *methods) {
