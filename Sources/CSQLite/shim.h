@@ -1,5 +1,9 @@
 #ifndef SQLSH_CSQLITE_SHIM_H
 #define SQLSH_CSQLITE_SHIM_H
+// The session extension's declarations (`.session`); the library is built with it.
+#ifndef SQLITE_ENABLE_SESSION
+#define SQLITE_ENABLE_SESSION 1
+#endif
 #include <sqlite3.h>
 
 // SQLITE_STATIC and SQLITE_TRANSIENT are casts of integers to function pointers,

@@ -198,6 +198,7 @@ public final class Shell {
 
     /// Replaces the connection (`.open`): the catalog's enabled functions are registered on it.
     public func replaceConnection(with connection: Connection) throws {
+        closeSessions(slot: activeConnectionSlot)
         try catalog.register(on: connection)
         sqlite3_extended_result_codes(connection.handle, 0)
         try? connection.setExtensionLoading(enabled: true)
@@ -223,6 +224,19 @@ public final class Shell {
     /// The current slot's filename: nil while it has none (`.open` gives it one).
     var activeSlotPath: String? { activeSlotIsUnnamed && databasePath == ":memory:" ? nil : databasePath }
 
+    /// `.session`: the sessions of each slot's connection.
+    var sessionsBySlot: [Int: [ShellSession]] = [:]
+    /// The sessions of the current connection.
+    var sessions: [ShellSession] {
+        get { sessionsBySlot[activeConnectionSlot] ?? [] }
+        set { sessionsBySlot[activeConnectionSlot] = newValue }
+    }
+
+    /// Deletes the sessions of slot `slot` (before its connection closes, as SQLite requires).
+    func closeSessions(slot: Int) {
+        for session in sessionsBySlot.removeValue(forKey: slot) ?? [] { session.close() }
+    }
+
     /// Makes slot `slot` current, keeping the current connection (open or not) in its slot.
     func switchConnection(to slot: Int) {
         guard slot != activeConnectionSlot else { return }
@@ -236,6 +250,7 @@ public final class Shell {
 
     /// Closes the database (a `.trace` of close events reports it) and flushes all output.
     public func close() {
+        closeSessions(slot: activeConnectionSlot)
         if let openConnection {
             self.openConnection = nil
             do {

@@ -36,6 +36,7 @@ struct ConnectionCommand: DotCommand {
                 return .failure
             }
             if let parked = shell.parkedConnections[slot], let connection = parked.connection {
+                shell.closeSessions(slot: slot)
                 try? connection.close()
                 shell.parkedConnections[slot] = (nil, parked.path)
             }
