@@ -37,6 +37,16 @@ struct CommandLineTests {
         #expect(lines.contains { $0.hasPrefix("MEMTRACE: free ") && $0.hasSuffix(" bytes") })
     }
 
+    @Test(".recover says why it cannot run here (no sqlite_dbpage) and fails, as the stock shell fails here")
+    func recoverExplainsWhatIsMissing() throws {
+        let result = try ShellRunner.run(ShellRunner.sqlshPath, [":memory:"], stdin: Data(".recover\n".utf8))
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(String(decoding: result.stderr, as: UTF8.self)
+            == "Error: .recover is unavailable: it reads pages through the sqlite_dbpage virtual table, "
+             + "which this SQLite library is built without; .dump or .backup save what still reads\n")
+    }
+
     @Test func doubleDashVersionWorksToo() throws {
         let result = try ShellRunner.run(ShellRunner.sqlshPath, ["--version"])
         #expect(String(decoding: result.stdout, as: UTF8.self).hasPrefix("sqlsh "))
