@@ -11,7 +11,7 @@ struct TestctrlCommand: DotCommand {
     static let minimumPrefix = 2
     static let usage = ".testctrl CMD ..."
     static let summary = "Run various sqlite3_test_control() operations"
-    static let details = "  Run \".testctrl\" with no arguments for details"
+    static let details = "                           Run \".testctrl\" with no arguments for details"
 
     private static let controls: [(name: String, code: Int32, unsafe: Bool, usage: String)] = [
         ("always", SQLITE_TESTCTRL_ALWAYS, true, "BOOLEAN"),
