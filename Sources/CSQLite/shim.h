@@ -1,5 +1,9 @@
 #ifndef SQLSH_CSQLITE_SHIM_H
 #define SQLSH_CSQLITE_SHIM_H
+// The session extension's declarations (`.session`); the library is built with it.
+#ifndef SQLITE_ENABLE_SESSION
+#define SQLITE_ENABLE_SESSION 1
+#endif
 #include <sqlite3.h>
 
 // SQLITE_STATIC and SQLITE_TRANSIENT are casts of integers to function pointers,
@@ -31,5 +35,34 @@ static inline int sqlsh_format_double(char *buf, int size, const char *format, d
     int n = 0;
     while (n < size && buf[n]) n++;
     return n;
+}
+// sqlite3_test_control is variadic; `.imposter` and `.testctrl` call it through these.
+static inline int sqlsh_test_control_imposter(sqlite3 *db, const char *schema, int on, int tnum) {
+    return sqlite3_test_control(SQLITE_TESTCTRL_IMPOSTER, db, schema, on, tnum);
+}
+static inline int sqlsh_test_control_int(int op, int value) {
+    return sqlite3_test_control(op, value);
+}
+static inline int sqlsh_test_control_db_int(int op, sqlite3 *db, int value) {
+    return sqlite3_test_control(op, db, value);
+}
+static inline int sqlsh_test_control_none(int op) {
+    return sqlite3_test_control(op);
+}
+static inline int sqlsh_test_control_int_db(int op, int value, sqlite3 *db) {
+    return sqlite3_test_control(op, value, db);
+}
+static inline int sqlsh_test_control_db(int op, sqlite3 *db) {
+    return sqlite3_test_control(op, db);
+}
+static inline int sqlsh_test_control_db_u64(int op, sqlite3 *db, sqlite3_uint64 *out) {
+    return sqlite3_test_control(op, db, out);
+}
+// sqlite3_config is variadic; -memtrace wraps the memory allocator through these.
+static inline int sqlsh_config_getmalloc(sqlite3_mem_methods *methods) {
+    return sqlite3_config(SQLITE_CONFIG_GETMALLOC, methods);
+}
+static inline int sqlsh_config_malloc(const sqlite3_mem_methods *methods) {
+    return sqlite3_config(SQLITE_CONFIG_MALLOC, methods);
 }
 #endif

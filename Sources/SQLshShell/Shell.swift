@@ -204,6 +204,7 @@ public final class Shell {
 
     /// Replaces the connection (`.open`): the catalog's enabled functions are registered on it.
     public func replaceConnection(with connection: Connection) throws {
+        closeSessions(slot: activeConnectionSlot)
         try catalog.register(on: connection)
         sqlite3_extended_result_codes(connection.handle, 0)
         try? connection.setExtensionLoading(enabled: true)
@@ -211,14 +212,51 @@ public final class Shell {
         configure(connection)
     }
 
-    /// Settings that live on the connection: the shell's `edit()` function, safe mode's authorizer.
+    /// Settings that live on the connection: the shell's `edit()` function and `completion`
+    /// table, safe mode's authorizer.
     private func configure(_ connection: Connection) {
         EditFunction.register(on: connection.handle)
+        try? CompletionTable.register(on: connection)
         if settings.safeMode { installSafeModeAuthorizer(on: connection) }
+    }
+
+    /// `.connection`: the connections kept in the other slots (0 to 9) with their filenames
+    /// (nil: a slot opened by `.connection N` that was never given a file).
+    var parkedConnections: [Int: (connection: Connection?, path: String?)] = [:]
+    /// The slot of the current connection.
+    public internal(set) var activeConnectionSlot = 0
+    /// Whether the current slot has no filename of its own yet (it opens `:memory:`).
+    var activeSlotIsUnnamed = false
+    /// The current slot's filename: nil while it has none (`.open` gives it one).
+    var activeSlotPath: String? { activeSlotIsUnnamed && databasePath == ":memory:" ? nil : databasePath }
+
+    /// `.session`: the sessions of each slot's connection.
+    var sessionsBySlot: [Int: [ShellSession]] = [:]
+    /// The sessions of the current connection.
+    var sessions: [ShellSession] {
+        get { sessionsBySlot[activeConnectionSlot] ?? [] }
+        set { sessionsBySlot[activeConnectionSlot] = newValue }
+    }
+
+    /// Deletes the sessions of slot `slot` (before its connection closes, as SQLite requires).
+    func closeSessions(slot: Int) {
+        for session in sessionsBySlot.removeValue(forKey: slot) ?? [] { session.close() }
+    }
+
+    /// Makes slot `slot` current, keeping the current connection (open or not) in its slot.
+    func switchConnection(to slot: Int) {
+        guard slot != activeConnectionSlot else { return }
+        parkedConnections[activeConnectionSlot] = (openConnection, activeSlotPath)
+        let next = parkedConnections.removeValue(forKey: slot)
+        openConnection = next?.connection
+        activeSlotIsUnnamed = next == nil || next?.path == nil
+        databasePath = next?.path ?? ":memory:"
+        activeConnectionSlot = slot
     }
 
     /// Closes the database (a `.trace` of close events reports it) and flushes all output.
     public func close() {
+        closeSessions(slot: activeConnectionSlot)
         if let openConnection {
             self.openConnection = nil
             do {
@@ -267,6 +305,11 @@ public final class Shell {
         err.flush()
         trace.output?.flush()
     }
+
+    /// The advisor `.expert` prepared: the next SQL input is analysed by it instead of run.
+    var pendingExpert: IndexAdvisor?
+    /// Whether that analysis lists its candidates and statements (`.expert -verbose`).
+    var pendingExpertVerbose = false
 
     /// The name `.testcase` gave the current test case (`.check` reports it).
     public var testcaseName = ""

@@ -13,6 +13,40 @@ struct CommandLineTests {
         #expect(result.stderr.isEmpty)
     }
 
+    @Test("the -interactive banner starts as the stock shell's (SQLite's shell1-1.7.1), then names sqlsh",
+          .enabled(if: ShellRunner.referenceAvailable))
+    func interactiveBannerStartsWithTheSQLiteVersionLine() throws {
+        let (expected, actual) = try ShellRunner.compare(["-interactive"], stdin: Data(".quit\n".utf8))
+        let stock = String(decoding: expected.stdout, as: UTF8.self).split(separator: "\n")
+        let ours = String(decoding: actual.stdout, as: UTF8.self).split(separator: "\n")
+        #expect(actual.status == 0)
+        #expect(stock.first.map { ours.first?.hasPrefix($0 + " (sqlsh 0.1.0)") } == true)
+        #expect(ours.first?.hasPrefix("SQLite version 3.") == true)
+        #expect(ours.dropFirst().first == "Enter \".help\" for usage hints.")
+        #expect(ours.contains { $0.hasSuffix("built-in functions: .functions") })
+    }
+
+    @Test("-memtrace reports SQLite's allocations on standard error, in the stock shell's words")
+    func memtraceReportsAllocations() throws {
+        let result = try ShellRunner.run(ShellRunner.sqlshPath, ["-memtrace", ":memory:", "select 1"])
+        let lines = String(decoding: result.stderr, as: UTF8.self).split(separator: "\n")
+        #expect(result.status == 0)
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "1\n")
+        #expect(!lines.isEmpty)
+        #expect(lines.allSatisfy { $0.hasPrefix("MEMTRACE: allocate ") || $0.hasPrefix("MEMTRACE: free ") || $0.hasPrefix("MEMTRACE: resize ") })
+        #expect(lines.contains { $0.hasPrefix("MEMTRACE: free ") && $0.hasSuffix(" bytes") })
+    }
+
+    @Test(".recover says why it cannot run here (no sqlite_dbpage) and fails, as the stock shell fails here")
+    func recoverExplainsWhatIsMissing() throws {
+        let result = try ShellRunner.run(ShellRunner.sqlshPath, [":memory:"], stdin: Data(".recover\n".utf8))
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(String(decoding: result.stderr, as: UTF8.self)
+            == "Error: .recover is unavailable: it reads pages through the sqlite_dbpage virtual table, "
+             + "which this SQLite library is built without; .dump or .backup save what still reads\n")
+    }
+
     @Test func doubleDashVersionWorksToo() throws {
         let result = try ShellRunner.run(ShellRunner.sqlshPath, ["--version"])
         #expect(String(decoding: result.stdout, as: UTF8.self).hasPrefix("sqlsh "))

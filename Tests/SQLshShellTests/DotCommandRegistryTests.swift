@@ -29,7 +29,7 @@ import Testing
         #expect(resolved("ba") == nil)
         #expect(resolved("sav") == "save")
         #expect(resolved("res") == "restore")
-        #expect(resolved("re") == nil)  // .recover in sqlite3
+        #expect(resolved("re") == "recover")  // as in sqlite3
         #expect(resolved("c") == "clone")
         #expect(resolved("cd") == "cd")
         #expect(resolved("i") == "import")

@@ -10,6 +10,18 @@ extension Connection {
         try addTableValuedModule(name, TableValuedModuleBox(type))
     }
 
+    /// Registers a table-valued function whose cursors `makeCursor` creates, one per scan:
+    /// for cursors that need context the type cannot build alone (for instance the
+    /// connection they query). Capture the connection's handle, not the ``Connection``,
+    /// since the registration lives as long as the connection.
+    ///
+    /// - Throws: ``SQLiteError`` when SQLite refuses the registration.
+    @inlinable
+    public func addTableValuedFunction<T: TableValuedFunction>(_ name: String, _ type: T.Type,
+                                                               makeCursor: @escaping () -> T) throws {
+        try addTableValuedModule(name, TableValuedModuleBox(type, makeCursor: makeCursor))
+    }
+
     @usableFromInline
     func addTableValuedModule(_ name: String, _ module: TableValuedModuleBox) throws {
         let box = Unmanaged.passRetained(module).toOpaque()

@@ -114,21 +114,24 @@ public struct TableValuedColumn: Sendable, Equatable {
     public var isHidden: Bool
     /// Whether the default planner refuses plans without a value for this parameter.
     public var isRequired: Bool
+    /// The declared type (`TEXT`, `INT`), as `PRAGMA table_info` shows it; empty for none.
+    public var declaredType: String
 
-    public init(name: String, isHidden: Bool, isRequired: Bool = false) {
+    public init(name: String, isHidden: Bool, isRequired: Bool = false, declaredType: String = "") {
         self.name = name
         self.isHidden = isHidden
         self.isRequired = isRequired
+        self.declaredType = declaredType
     }
 
     /// A visible result column.
-    public static func column(_ name: String) -> TableValuedColumn {
-        TableValuedColumn(name: name, isHidden: false)
+    public static func column(_ name: String, type: String = "") -> TableValuedColumn {
+        TableValuedColumn(name: name, isHidden: false, declaredType: type)
     }
 
     /// A hidden column that takes an argument: `f(x)` sets the first parameter to `x`.
-    public static func parameter(_ name: String, required: Bool = false) -> TableValuedColumn {
-        TableValuedColumn(name: name, isHidden: true, isRequired: required)
+    public static func parameter(_ name: String, required: Bool = false, type: String = "") -> TableValuedColumn {
+        TableValuedColumn(name: name, isHidden: true, isRequired: required, declaredType: type)
     }
 }
 

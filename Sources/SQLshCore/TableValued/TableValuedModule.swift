@@ -30,13 +30,20 @@ final class TableValuedModuleBox {
     @usableFromInline let rowid: (UnsafeMutableRawPointer) throws -> Int64
 
     @inlinable
-    init<T: TableValuedFunction>(_ type: T.Type) {
+    convenience init<T: TableValuedFunction>(_ type: T.Type) {
+        self.init(type, makeCursor: { T() })
+    }
+
+    /// A registration whose cursors come from `makeCursor` instead of `T()` (a cursor that
+    /// needs context, such as the connection it queries).
+    @inlinable
+    init<T: TableValuedFunction>(_ type: T.Type, makeCursor: @escaping () -> T) {
         self.options = type.options
         self.schema = tableValuedSchema(type.columns)
         self.bestIndex = { try T.bestIndex($0) }
         self.open = {
             let p = UnsafeMutablePointer<T>.allocate(capacity: 1)
-            p.initialize(to: T())
+            p.initialize(to: makeCursor())
             return UnsafeMutableRawPointer(p)
         }
         self.close = {
@@ -52,11 +59,12 @@ final class TableValuedModuleBox {
     }
 }
 
-/// `CREATE TABLE x("a","b" HIDDEN,...)` for `sqlite3_declare_vtab`.
+/// `CREATE TABLE x("a" TYPE,"b" HIDDEN,...)` for `sqlite3_declare_vtab`.
 @usableFromInline
 func tableValuedSchema(_ columns: [TableValuedColumn]) -> String {
     let declarations = columns.map { column -> String in
-        let quoted = "\"" + column.name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+        var quoted = "\"" + column.name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+        if !column.declaredType.isEmpty { quoted += " " + column.declaredType }
         return column.isHidden ? quoted + " HIDDEN" : quoted
     }
     return "CREATE TABLE x(" + declarations.joined(separator: ",") + ")"

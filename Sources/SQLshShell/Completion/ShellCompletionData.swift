@@ -11,7 +11,8 @@ public struct ShellCompletionData: CompletionData {
         self.shell = shell
     }
 
-    private static let sqlKeywords: [String] = {
+    /// SQLite's keywords, in its keyword-table order.
+    static let sqlKeywords: [String] = {
         var words: [String] = []
         for i in 0..<sqlite3_keyword_count() {
             var name: UnsafePointer<CChar>?

@@ -221,6 +221,12 @@ extension Shell {
         if resolveBackslashesInSQL { text = DotCommandArguments.resolveEscapes(text) }
         text.append(0)  // prepared with its terminator, as sqlite3 prepares a C string (see `execute`)
         if progressState.resetPerInput { progressState.count = 0 }
+        if let advisor = pendingExpert {
+            // After `.expert`, the input is analysed, not run (sqlite3's expertHandleSQL).
+            guard let message = runExpert(advisor, sql: String(decoding: sql, as: UTF8.self)) else { return 0 }
+            err.write(reportLines ? "Error near line \(startLine): \(message)\n" : "Error: \(message)\n")
+            return 1
+        }
         let timer = settings.timer ? RunTimer() : nil
         let failure = text.withUnsafeBufferPointer { execute(sql: $0) }
         if let timer { timer.report(to: standardOutput, flushing: out) }

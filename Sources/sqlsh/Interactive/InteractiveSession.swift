@@ -10,7 +10,10 @@ func runInteractiveSession(shell: Shell, transientDatabase: Bool) -> Int32 {
     // output piped (`sqlsh | tee log`) that is standard error; through the pipe it would race
     // the prompt (and end up in the log).
     let out = isatty(0) == 1 && isatty(1) != 1 && isatty(2) == 1 ? shell.err : shell.standardOutput
-    var banner = "sqlsh \(Shell.version) (SQLite \(String(cString: sqlite3_libversion())))\n"
+    // The stock shell's first line (`SQLite version 3.40.1 2022-12-28 14:03:47`, which
+    // SQLite's own shell tests look for), then sqlsh's name and version.
+    let sourceDate = String(String(cString: sqlite3_sourceid()).prefix(19))
+    var banner = "SQLite version \(String(cString: sqlite3_libversion())) \(sourceDate) (sqlsh \(Shell.version))\n"
     banner += "Enter \".help\" for usage hints.\n"
     banner += catalogLine(shell)
     if transientDatabase {

@@ -44,6 +44,7 @@ struct CommandLineOption {
         CommandLineOption("-lookaside", "SIZE N", "accepted for compatibility; ignored"),
         CommandLineOption("-markdown", "set output mode to 'markdown'"),
         CommandLineOption("-maxsize", "N", "maximum size for a --deserialize database"),
+        CommandLineOption("-memtrace", "trace all memory allocations and deallocations"),
         CommandLineOption("-mmap", "N", "default mmap size set to N"),
         CommandLineOption("-newline", "SEP", "set output row separator. Default: '\\n'"),
         CommandLineOption("-nofollow", "refuse to open symbolic links to database files"),

@@ -81,6 +81,8 @@ struct ShellLauncher {
                 bail = true
             case "-nofunctions":
                 noFunctions = true
+            case "-memtrace":
+                MemoryTrace.activate()
             case "-load":
                 i += 1; pluginPaths.append(value(at: i))
             case "-safe":
@@ -182,7 +184,7 @@ struct ShellLauncher {
                 return 0
             case "-interactive": shell.isInteractive = true
             case "-batch": shell.isInteractive = false
-            case "-nofunctions": break  // applied in the first pass
+            case "-nofunctions", "-memtrace": break  // applied in the first pass
             case "-heap", "-mmap", "-vfs", "-load": i += 1
             case "-pagecache", "-lookaside", "-threadsafe", "-nonce": i += 2
             case "-help":

@@ -1,0 +1,408 @@
+import CSQLite
+import SQLshCore
+
+/// The index advisor behind `.expert`, working as the stock shell's `sqlite3expert` does:
+///
+/// 1. Every statement is prepared on a scratch database where each table of `main` is a
+///    virtual table that records, each time the planner asks it, the usable `=` and range
+///    (`<`, `<=`, `>`, `>=`) constraints on its columns and the ORDER BY terms (a "scan").
+/// 2. For every scan, candidate indexes are made: the `=` columns, then the `=` columns with
+///    each range column, and the `=` columns with the ORDER BY columns; a candidate that an
+///    existing index (or an earlier candidate) already covers is skipped. Candidates are named
+///    `TABLE_idx_HASH`, the hash of their column list.
+/// 3. The candidates are created on a copy of the schema, and each statement's
+///    `EXPLAIN QUERY PLAN` there tells which of them the planner would use.
+final class IndexAdvisor {
+    /// One column of a table as the advisor sees it.
+    struct Column {
+        var name: String
+        var collation: String
+        /// The table's single-column primary key (it has an index already).
+        var isPrimaryKey: Bool
+    }
+
+    /// A constraint or ORDER BY term on a column.
+    struct Term: Equatable {
+        var column: Int
+        var collation: String
+        var descending = false
+    }
+
+    /// What one planner request of a table offered.
+    struct Scan {
+        var table: Int
+        var equalities: [Term] = []
+        var ranges: [Term] = []
+        var orderBy: [Term] = []
+    }
+
+    /// What the advisor found for one statement.
+    struct Report {
+        /// The statement's text.
+        var sql: String
+        /// `CREATE INDEX ...` of each candidate the plan uses (most recently used first).
+        var indexes: [String]
+        /// The plan's detail lines.
+        var plan: [String]
+    }
+
+    let source: Connection
+    let samplePercent: Int
+    private(set) var tables: [(name: String, columns: [Column])] = []
+    private var scans: [Scan] = []
+    private var statements: [String] = []
+    /// Candidate index name → its `CREATE INDEX` statement, and the names in creation order.
+    private var candidates: [String: String] = [:]
+    private var candidateOrder: [String] = []
+    private let model: Connection
+    private let recorder: Connection
+
+    /// Copies the schema of `source`'s main database.
+    init(source: Connection, samplePercent: Int) throws {
+        self.source = source
+        self.samplePercent = samplePercent
+        model = try Connection(path: ":memory:")
+        recorder = try Connection(path: ":memory:")
+        let schema = try source.prepare(
+            "SELECT type, name, sql FROM main.sqlite_schema WHERE name NOT LIKE 'sqlite_%' AND sql IS NOT NULL ORDER BY rowid")
+        var entries: [(type: String, name: String, sql: String)] = []
+        while try schema.step() {
+            entries.append((schema.string(at: 0) ?? "", schema.string(at: 1) ?? "", schema.string(at: 2) ?? ""))
+        }
+        for entry in entries where !entry.sql.uppercased().hasPrefix("CREATE VIRTUAL") {
+            try model.execute(entry.sql)
+        }
+        let box = Unmanaged.passUnretained(self).toOpaque()
+        guard sqlite3_create_module_v2(recorder.handle, "expert", advisorModule, box, nil) == SQLITE_OK else {
+            throw ShellError(String(cString: sqlite3_errmsg(recorder.handle)))
+        }
+        for entry in entries where entry.type == "table" && !entry.sql.uppercased().hasPrefix("CREATE VIRTUAL") {
+            tables.append((entry.name, try columns(of: entry.name)))
+            let declaration = SQLQuoting.literal(String(tables.count - 1))
+            try recorder.execute("CREATE VIRTUAL TABLE \(Self.quoted(entry.name)) USING expert(\(declaration))")
+        }
+        for entry in entries where entry.type == "view" {
+            try recorder.execute(entry.sql)
+        }
+    }
+
+    private func columns(of table: String) throws -> [Column] {
+        let info = try source.prepare("SELECT name, pk FROM pragma_table_xinfo(?1, 'main')")
+        try info.bind(table, at: 1)
+        var rows: [(name: String, pk: Int64)] = []
+        while try info.step() { rows.append((info.string(at: 0) ?? "", info.int64(at: 1))) }
+        let keyColumns = rows.filter { $0.pk > 0 }.count
+        return rows.map { row in
+            var collation: UnsafePointer<CChar>?
+            sqlite3_table_column_metadata(source.handle, "main", table, row.name, nil, &collation, nil, nil, nil)
+            return Column(name: row.name, collation: collation.map { String(cString: $0) } ?? "BINARY",
+                          isPrimaryKey: row.pk == 1 && keyColumns == 1)
+        }
+    }
+
+    /// The declaration `sqlite3_declare_vtab` gets for table number `index`.
+    fileprivate func declaration(ofTable index: Int) -> String? {
+        guard index >= 0, index < tables.count else { return nil }
+        let columns = tables[index].columns.map { SQLQuoting.literal($0.name) + " COLLATE " + $0.collation }
+        return "CREATE TABLE x(" + columns.joined(separator: ", ") + ")"
+    }
+
+    /// Records one planner request (the recording table's xBestIndex).
+    fileprivate func record(table: Int, info: UnsafeMutablePointer<sqlite3_index_info>) {
+        guard table >= 0, table < tables.count else { return }
+        let columns = tables[table].columns
+        var scan = Scan(table: table)
+        var used: Int32 = 0
+        let rangeOperators: Set<Int32> = [SQLITE_INDEX_CONSTRAINT_GT, SQLITE_INDEX_CONSTRAINT_LT,
+                                          SQLITE_INDEX_CONSTRAINT_GE, SQLITE_INDEX_CONSTRAINT_LE]
+        for i in 0..<Int(info.pointee.nConstraint) {
+            let constraint = info.pointee.aConstraint[i]
+            let column = Int(constraint.iColumn)
+            let op = Int32(constraint.op)
+            guard constraint.usable != 0, column >= 0, column < columns.count, !columns[column].isPrimaryKey,
+                  op == SQLITE_INDEX_CONSTRAINT_EQ || rangeOperators.contains(op) else { continue }
+            let collation = sqlite3_vtab_collation(info, Int32(i)).map { String(cString: $0) } ?? "BINARY"
+            let term = Term(column: column, collation: collation)
+            if op == SQLITE_INDEX_CONSTRAINT_EQ { scan.equalities.insert(term, at: 0) } else { scan.ranges.insert(term, at: 0) }
+            used += 1
+            info.pointee.aConstraintUsage[i].argvIndex = used
+        }
+        for i in 0..<Int(info.pointee.nOrderBy) {
+            let term = info.pointee.aOrderBy[i]
+            let column = Int(term.iColumn)
+            guard column >= 0, column < columns.count else { continue }
+            scan.orderBy.append(Term(column: column, collation: columns[column].collation, descending: term.desc != 0))
+            used += 1
+        }
+        info.pointee.estimatedCost = 1_000_000.0 / Double(used + 1)
+        scans.insert(scan, at: 0)
+    }
+
+    /// Adds the statements of `sql`; throws the message of the first that does not prepare.
+    func add(sql: String) throws {
+        var rest = Array(sql.utf8) + [0]
+        while true {
+            var statement: OpaquePointer?
+            var consumed = 0
+            let rc = rest.withUnsafeBufferPointer { buffer -> Int32 in
+                buffer.withMemoryRebound(to: CChar.self) { text in
+                    var tail: UnsafePointer<CChar>?
+                    let rc = sqlite3_prepare_v2(recorder.handle, text.baseAddress, -1, &statement, &tail)
+                    if let tail, let base = text.baseAddress { consumed = tail - base }
+                    return rc
+                }
+            }
+            if rc != SQLITE_OK {
+                throw ShellError(String(cString: sqlite3_errmsg(recorder.handle)))
+            }
+            guard let statement else { break }
+            if let text = sqlite3_sql(statement) { statements.append(String(cString: text)) }
+            sqlite3_finalize(statement)
+            rest.removeFirst(min(consumed, rest.count - 1))
+        }
+    }
+
+    /// Makes the candidates and finds which of them each statement would use.
+    func analyze() throws -> (candidates: [String], reports: [Report]) {
+        for scan in scans {
+            makeCandidates(scan, tail: [])
+            if !scan.orderBy.isEmpty { makeCandidates(scan, tail: scan.orderBy) }
+        }
+        if samplePercent > 0 { try writeStatistics() }
+        var reports: [Report] = []
+        for sql in statements {
+            let explain = try model.prepare("EXPLAIN QUERY PLAN " + sql)
+            var used: [String] = []
+            var plan: [String] = []
+            while try explain.step() {
+                guard let detail = explain.string(at: 3) else { continue }
+                if let name = Self.indexName(in: detail), let create = candidates[name], !used.contains(create) {
+                    used.insert(create, at: 0)
+                }
+                if !detail.hasPrefix("-") { plan.append(detail) }
+            }
+            reports.append(Report(sql: sql, indexes: used, plan: plan))
+        }
+        return (candidateOrder.reversed().compactMap { candidates[$0] }, reports)
+    }
+
+    /// The index a plan line names after ` USING INDEX ` or ` USING COVERING INDEX `.
+    private static func indexName(in detail: String) -> String? {
+        let bytes = Array(detail.utf8)
+        for marker in [" USING INDEX ", " USING COVERING INDEX "].map({ Array($0.utf8) }) {
+            guard bytes.count > marker.count,
+                  let start = (0...(bytes.count - marker.count)).first(where: { bytes[$0..<($0 + marker.count)].elementsEqual(marker) })
+            else { continue }
+            var end = start + marker.count
+            while end < bytes.count && !(bytes[end] == 32 && end + 1 < bytes.count && bytes[end + 1] == 40) { end += 1 }
+            return String(decoding: bytes[(start + marker.count)..<end], as: UTF8.self)
+        }
+        return nil
+    }
+
+    private func makeCandidates(_ scan: Scan, tail: [Term]) {
+        var equalities: [Term] = []
+        // As sqlite3expert: the list is walked newest first and each kept term goes in front.
+        for term in scan.equalities
+        where !equalities.contains(where: { $0.column == term.column }) && !tail.contains(where: { $0.column == term.column }) {
+            equalities.insert(term, at: 0)
+        }
+        makeCandidate(scan.table, equalities: equalities, tail: tail)
+        if tail.isEmpty {
+            for range in scan.ranges where !equalities.contains(where: { $0.column == range.column }) {
+                makeCandidate(scan.table, equalities: equalities, tail: [range])
+            }
+        }
+    }
+
+    private func makeCandidate(_ table: Int, equalities: [Term], tail: [Term]) {
+        guard !(equalities.isEmpty && tail.isEmpty), !hasCompatibleIndex(table, equalities: equalities, tail: tail) else { return }
+        let (tableName, columns) = tables[table]
+        let list = (equalities + tail).map { term -> String in
+            let column = columns[term.column]
+            var text = Self.needsQuotes(column.name) ? SQLQuoting.literal(column.name) : column.name
+            if asciiLowercased(column.collation) != asciiLowercased(term.collation) {
+                text += " COLLATE " + (Self.needsQuotes(term.collation) ? SQLQuoting.literal(term.collation) : term.collation)
+            }
+            return term.descending ? text + " DESC" : text
+        }.joined(separator: ", ")
+        var hash: UInt32 = 0
+        var name = ""
+        for _ in 0..<50 {
+            for byte in list.utf8 { hash = hash &+ ((hash &<< 3) &+ UInt32(byte)) }
+            name = tableName + "_idx_" + String(hash, radix: 16).leftPadded(to: 8)
+            let taken = (try? model.prepare("SELECT count(*) FROM sqlite_schema WHERE name=?1 AND type IN ('index','table','view')"))
+                .flatMap { statement -> Bool? in
+                    try? statement.bind(name, at: 1)
+                    return (try? statement.step()) == true && statement.int64(at: 0) > 0
+                } ?? false
+            if !taken { break }
+        }
+        let create = Self.needsQuotes(tableName)
+            ? "CREATE INDEX \(Self.quoted(name)) ON \(Self.quoted(tableName))(\(list))"
+            : "CREATE INDEX \(name) ON \(tableName)(\(list))"
+        guard (try? model.execute(create)) != nil else { return }
+        candidates[name] = create
+        candidateOrder.append(name)
+    }
+
+    /// Whether an index of the model (existing or candidate) starts with the `=` columns in any
+    /// order, then the tail columns in order, with the same collations.
+    private func hasCompatibleIndex(_ table: Int, equalities: [Term], tail: [Term]) -> Bool {
+        guard let list = try? model.prepare("SELECT name FROM pragma_index_list(?1)") else { return false }
+        try? list.bind(tables[table].name, at: 1)
+        var names: [String] = []
+        while (try? list.step()) == true { if let name = list.string(at: 0) { names.append(name) } }
+        for index in names {
+            guard let info = try? model.prepare("SELECT seqno, cid, coll FROM pragma_index_xinfo(?1)") else { continue }
+            try? info.bind(index, at: 1)
+            var matched = [Bool](repeating: false, count: equalities.count)
+            var tailPosition = 0
+            var isMatch = true
+            while (try? info.step()) == true {
+                let position = Int(info.int64(at: 0))
+                let column = Int(info.int64(at: 1))
+                let collation = asciiLowercased(info.string(at: 2) ?? "")
+                if position < equalities.count {
+                    guard let found = equalities.indices.first(where: {
+                        !matched[$0] && equalities[$0].column == column && asciiLowercased(equalities[$0].collation) == collation
+                    }) else { isMatch = false; break }
+                    matched[found] = true
+                } else if tailPosition < tail.count {
+                    let term = tail[tailPosition]
+                    guard term.column == column, asciiLowercased(term.collation) == collation else { isMatch = false; break }
+                    tailPosition += 1
+                }
+            }
+            if isMatch { return true }
+        }
+        return false
+    }
+
+    /// With `-sample N`: `sqlite_stat1` rows for the candidates, from the source's data (the
+    /// row count and the average number of rows per distinct value of each leading column set).
+    private func writeStatistics() throws {
+        try model.execute("ANALYZE sqlite_schema")
+        for name in candidateOrder {
+            let info = try model.prepare("SELECT m.tbl_name, x.name FROM sqlite_schema m, pragma_index_info(m.name) x WHERE m.name=?1 ORDER BY x.seqno")
+            try info.bind(name, at: 1)
+            var table = ""
+            var columns: [String] = []
+            while try info.step() {
+                table = info.string(at: 0) ?? ""
+                columns.append(Self.quoted(info.string(at: 1) ?? ""))
+            }
+            guard !columns.isEmpty else { continue }
+            let distinct = columns.indices.map { "count(DISTINCT " + columns[0...$0].joined(separator: "||','||") + ")" }
+            let counts = try source.prepare("SELECT count(*), " + distinct.joined(separator: ", ") + " FROM main." + Self.quoted(table))
+            guard try counts.step() else { continue }
+            let rows = max(1, counts.int64(at: 0))
+            var stat = "\(rows)"
+            for i in 1...columns.count { stat += " \(max(1, (rows + max(1, counts.int64(at: i)) - 1) / max(1, counts.int64(at: i))))" }
+            let insert = try model.prepare("INSERT INTO sqlite_stat1 VALUES(?1, ?2, ?3)")
+            try insert.bind(table, at: 1)
+            try insert.bind(name, at: 2)
+            try insert.bind(stat, at: 3)
+            _ = try insert.step()
+        }
+        try model.execute("ANALYZE sqlite_schema")
+    }
+
+    static func quoted(_ name: String) -> String {
+        "\"" + name.replacingAll("\"", with: "\"\"") + "\""
+    }
+
+    /// As sqlite3expert: a name needs quotes when it is a keyword or has a character other
+    /// than an ASCII letter, digit or `_`.
+    static func needsQuotes(_ name: String) -> Bool {
+        if name.isEmpty { return true }
+        let isKeyword = name.withCString { sqlite3_keyword_check($0, Int32(name.utf8.count)) } != 0
+        return isKeyword || !name.utf8.allSatisfy {
+            ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 95
+        }
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+// MARK: The recording virtual table
+
+/// A recording table's vtab: SQLite's base, then the advisor (unretained; it outlives the
+/// scratch connection) and the table's number.
+private struct RecordingTable {
+    var base = sqlite3_vtab()
+    var advisor: UnsafeMutableRawPointer
+    var table: Int
+}
+
+private func recordingConnect(_ db: OpaquePointer?, _ aux: UnsafeMutableRawPointer?, _ argc: Int32,
+                              _ argv: UnsafePointer<UnsafePointer<CChar>?>?,
+                              _ ppVtab: UnsafeMutablePointer<UnsafeMutablePointer<sqlite3_vtab>?>?,
+                              _ pzErr: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    guard let aux, let ppVtab, let argv, argc >= 4, let argument = argv[3] else { return SQLITE_ERROR }
+    let advisor = Unmanaged<IndexAdvisor>.fromOpaque(aux).takeUnretainedValue()
+    // The argument is the table's number, as a quoted literal.
+    let number = Int(String(cString: argument).filter { $0.isNumber }) ?? -1
+    guard let declaration = advisor.declaration(ofTable: number) else { return SQLITE_ERROR }
+    let rc = sqlite3_declare_vtab(db, declaration)
+    guard rc == SQLITE_OK else { return rc }
+    let table = UnsafeMutablePointer<RecordingTable>.allocate(capacity: 1)
+    table.initialize(to: RecordingTable(advisor: aux, table: number))
+    ppVtab.pointee = UnsafeMutableRawPointer(table).assumingMemoryBound(to: sqlite3_vtab.self)
+    return SQLITE_OK
+}
+
+private func recordingDisconnect(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?) -> Int32 {
+    guard let vtab else { return SQLITE_OK }
+    let table = UnsafeMutableRawPointer(vtab).assumingMemoryBound(to: RecordingTable.self)
+    table.deinitialize(count: 1)
+    table.deallocate()
+    return SQLITE_OK
+}
+
+private func recordingBestIndex(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?, _ info: UnsafeMutablePointer<sqlite3_index_info>?) -> Int32 {
+    guard let vtab, let info else { return SQLITE_ERROR }
+    let table = UnsafeMutableRawPointer(vtab).assumingMemoryBound(to: RecordingTable.self).pointee
+    Unmanaged<IndexAdvisor>.fromOpaque(table.advisor).takeUnretainedValue().record(table: table.table, info: info)
+    return SQLITE_OK
+}
+
+private func recordingOpen(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?,
+                           _ ppCursor: UnsafeMutablePointer<UnsafeMutablePointer<sqlite3_vtab_cursor>?>?) -> Int32 {
+    guard let ppCursor else { return SQLITE_ERROR }
+    let cursor = UnsafeMutablePointer<sqlite3_vtab_cursor>.allocate(capacity: 1)
+    cursor.initialize(to: sqlite3_vtab_cursor())
+    ppCursor.pointee = cursor
+    return SQLITE_OK
+}
+
+private func recordingClose(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?) -> Int32 {
+    cursor?.deinitialize(count: 1)
+    cursor?.deallocate()
+    return SQLITE_OK
+}
+
+/// The tables the advisor prepares statements against: they plan, and hold no rows.
+private nonisolated(unsafe) let advisorModule: UnsafeMutablePointer<sqlite3_module> = {
+    var module = sqlite3_module()
+    module.xCreate = recordingConnect
+    module.xConnect = recordingConnect
+    module.xBestIndex = recordingBestIndex
+    module.xDisconnect = recordingDisconnect
+    module.xDestroy = recordingDisconnect
+    module.xOpen = recordingOpen
+    module.xClose = recordingClose
+    module.xFilter = { _, _, _, _, _ in SQLITE_OK }
+    module.xNext = { _ in SQLITE_OK }
+    module.xEof = { _ in 1 }
+    module.xColumn = { _, _, _ in SQLITE_OK }
+    module.xRowid = { _, rowid in rowid?.pointee = 0; return SQLITE_OK }
+    module.xUpdate = { _, _, _, _ in SQLITE_OK }
+    let p = UnsafeMutablePointer<sqlite3_module>.allocate(capacity: 1)
+    p.initialize(to: module)
+    return p
+}()
