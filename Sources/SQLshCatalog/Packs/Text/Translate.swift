@@ -28,16 +28,19 @@ enum Translate {
             let fromCharacters = Characters.ranges(from)
             let toCharacters = Characters.ranges(to)
             scratch.bytes.removeAll(keepingCapacity: true)
+            let limit = result.lengthLimit  // a 1-byte character may become a 4-byte one
             var i = 0
             while i < text.count {
                 let next = Characters.advance(text, from: i, by: 1)
                 let character = UnsafeBufferPointer(rebasing: text[i..<next])
                 if let index = fromCharacters.firstIndex(where: { from[$0].elementsEqual(character) }) {
                     if index < toCharacters.count {
-                        scratch.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: to[toCharacters[index]]))
+                        guard scratch.bytes.append(UnsafeBufferPointer(rebasing: to[toCharacters[index]]), limit: limit) else {
+                            return result.setTooBig()
+                        }
                     }
                 } else {
-                    scratch.bytes.append(contentsOf: character)
+                    guard scratch.bytes.append(character, limit: limit) else { return result.setTooBig() }
                 }
                 i = next
             }
