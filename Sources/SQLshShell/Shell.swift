@@ -66,6 +66,9 @@ public final class Shell {
     /// Whether Ctrl-C was pressed while the current input ran (the interactive front end sets
     /// it); a `.read` file then stops. nil in batch use.
     public var interruptRequested: (() -> Bool)?
+    /// Called with the handle of each connection the shell starts using, and with nil before
+    /// it closes it (the batch front end interrupts that connection on SIGINT); nil by default.
+    public var connectionDidChange: ((OpaquePointer?) -> Void)?
 
     /// Whether input is typed by a person (sqlite3's `stdin_is_interactive`): errors then say
     /// `Parse error: ...` without a line number, and `.exit` is not needed to stop.
@@ -202,6 +205,7 @@ public final class Shell {
 
     /// Settings that live on the connection: the shell's `edit()` function, safe mode's authorizer.
     private func configure(_ connection: Connection) {
+        connectionDidChange?(connection.handle)
         EditFunction.register(on: connection.handle)
         if settings.safeMode { installSafeModeAuthorizer(on: connection) }
     }
@@ -210,6 +214,7 @@ public final class Shell {
     public func close() {
         if let openConnection {
             self.openConnection = nil
+            connectionDidChange?(nil)
             do {
                 try openConnection.close()
             } catch let error as SQLiteError {

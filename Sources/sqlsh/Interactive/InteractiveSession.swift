@@ -37,6 +37,7 @@ func makeInteractiveSource(shell: Shell) -> LineSource {
     if shell.settings.mode == .list { shell.settings.mode = .pretty }
     shell.settings.colour = Terminal.allowsColour
     if let width = Terminal.width(of: 1) { shell.settings.terminalWidth = width }
+    shell.connectionDidChange = nil  // the interactive sources aim Ctrl-C at each input themselves
     Signals.installInterruptHandler()
     if isatty(0) == 1 {
         if isatty(1) == 1 { return EditLineSource(shell: shell, terminalFD: 1) }

@@ -108,6 +108,9 @@ struct ShellLauncher {
         shell.deserializeMaxSize = maxSize
         shell.mmapSize = mmap
         shell.isInteractive = interactive
+        // SIGINT interrupts the running statement instead of killing the process (an
+        // interactive session installs its own handler later).
+        Signals.installBatchInterruptHandler(shell: shell)
         shell.settings.bail = bail
         shell.nonce = nonce
         // Plugins join the catalog before -nofunctions and the start-up file, which may toggle them.
