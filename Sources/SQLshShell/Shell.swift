@@ -267,8 +267,19 @@ public final class Shell {
 
     /// The `-nonce` string: `.nonce` with it suspends safe mode until the next dot-command ends.
     public var nonce: String?
-    /// Whether a correct `.nonce` suspended safe mode (SQL and the next dot-command run unrestricted).
+    /// Whether a correct `.nonce` suspended safe mode, for the one input line (or command-line
+    /// argument) after it.
     public var safeModeSuspended = false
+    /// Whether the line after a correct `.nonce` has not started yet.
+    var nonceLinePending = false
+
+    /// Called as each input line (or command-line argument) starts: a suspension of safe mode
+    /// by `.nonce` covers only the line after it. (sqlite3 does the same for input lines but
+    /// keeps it for every later SQL argument; sqlsh ends it there too.)
+    public func startInputLine() {
+        guard safeModeSuspended else { return }
+        if nonceLinePending { nonceLinePending = false } else { safeModeSuspended = false }
+    }
     /// Whether safe mode refuses things now: `-safe` and not suspended by `.nonce`.
     public var isSafeModeActive: Bool { settings.safeMode && !safeModeSuspended }
 

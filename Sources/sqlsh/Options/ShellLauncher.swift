@@ -210,6 +210,7 @@ struct ShellLauncher {
         if !commands.isEmpty {
             for index in commands {
                 let command = arguments[index]
+                shell.startInputLine()
                 if command.hasPrefix(".") {
                     switch shell.runDotCommand(line: String(rawBytes: rawArgument(index))) {
                     case .success: continue
