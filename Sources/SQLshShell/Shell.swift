@@ -226,8 +226,19 @@ public final class Shell {
 
     /// Flushes every output and ends the process with `status` (`.exit N`, fatal errors).
     public func terminate(_ status: Int32) -> Never {
+        exit(finalStatus(status))
+    }
+
+    /// Flushes every output and returns the exit status: `status`, or 1 when results written
+    /// to standard output were lost (a full disk, an I/O error), which is then reported on
+    /// standard error. sqlite3 loses them silently and exits 0. A closed pipe (`| head`) is
+    /// not reported: the reader chose to stop reading.
+    public func finalStatus(_ status: Int32) -> Int32 {
         flushAll()
-        exit(status)
+        guard standardOutput.failed, standardOutput.failureCode != EPIPE else { return status }
+        err.write("Error: cannot write the output: \(String(cString: strerror(standardOutput.failureCode)))\n")
+        err.flush()
+        return status == 0 ? 1 : status
     }
 
     /// sqlite3's `outCount`: `.once` sets it to 2; it counts down after each dot-command and

@@ -79,4 +79,39 @@ import Testing
         #expect(actual.status == 1)
         #expect(String(decoding: actual.stderr, as: UTF8.self) == "Runtime error near line 2: interrupted (9)\n")
     }
+
+    /// Runs `arguments` with standard output on /dev/full (every write fails with ENOSPC).
+    static func runToFullDisk(_ arguments: [String], stdin: String = "") throws -> (stderr: String, status: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ShellRunner.sqlshPath)
+        process.arguments = arguments
+        process.environment = ["HOME": FileManager.default.temporaryDirectory.path, "PATH": "/usr/bin:/bin"]
+        let input = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        process.standardError = error
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let message = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: message, as: UTF8.self), process.terminationStatus)
+    }
+
+    @Test(.enabled(if: FileManager.default.isWritableFile(atPath: "/dev/full")))
+    func lostOutputIsReportedWithAFailingStatus() throws {
+        // sqlite3 exits 0 and says nothing.
+        let message = "Error: cannot write the output: No space left on device\n"
+        let arguments = try Self.runToFullDisk([":memory:", "select 1"])
+        #expect(arguments.stderr == message)
+        #expect(arguments.status == 1)
+        let input = try Self.runToFullDisk([":memory:"], stdin: "select 1;\n")
+        #expect(input.stderr == message)
+        #expect(input.status == 1)
+        let exit = try Self.runToFullDisk([":memory:", "select 1", ".exit 3"])
+        #expect(exit.stderr == message)
+        #expect(exit.status == 3)
+        let nothingWritten = try Self.runToFullDisk([":memory:", "create table t(a)"])
+        #expect(nothingWritten.stderr.isEmpty && nothingWritten.status == 0)
+    }
 }

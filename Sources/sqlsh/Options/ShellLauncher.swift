@@ -118,8 +118,7 @@ struct ShellLauncher {
         if noFunctions { shell.catalog.setAllEnabled(false) }  // before any connection opens
         shell.openIfExists()
         let status = run(shell: shell, commands: commands, initFile: initFile, transientDatabase: transientDatabase)
-        shell.flushAll()
-        return status
+        return shell.finalStatus(status)
     }
 
     /// Everything after the first pass: the start-up file, the second pass, the commands or
