@@ -91,7 +91,7 @@ test: deps
 # The whole Swift test suite under AddressSanitizer, in its own build folder (a first run
 # builds everything again with instrumentation: several minutes).
 test-sanitize: deps
-	$(SWIFT) build --sanitize=address --scratch-path .build-asan
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	$(SWIFT) test --sanitize=address --scratch-path .build-asan
 
 # libFuzzer targets (Fuzz/, a package of its own: they need -sanitize=fuzzer), each run for
