@@ -72,13 +72,19 @@ private func bind(_ statement: OpaquePointer, _ index: Int32, _ input: inout Cur
         sqlite3_bind_double(statement, index, Double(bitPattern: raw))
     case 4:
         let text = input.take(Int(input.byte()))
-        text.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) {
-                _ = sqlite3_bind_text(statement, index, $0.baseAddress ?? "", Int32($0.count), sqlsh_sqlite_transient())
+        let terminated = text + [0]  // never an empty buffer: a nil pointer would bind NULL
+        terminated.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.unsafelyUnwrapped.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                _ = sqlite3_bind_text(statement, index, $0, Int32(text.count), sqlsh_sqlite_transient())
             }
         }
     default:
         let blob = input.take(Int(input.byte()))
         blob.withUnsafeBytes { _ = sqlite3_bind_blob(statement, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count), sqlsh_sqlite_transient()) }
     }
+}
+
+@_cdecl("FuzzCatalog_main")
+public func FuzzCatalogMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    FuzzSupport.runDriver(argc, argv, { fuzzCatalog($0, $1) })
 }

@@ -15,3 +15,8 @@ public func fuzzCompletion(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
     _ = engine.complete(text)
     return 0
 }
+
+@_cdecl("FuzzCompletion_main")
+public func FuzzCompletionMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    FuzzSupport.runDriver(argc, argv, { fuzzCompletion($0, $1) })
+}

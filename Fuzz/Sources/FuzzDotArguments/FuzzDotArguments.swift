@@ -15,3 +15,8 @@ public func fuzzDotArguments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
     precondition(String(rawBytes: bytes).rawBytes == bytes, "raw text does not round-trip")
     return 0
 }
+
+@_cdecl("FuzzDotArguments_main")
+public func FuzzDotArgumentsMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    FuzzSupport.runDriver(argc, argv, { fuzzDotArguments($0, $1) })
+}

@@ -31,3 +31,8 @@ public func fuzzImportReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
     }
     return 0
 }
+
+@_cdecl("FuzzImportReader_main")
+public func FuzzImportReaderMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    FuzzSupport.runDriver(argc, argv, { fuzzImportReader($0, $1) })
+}

@@ -28,3 +28,8 @@ public func fuzzInputSplitter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
     shell.close()
     return 0
 }
+
+@_cdecl("FuzzInputSplitter_main")
+public func FuzzInputSplitterMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    FuzzSupport.runDriver(argc, argv, { fuzzInputSplitter($0, $1) })
+}

@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 import SQLshCore
 import SQLshShell
 
@@ -34,5 +35,27 @@ public enum FuzzSupport {
             return FuzzSupport.stepsLeft < 0 ? 1 : 0
         }, nil)
         sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 1_000_000)
+    }
+}
+
+/// The signature of `LLVMFuzzerTestOneInput`.
+public typealias FuzzTarget = @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+
+extension FuzzSupport {
+    /// Runs libFuzzer's driver on `target`. SwiftPM links an executable with its `main` renamed
+    /// to `<module>_main`, which each target defines and sends here, since the `main` of
+    /// libFuzzer is then not the one used.
+    public static func runDriver(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                                 _ target: FuzzTarget) -> Int32 {
+        typealias Driver = @convention(c) (UnsafeMutablePointer<Int32>,
+                                           UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                                           FuzzTarget) -> Int32
+        guard let symbol = dlsym(nil, "LLVMFuzzerRunDriver") else {
+            fputs("LLVMFuzzerRunDriver not found: build with -sanitize=fuzzer\n", stderr)
+            return 1
+        }
+        var count = argc
+        var arguments = argv
+        return unsafeBitCast(symbol, to: Driver.self)(&count, &arguments, target)
     }
 }
