@@ -101,12 +101,13 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := FuzzInputSplitter FuzzDotArguments FuzzImportReader FuzzCompletion FuzzCatalog
 fuzz: deps
 	cd Fuzz && $(SWIFT) build -c release --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
-	@for t in $(FUZZ_TARGETS); do \
+	@failed=""; for t in $(FUZZ_TARGETS); do \
 		mkdir -p .build-fuzz/corpus/$$t .build-fuzz/artifacts/$$t; \
 		echo "== $$t ($(FUZZ_SECONDS) s)"; \
 		.build-fuzz/release/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-			-artifact_prefix=.build-fuzz/artifacts/$$t/ .build-fuzz/corpus/$$t Fuzz/Corpus/$$t || exit 1; \
-	done
+			-artifact_prefix=.build-fuzz/artifacts/$$t/ .build-fuzz/corpus/$$t Fuzz/Corpus/$$t || failed="$$failed $$t"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz findings in:$$failed (inputs in .build-fuzz/artifacts)"; exit 1; fi
 
 lint-man:
 	mandoc -Tlint -W warning man/sqlsh.1

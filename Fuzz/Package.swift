@@ -12,7 +12,8 @@ let package = Package(
     products: fuzzTargets.map { .executable(name: $0, targets: [$0]) },
     dependencies: [.package(name: "sqlsh", path: "..")],
     targets: [
-        .target(name: "FuzzSupport", dependencies: [.product(name: "SQLshShell", package: "sqlsh"),
+        .target(name: "CFuzzDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver",.product(name: "SQLshShell", package: "sqlsh"),
                                                     .product(name: "SQLshCore", package: "sqlsh")]),
     ] + fuzzTargets.map { name in
         .executableTarget(

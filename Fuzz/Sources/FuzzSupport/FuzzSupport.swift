@@ -1,3 +1,4 @@
+import CFuzzDriver
 import CSQLite
 import Glibc
 import SQLshCore
@@ -47,15 +48,10 @@ extension FuzzSupport {
     /// libFuzzer is then not the one used.
     public static func runDriver(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
                                  _ target: FuzzTarget) -> Int32 {
-        typealias Driver = @convention(c) (UnsafeMutablePointer<Int32>,
-                                           UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                                           FuzzTarget) -> Int32
-        guard let symbol = dlsym(nil, "LLVMFuzzerRunDriver") else {
-            fputs("LLVMFuzzerRunDriver not found: build with -sanitize=fuzzer\n", stderr)
-            return 1
-        }
         var count = argc
         var arguments = argv
-        return unsafeBitCast(symbol, to: Driver.self)(&count, &arguments, target)
+        return withUnsafeMutablePointer(to: &arguments) { argumentsPointer in
+            LLVMFuzzerRunDriver(&count, argumentsPointer, target)
+        }
     }
 }
