@@ -15,7 +15,16 @@ public enum SafeMode {
 
     /// Whether a function name is refused in safe mode (ASCII case-insensitive).
     public static func isProhibited(_ name: String) -> Bool {
-        prohibitedFunctions.contains(name.lowercased())
+        prohibitedFunctions.contains(name.lowercased()) || prohibitedTableFunctions.contains(name.lowercased())
+    }
+
+    /// Lowercase names of the table-valued functions safe mode refuses (beyond sqlite3, which
+    /// lets `fsdir` list and read any folder while it refuses `readfile`).
+    public static let prohibitedTableFunctions: Set<String> = ["fsdir"]
+
+    /// Whether reading a table (as the authorizer names it) is a refused table-valued function.
+    public static func isProhibitedTableFunction(_ name: String) -> Bool {
+        prohibitedTableFunctions.contains(name.lowercased())
     }
 
     /// The stock shell's message for a refused function.

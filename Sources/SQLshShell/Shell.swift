@@ -66,6 +66,9 @@ public final class Shell {
     /// Whether Ctrl-C was pressed while the current input ran (the interactive front end sets
     /// it); a `.read` file then stops. nil in batch use.
     public var interruptRequested: (() -> Bool)?
+    /// Called with the handle of each connection the shell starts using, and with nil before
+    /// it closes it (the batch front end interrupts that connection on SIGINT); nil by default.
+    public var connectionDidChange: ((OpaquePointer?) -> Void)?
 
     /// Whether the SQL input running now ended in `\G` (interactive only): its results show
     /// as vertical records.
@@ -215,6 +218,7 @@ public final class Shell {
     /// Settings that live on the connection: the shell's `edit()` function and `completion`
     /// table, safe mode's authorizer.
     private func configure(_ connection: Connection) {
+        connectionDidChange?(connection.handle)
         EditFunction.register(on: connection.handle)
         try? CompletionTable.register(on: connection)
         if settings.safeMode { installSafeModeAuthorizer(on: connection) }
@@ -259,6 +263,7 @@ public final class Shell {
         closeSessions(slot: activeConnectionSlot)
         if let openConnection {
             self.openConnection = nil
+            connectionDidChange?(nil)
             do {
                 try openConnection.close()
             } catch let error as SQLiteError {
@@ -270,8 +275,19 @@ public final class Shell {
 
     /// Flushes every output and ends the process with `status` (`.exit N`, fatal errors).
     public func terminate(_ status: Int32) -> Never {
+        exit(finalStatus(status))
+    }
+
+    /// Flushes every output and returns the exit status: `status`, or 1 when results written
+    /// to standard output were lost (a full disk, an I/O error), which is then reported on
+    /// standard error. sqlite3 loses them silently and exits 0. A closed pipe (`| head`) is
+    /// not reported: the reader chose to stop reading.
+    public func finalStatus(_ status: Int32) -> Int32 {
         flushAll()
-        exit(status)
+        guard standardOutput.failed, standardOutput.failureCode != EPIPE else { return status }
+        err.write("Error: cannot write the output: \(String(cString: strerror(standardOutput.failureCode)))\n")
+        err.flush()
+        return status == 0 ? 1 : status
     }
 
     /// sqlite3's `outCount`: `.once` sets it to 2; it counts down after each dot-command and
@@ -316,8 +332,19 @@ public final class Shell {
 
     /// The `-nonce` string: `.nonce` with it suspends safe mode until the next dot-command ends.
     public var nonce: String?
-    /// Whether a correct `.nonce` suspended safe mode (SQL and the next dot-command run unrestricted).
+    /// Whether a correct `.nonce` suspended safe mode, for the one input line (or command-line
+    /// argument) after it.
     public var safeModeSuspended = false
+    /// Whether the line after a correct `.nonce` has not started yet.
+    var nonceLinePending = false
+
+    /// Called as each input line (or command-line argument) starts: a suspension of safe mode
+    /// by `.nonce` covers only the line after it. (sqlite3 does the same for input lines but
+    /// keeps it for every later SQL argument; sqlsh ends it there too.)
+    public func startInputLine() {
+        guard safeModeSuspended else { return }
+        if nonceLinePending { nonceLinePending = false } else { safeModeSuspended = false }
+    }
     /// Whether safe mode refuses things now: `-safe` and not suspended by `.nonce`.
     public var isSafeModeActive: Bool { settings.safeMode && !safeModeSuspended }
 

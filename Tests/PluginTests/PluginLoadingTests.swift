@@ -182,6 +182,30 @@ import Testing
         #expect(badEntry.err == "Error: \(library): undefined symbol: no_such_entry\n")
     }
 
+    @Test func truncatedLibrariesAreReportedNotLoaded() throws {
+        // A half-written plugin made dlopen die of SIGBUS, in .load and at every start while
+        // it sat in the autoload folder.
+        let folder = try temporaryFolder()
+        let library = try compileC(CStubs.good, name: "whole", in: folder)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: library)))
+        for (name, size) in [("half", bytes.count / 2), ("headers", 100), ("nearly", bytes.count - 1)] {
+            let path = folder + "/\(name).so"
+            try Data(bytes.prefix(size)).write(to: URL(fileURLWithPath: path))
+            let loaded = try sqlsh(input: ".load '\(path)'\nSELECT 'alive';\n")
+            #expect(loaded.err.hasPrefix("Error: \(path): truncated shared library: the file has \(size) bytes"), "\(loaded.err)")
+            #expect(loaded.err.hasSuffix("; not loaded\n"))
+            #expect(loaded.out == "alive\n")
+            #expect(loaded.status == 1)
+        }
+        let autoload = try temporaryFolder()
+        try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: autoload + "/partial.so"))
+        let started = try sqlsh(input: "SELECT 'alive';\n", environment: ["SQLSH_PLUGIN_PATH": autoload])
+        #expect(started.out == "alive\n")
+        #expect(started.err.hasPrefix("sqlsh: warning: "))
+        #expect(started.err.contains("partial.so: truncated shared library"))
+        #expect(started.status == 0)
+    }
+
     @Test func missingAndInvalidFiles() throws {
         let missing = try sqlsh(input: ".load /nonexistent/x\nSELECT 'alive';\n")
         #expect(missing.err == "Error: /nonexistent/x.so: cannot open shared object file: No such file or directory\n")

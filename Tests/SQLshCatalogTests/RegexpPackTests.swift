@@ -84,6 +84,15 @@ import Testing
         #expect(try value(db, "select regexp_substr('naïve café', 'c\\w+')") == .text("café"))
     }
 
+    @Test func patternsWithoutJITCodeRunInTheInterpreter() throws {
+        // (*NO_JIT) compiles without JIT code: matching must not ask the JIT for it.
+        #expect(try value(db, "select regexp_substr('abc', '(*NO_JIT)b')") == .text("b"))
+        #expect(try value(db, "select regexp_like('abc', '(*NO_JIT)^a')") == .integer(1))
+        #expect(try value(db, "select 'abc' regexp '(*NO_JIT)c$'") == .integer(1))
+        #expect(try value(db, "select regexp_replace('abc', '(*NO_JIT)(b)', '[$1]')") == .text("a[b]c"))
+        #expect(try value(db, "select regexp_capture('abc', '(*NO_JIT)a(b)', 1)") == .text("b"))
+    }
+
     @Test func regexpCapture() throws {
         #expect(try value(db, "select regexp_capture('years is 2021', '\\d\\d(\\d\\d)', 0)") == .text("2021"))
         #expect(try value(db, "select regexp_capture('years is 2021', '\\d\\d(\\d\\d)', 1)") == .text("21"))

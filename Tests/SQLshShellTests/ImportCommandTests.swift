@@ -1,7 +1,7 @@
 import Testing
 
-/// `.import` against the stock shell, and the one deliberate difference: a file with an
-/// unterminated quoted field leaves the database as it was.
+/// `.import` against the stock shell, and the deliberate differences: a file with an
+/// unterminated quoted field, or a row whose INSERT fails, leaves the database as it was.
 @Suite struct ImportCommandTests {
     static let files: [String: [UInt8]] = [
         "t1.csv": Array("a,b,a\n1,2,3\n4,\"x\ny\",6\n7,8\n9,10,11,12\n".utf8),
@@ -13,6 +13,8 @@ import Testing
         "pipe.txt": Array("1|2|3\n4|5\n".utf8),
         "ascii.txt": Array("x\u{1F}y\u{1E}1\u{1F}2\u{1E}".utf8),
         "pk.csv": Array("id,v\n1,a\n1,b\n".utf8),
+        "pk3.csv": Array("id,v\n1,a\n2,b\n3,c\n2,d\n4,e\n".utf8),
+        "three.csv": Array("a,b\n1,2\n3,4\n".utf8),
         "unescaped.csv": Array("a,b\n\"x\"y\",2\n".utf8),
         "bad.csv": Array("a,b\n1,2\n3,\"unterminated\n5,6\n".utf8),
     ]
@@ -55,9 +57,6 @@ import Testing
     @Test(.enabled(if: DotCommandComparison.isAvailable))
     func constraintErrorsAndSchemas() throws {
         try expectSame("""
-            create table pk(id integer primary key, v);
-            .import --csv --skip 1 $DIR/pk.csv pk
-            select * from pk;
             .import --csv --schema main $DIR/six.csv s
             .import --csv --schema nosuch $DIR/six.csv s
             .import "|cat $DIR/six.csv" piped
@@ -91,6 +90,53 @@ import Testing
         #expect(run.out == "kept|1\nex\n")
         #expect(run.err == "$DIR/bad.csv:3: unterminated \"-quoted field\n$DIR/bad.csv:3: unterminated \"-quoted field\n")
         #expect(run.status == 1)
+    }
+
+    @Test func aFailedInsertImportsNothingAndNamesTheLine() throws {
+        // sqlite3 reports the row, goes on and keeps the others while exiting 1.
+        let run = try DotCommandComparison.ours("""
+            create table pk(id integer primary key, v);
+            insert into pk values(9, 'kept');
+            .import --csv --skip 1 $DIR/pk3.csv pk
+            select * from pk;
+            .import --csv $DIR/pk3.csv fresh
+            select count(*) from fresh;
+
+            """, files: Self.files)
+        #expect(run.out == "9|kept\n5\n")
+        #expect(run.err == "$DIR/pk3.csv:5: INSERT failed: UNIQUE constraint failed: pk.id; nothing imported\n")
+        #expect(run.status == 1)
+    }
+
+    @Test func aFailedInsertKeepsTheUsersOpenTransaction() throws {
+        // The import is a savepoint inside the user's transaction: only the import is undone.
+        let run = try DotCommandComparison.ours("""
+            create table pk(id integer primary key, v);
+            begin;
+            insert into pk values(9, 'mine');
+            .import --csv --skip 1 $DIR/pk3.csv pk
+            insert into pk values(10, 'mine too');
+            commit;
+            select * from pk;
+
+            """, files: Self.files)
+        #expect(run.out == "9|mine\n10|mine too\n")
+        #expect(run.err == "$DIR/pk3.csv:5: INSERT failed: UNIQUE constraint failed: pk.id; nothing imported\n")
+    }
+
+    @Test func skippingMoreRowsThanTheFileHoldsEnds() throws {
+        // sqlite3 counts the skipped rows down one by one past the end of the file.
+        let run = try DotCommandComparison.ours("""
+            create table t(a, b);
+            .import --csv --skip 9223372036854775807 $DIR/three.csv t
+            .import --csv --skip 3 $DIR/three.csv t
+            .import --csv --skip 2 $DIR/three.csv t
+            select * from t;
+            .import --csv --skip 9223372036854775807 $DIR/three.csv fresh
+
+            """, files: Self.files)
+        #expect(run.out == "3|4\n")
+        #expect(run.err == "$DIR/three.csv: empty file\n")
     }
 
     @Test func largeFileImportsInOneTransaction() throws {

@@ -4,8 +4,10 @@ import Glibc
 
 /// `.import FILE TABLE`: loads CSV (or ASCII-separated) data into a table, creating it with
 /// TEXT columns named by the first row when it does not exist. All rows go in one
-/// transaction (a savepoint); a file with an unterminated quoted field is reported as
-/// sqlite3 reports it and the database is left as it was.
+/// transaction (a savepoint, so an open transaction of the user's is kept); a file with an
+/// unterminated quoted field is reported as sqlite3 reports it, and a row whose INSERT fails
+/// stops the import with its line number (sqlite3 goes on and keeps the other rows): either
+/// way the database is left as it was.
 struct ImportCommand: DotCommand {
     static let name = "import"
     static let usage = ".import FILE TABLE"
@@ -87,7 +89,8 @@ struct ImportCommand: DotCommand {
         if verbose >= 2 || (verbose >= 1 && useOutputMode) {
             shell.out.write("Column separator \(cString([columnSeparator])), row separator \(cString([rowSeparator]))\n")
         }
-        while skip > 0 {
+        // Stops at the end of the file however many rows --skip asks for.
+        while skip > 0 && reader.terminator != ImportReader.endOfFile {
             skip -= 1
             while reader.readField() && reader.terminator == Int32(columnSeparator) {}
         }
@@ -188,7 +191,7 @@ private struct ImportJob {
             throw ShellError("Error: \(error.message)")
         }
         let stmt = insert.handle
-        var rows = 0, errors = 0
+        var rows = 0
         var lastResult = SQLITE_OK
         let isASCIIMode = shell.settings.mode == .ascii
         var reported = 0
@@ -224,8 +227,9 @@ private struct ImportJob {
                 sqlite3_step(stmt)
                 lastResult = sqlite3_reset(stmt)
                 if lastResult != SQLITE_OK {
-                    shell.err.write("\(reader.name):\(startLine): INSERT failed: \(db.errorMessage)\n")
-                    errors += 1
+                    // One failed row fails the whole import: the savepoint is rolled back (by
+                    // the defer) rather than leaving part of the file in the table.
+                    throw ShellError("\(reader.name):\(startLine): INSERT failed: \(db.errorMessage); nothing imported")
                 } else {
                     rows += 1
                 }
@@ -240,7 +244,7 @@ private struct ImportJob {
         finished = true
         try? db.execute("RELEASE sqlsh_import")
         if verbose > 0 {
-            shell.out.write("Added \(rows) rows with \(errors) errors using \(reader.line - 1) lines of input\n")
+            shell.out.write("Added \(rows) rows with 0 errors using \(reader.line - 1) lines of input\n")
         }
         return lastResult == SQLITE_OK ? .success : .failure
     }

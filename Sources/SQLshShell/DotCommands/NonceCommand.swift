@@ -1,5 +1,5 @@
-/// `.nonce STRING`: suspends safe mode until the next dot-command ends when STRING is the
-/// nonce given with `-nonce`; any other string is reported and the shell exits with status 1,
+/// `.nonce STRING`: suspends safe mode for the next input line when STRING is the nonce given
+/// with `-nonce`; any other string is reported and the shell exits with status 1,
 /// as in sqlite3.
 struct NonceCommand: DotCommand {
     static let name = "nonce"
@@ -15,6 +15,7 @@ struct NonceCommand: DotCommand {
             shell.terminate(1)
         }
         shell.safeModeSuspended = true
+        shell.nonceLinePending = true
         return .success
     }
 }

@@ -1,10 +1,11 @@
 /// `.testcase NAME`: sends output to `testcase-out.txt` until `.check` compares it (sqlite3's
-/// own test harness command).
+/// own test harness command). Refused in safe mode, since it writes a file (sqlite3 allows it).
 struct TestcaseCommand: DotCommand {
     static let name = "testcase"
     static let minimumPrefix = 8
     static let usage = ".testcase NAME"
     static let summary = "Begin redirecting output to 'testcase-out.txt'"
+    static let isUnsafe = true
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         shell.resetOutput()

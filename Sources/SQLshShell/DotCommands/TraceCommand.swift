@@ -1,6 +1,7 @@
 import CSQLite
 
-/// `.trace ?OPTIONS? FILE|stdout|stderr|off`: print each SQL statement as it runs.
+/// `.trace ?OPTIONS? FILE|stdout|stderr|off`: print each SQL statement as it runs. A FILE is
+/// refused in safe mode.
 struct TraceCommand: DotCommand {
     static let name = "trace"
     static let minimumPrefix = 1
@@ -64,6 +65,8 @@ struct TraceCommand: DotCommand {
         case "stderr": return shell.err
         case "off": return nil
         default:
+            // A trace file is a file written: refused in safe mode (sqlite3 allows it).
+            shell.failIfSafeMode("cannot run .trace FILE in safe mode")
             do {
                 return try OutputWriter(path: name)
             } catch {

@@ -40,6 +40,7 @@ extension Shell {
                 break
             }
             lineNumber += 1
+            startInputLine()
             // Ctrl-C stops a `.read` file (as in sqlite3); at the prompt it only stopped the
             // statement.
             if !source.isInteractive, let interrupted = interruptRequested, interrupted() { break }

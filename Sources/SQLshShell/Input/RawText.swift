@@ -16,6 +16,28 @@ public enum RawText {
         utf8.contains(0xF4)
     }
 
+    /// The length of the valid UTF-8 sequence starting at `i` (1 to 4), or 0 when the bytes
+    /// there are not one (a stray continuation byte, an overlong form, a surrogate, a code
+    /// point above U+10FFFF, or a sequence cut short).
+    @inline(__always)
+    static func validSequenceWidth(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let lead = bytes[i]
+        if lead < 0x80 { return 1 }
+        @inline(__always) func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+            i + k < bytes.count && bytes[i + k] >= low && bytes[i + k] <= high
+        }
+        switch lead {
+        case 0xC2...0xDF: return continuation(1) ? 2 : 0
+        case 0xE0: return continuation(1, 0xA0) && continuation(2) ? 3 : 0
+        case 0xED: return continuation(1, 0x80, 0x9F) && continuation(2) ? 3 : 0
+        case 0xE1...0xEF: return continuation(1) && continuation(2) ? 3 : 0
+        case 0xF0: return continuation(1, 0x90) && continuation(2) && continuation(3) ? 4 : 0
+        case 0xF4: return continuation(1, 0x80, 0x8F) && continuation(2) && continuation(3) ? 4 : 0
+        case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : 0
+        default: return 0
+        }
+    }
+
     /// The original bytes of UTF-8 text that may hold escaped bytes.
     public static func unescaped(_ utf8: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
@@ -45,20 +67,29 @@ extension String {
             self = text
             return
         }
-        var scalars = String.UnicodeScalarView()
-        var i = 0
-        while i < all.count {
-            var decoder = UTF8()
-            var rest = all[i...].makeIterator()
-            if case .scalarValue(let scalar) = decoder.decode(&rest) {
-                scalars.append(scalar)
-                i += UTF8.width(scalar)
-            } else {
-                scalars.append(Unicode.Scalar(RawText.base + UInt32(all[i])) ?? "\u{FFFD}")
-                i += 1
+        // One pass over the bytes, building the UTF-8 of the result directly (a scalar at a
+        // time through the generic decoder took seconds for a 10 MB line).
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(all.count * 2)
+        all.withUnsafeBufferPointer { input in
+            var i = 0
+            while i < input.count {
+                let width = RawText.validSequenceWidth(input, at: i)
+                if width > 0 {
+                    utf8.append(contentsOf: UnsafeBufferPointer(rebasing: input[i..<(i + width)]))
+                    i += width
+                } else {
+                    // U+10FF00 + byte, in UTF-8: F4 8F, then 10111110 or 10111111, then the low 6 bits.
+                    let byte = input[i]
+                    utf8.append(0xF4)
+                    utf8.append(0x8F)
+                    utf8.append(0xBC | (byte >> 6))
+                    utf8.append(0x80 | (byte & 0x3F))
+                    i += 1
+                }
             }
         }
-        self = String(scalars)
+        self = String(decoding: utf8, as: UTF8.self)
     }
 
     /// The bytes this text stands for: its UTF-8, with escaped bytes (see ``RawText``) restored.

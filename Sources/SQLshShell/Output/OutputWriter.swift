@@ -17,6 +17,8 @@ public final class OutputWriter {
         @usableFromInline var count = 0
         @usableFromInline var failed = false
         @usableFromInline var unbuffered = false
+        /// The errno of the failed write.
+        @usableFromInline var failure: Int32 = 0
     }
     @usableFromInline let state: UnsafeMutablePointer<State>
     /// The number of bytes buffered.
@@ -26,6 +28,8 @@ public final class OutputWriter {
     }
     /// Whether a write has failed.
     public var failed: Bool { state.pointee.failed }
+    /// The errno of the write that failed (0 when none did).
+    public var failureCode: Int32 { state.pointee.failure }
     /// Whether every write is flushed at once (stderr, and interactive stdout).
     public var isUnbuffered: Bool {
         @inline(__always) get { state.pointee.unbuffered }
@@ -139,6 +143,7 @@ public final class OutputWriter {
             if n < 0 {
                 if errno == EINTR { continue }
                 state.pointee.failed = true
+                state.pointee.failure = errno
                 return
             }
             p += n

@@ -89,6 +89,9 @@ public final class PluginManager {
             // Without a slash dlopen searches the library path, so existence cannot be checked.
             let exists = !candidate.contains("/") || access(candidate, F_OK) == 0
             guard exists else { continue }
+            if candidate.contains("/"), let problem = ELFCheck.truncation(of: candidate) {
+                throw PluginError("\(candidate): \(problem)")
+            }
             guard let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) else {
                 let message = dlerror().map { String(cString: $0) } ?? "cannot load \(candidate)"
                 if candidate.contains("/") {

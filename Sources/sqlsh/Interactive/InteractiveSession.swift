@@ -59,6 +59,7 @@ func makeInteractiveSource(shell: Shell) -> LineSource {
         shell.settings.terminalWidth = width
         shell.settings.terminalHeight = height
     }
+    shell.connectionDidChange = nil  // the interactive sources aim Ctrl-C at each input themselves
     Signals.installInterruptHandler()
     if isatty(0) == 1 {
         if isatty(1) == 1 { return EditLineSource(shell: shell, terminalFD: 1) }

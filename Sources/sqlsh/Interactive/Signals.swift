@@ -1,5 +1,6 @@
 import Glibc
 import CSQLite
+import SQLshShell
 
 // What the SIGINT handler may touch: plain globals, set before the handler is installed (so
 // no lazy initialisation happens inside it). sqlite3_interrupt is safe to call from a signal
@@ -27,7 +28,31 @@ private let handleSIGINT: @convention(c) (Int32) -> Void = { _ in
     errno = saved
 }
 
+/// SIGINT in batch use (sqlite3's `interrupt_handler`): interrupt the running statement, which
+/// then fails with "interrupted" (exit status 9 for SQL given as an argument; standard input
+/// stops after it, status 1), output written so far is kept and flushed; the third SIGINT ends
+/// the process at once with status 1.
+private let handleBatchSIGINT: @convention(c) (Int32) -> Void = { _ in
+    interruptRequested += 1
+    if interruptRequested > 2 { _exit(1) }
+    if let db = interruptTarget { sqlite3_interrupt(db) }
+}
+
 enum Signals {
+    /// Installs the SIGINT handler for batch use: the shell keeps ``interruptTarget`` on its
+    /// current connection and stops reading standard input after an interrupt.
+    static func installBatchInterruptHandler(shell: Shell) {
+        interruptTarget = nil
+        interruptRequested = 0
+        shell.interruptRequested = { interruptRequested != 0 }
+        shell.connectionDidChange = { interruptTarget = $0 }
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handleBatchSIGINT
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(SIGINT, &action, nil)
+    }
+
     /// Installs the SIGINT handler for the interactive session (the shell never dies of Ctrl-C).
     static func installInterruptHandler() {
         interruptTarget = nil

@@ -110,6 +110,9 @@ struct ShellLauncher {
         shell.deserializeMaxSize = maxSize
         shell.mmapSize = mmap
         shell.isInteractive = interactive
+        // SIGINT interrupts the running statement instead of killing the process (an
+        // interactive session installs its own handler later).
+        Signals.installBatchInterruptHandler(shell: shell)
         shell.settings.bail = bail
         shell.nonce = nonce
         // Plugins join the catalog before -nofunctions and the start-up file, which may toggle them.
@@ -117,8 +120,7 @@ struct ShellLauncher {
         if noFunctions { shell.catalog.setAllEnabled(false) }  // before any connection opens
         shell.openIfExists()
         let status = run(shell: shell, commands: commands, initFile: initFile, transientDatabase: transientDatabase)
-        shell.flushAll()
-        return status
+        return shell.finalStatus(status)
     }
 
     /// Everything after the first pass: the start-up file, the second pass, the commands or
@@ -209,6 +211,7 @@ struct ShellLauncher {
         if !commands.isEmpty {
             for index in commands {
                 let command = arguments[index]
+                shell.startInputLine()
                 if command.hasPrefix(".") {
                     switch shell.runDotCommand(line: String(rawBytes: rawArgument(index))) {
                     case .success: continue

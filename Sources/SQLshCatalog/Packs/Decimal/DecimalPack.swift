@@ -17,6 +17,8 @@ enum DecimalPack {
 
     static func setResult(_ number: inout DecimalNumber, _ result: ResultContext) {
         if number.isNull { return result.setNull() }
+        // The text is at most the digits, a sign, a leading "0" and a point.
+        guard number.digits.count <= result.lengthLimit - 3 else { return result.setTooBig() }
         let text = number.text()
         text.withUnsafeBufferPointer { result.setText(utf8: $0) }
     }
@@ -94,6 +96,8 @@ enum DecimalPack {
             [SQLFunction("decimal_mul", argumentCount: 2, options: .pure, writingResult: { arguments, result in
                 let a = number(arguments[0]), b = number(arguments[1])
                 if a.isNull || b.isNull { return result.setNull() }
+                // The product has as many digits as both factors: refused before it is worked out.
+                guard a.digits.count + b.digits.count <= result.lengthLimit - 3 else { return result.setTooBig() }
                 var product = DecimalNumber.multiply(a, b)
                 setResult(&product, result)
             })]

@@ -33,7 +33,11 @@ final class CompiledPattern {
         self.code = compiled
         self.matchData = matchData
         self.ovector = pcre2_get_ovector_pointer_8(matchData)
+        // A pattern starting with (*NO_JIT) compiles "successfully" without JIT code, and
+        // pcre2_jit_match would then fail: only a pattern that has JIT code takes that path.
+        var jitSize = 0
         self.isJIT = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
+            && pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_JITSIZE), &jitSize) == 0 && jitSize > 0
         var count: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
         self.captureCount = Int(count)

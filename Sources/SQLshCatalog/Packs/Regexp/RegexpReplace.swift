@@ -14,8 +14,9 @@ enum RegexpReplace {
             not take part in the match gives an empty string; a reference to a group the pattern \
             does not have is an error; a $ followed by anything else is a literal $. After an \
             empty match the search resumes one character further, so '' patterns insert between \
-            characters. The result has no size limit (unlike sqlean, which silently returns its \
-            input when the result grows by more than 1024 bytes). NULL when any argument is NULL. 
+            characters. The result may be as long as SQLite allows (unlike sqlean, which silently \
+            returns its input when the result grows by more than 1024 bytes); beyond the length \
+            limit it fails with 'string or blob too big' before using the memory. NULL when any argument is NULL. 
             """ + RegexpMatch.syntaxNote,
         example: "select regexp_replace('2021-12-31', '(\\d+)-(\\d+)-(\\d+)', '$3.$2.$1');  -- '31.12.2021'"
     ) {
@@ -107,6 +108,9 @@ private func replace(_ subjectValue: OpaquePointer, pattern: CompiledPattern, re
     let ovector = pattern.ovector
 
     engine.output.removeAll(keepingCapacity: true)
+    let limit = result.lengthLimit
+    // Each piece is checked against the length limit before it is added.
+    @inline(__always) func add(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { engine.output.append(bytes, limit: limit) }
     var copied = 0  // subject bytes up to here are in the output
     var position = 0
     while position <= subject.count,
@@ -114,15 +118,15 @@ private func replace(_ subjectValue: OpaquePointer, pattern: CompiledPattern, re
                             function: "regexp_replace") {
         let start = ovector[0], end = ovector[1]
         guard start >= copied, end >= start else { break }  // \K tricks: stop rather than loop
-        engine.output.append(contentsOf: UnsafeBufferPointer(rebasing: subject[copied..<start]))
+        guard add(UnsafeBufferPointer(rebasing: subject[copied..<start])) else { return result.setTooBig() }
         for part in parts {
             switch part {
             case .literal(let range):
-                engine.output.append(contentsOf: UnsafeBufferPointer(rebasing: replacement[range]))
+                guard add(UnsafeBufferPointer(rebasing: replacement[range])) else { return result.setTooBig() }
             case .group(let n):
                 let groupStart = ovector[2 * n], groupEnd = ovector[2 * n + 1]
                 if groupStart != sqlsh_pcre2_unset(), groupEnd >= groupStart {
-                    engine.output.append(contentsOf: UnsafeBufferPointer(rebasing: subject[groupStart..<groupEnd]))
+                    guard add(UnsafeBufferPointer(rebasing: subject[groupStart..<groupEnd])) else { return result.setTooBig() }
                 }
             }
         }
@@ -134,11 +138,11 @@ private func replace(_ subjectValue: OpaquePointer, pattern: CompiledPattern, re
             guard end < subject.count else { break }
             var next = end + 1
             while next < subject.count, subject[next] & 0xC0 == 0x80 { next += 1 }
-            engine.output.append(contentsOf: UnsafeBufferPointer(rebasing: subject[end..<next]))
+            guard add(UnsafeBufferPointer(rebasing: subject[end..<next])) else { return result.setTooBig() }
             copied = next
             position = next
         }
     }
-    engine.output.append(contentsOf: UnsafeBufferPointer(rebasing: subject[copied...]))
+    guard add(UnsafeBufferPointer(rebasing: subject[copied...])) else { return result.setTooBig() }
     engine.output.withUnsafeBufferPointer { result.setText(utf8: $0) }
 }

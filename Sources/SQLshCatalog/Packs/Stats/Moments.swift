@@ -25,22 +25,28 @@ enum PopulationStandardDeviation: MomentStatistic {
 
 /// Variance and standard deviation for aggregates and window functions.
 ///
-/// The state is the count and compensated (Neumaier) sums of the values and of their squares,
-/// shifted by the first value seen, each square with its rounding error (by fma). Removing a
-/// row from a sliding window frame subtracts what adding it added, and the result,
-/// `sumOfSquares - sum² / count`, is worked out in two parts (head and tail): far from the
-/// shift the two terms are large and close, and rounding either to one Double first would
-/// leave only rounding error (a frame of equal values gave 2 instead of 0). Welford's online
-/// update, which this replaced, cannot be undone exactly (a frame of equal values gave 1e-7).
+/// The state is the count and the exact sums of the values and of their squares (each square
+/// kept exactly as two Doubles, by fma), held as ``ExactSum``s. Removing a row from a sliding
+/// window frame subtracts exactly what adding it added, so a window's state is always exactly
+/// that of its frame, and the result, `(count · Σx² − (Σx)²) / count`, is worked out exactly
+/// and rounded once: a sliding window gives the same Double as the plain aggregate of the same
+/// rows, whatever passed through the frame before (compensated sums, which this replaced,
+/// kept the rounding error of a huge value after it left the frame).
+///
+/// Values beyond ±2^448 (about 7e134), whose squares summed could overflow, make the result
+/// Infinity while they are in the frame.
 // The statistic is a generic parameter without constraints and the conformance a conditional
 // one: instantiating the type at start-up then checks no requirement, each of which would
 // scan every protocol conformance record of the program (about 40 µs per function).
 struct Moments<Statistic> {
     var count = 0.0
-    /// The shift: the first value seen.
-    var shift: Double?
-    var sum = CompensatedSum()
-    var sumOfSquares = CompensatedSum()
+    /// How many values in the frame are too large to square safely.
+    var hugeCount = 0
+    var sum = ExactSum()
+    var sumOfSquares = ExactSum()
+
+    /// The largest magnitude whose square, times any count, stays far from overflowing.
+    static var hugeThreshold: Double { 0x1p448 }
 
     @inline(__always)
     private static func input(_ arguments: Arguments) -> Double? {
@@ -49,67 +55,100 @@ struct Moments<Statistic> {
         return sqlite3_value_double(value)
     }
 
+    /// Adds (`sign` 1) or removes (`sign` -1) one value, exactly.
+    @inline(__always)
+    private mutating func accumulate(_ x: Double, sign: Double) {
+        count += sign
+        guard abs(x) <= Self.hugeThreshold else { hugeCount += Int(sign); return }
+        sum.add(sign * x)
+        let square = x * x
+        sumOfSquares.add(sign * square)
+        sumOfSquares.add(sign * (-square).addingProduct(x, x))  // the square's rounding error, exactly
+    }
 }
 
 extension Moments: Aggregate, WindowAggregate where Statistic: MomentStatistic {
     mutating func step(_ arguments: Arguments) throws {
         guard let x = Moments.input(arguments) else { return }
-        count += 1
-        if shift == nil { shift = x }
-        let y = x - shift.unsafelyUnwrapped
-        sum.add(y)
-        let square = y * y
-        sumOfSquares.add(square)
-        sumOfSquares.add((-square).addingProduct(y, y))  // the square's rounding error, exactly
+        accumulate(x, sign: 1)
     }
 
     mutating func inverse(_ arguments: Arguments) throws {
         guard let x = Moments.input(arguments) else { return }
-        count -= 1
-        let y = x - (shift ?? x)
-        sum.add(-y)
-        let square = y * y
-        sumOfSquares.add(-square)
-        sumOfSquares.add(-(-square).addingProduct(y, y))
-        if count <= 0 {
-            count = 0
-            sum = CompensatedSum()
-            sumOfSquares = CompensatedSum()
-        }
+        accumulate(x, sign: -1)
+        if count <= 0 { self = Moments() }
     }
 
     func finalize() throws -> (any SQLValueConvertible)? {
         guard count > 0 else { return Statistic.result(count: 0, squaredDeviations: 0) }
-        // sumOfSquares - sum² / count in two parts (head and tail), rounded once at the end.
-        let head = sum.sum, tail = sum.compensation
-        let square = head * head
-        let squareTail = (-square).addingProduct(head, head) + 2 * head * tail
-        let quotient = square / count
-        let quotientTail = (square.addingProduct(-quotient, count) + squareTail) / count
-        let difference = (sumOfSquares.sum - quotient) + (sumOfSquares.compensation - quotientTail)
-        let squaredDeviations = max(0, difference)
+        if hugeCount > 0 { return Statistic.result(count: count, squaredDeviations: .infinity) }
+        // count · Σx² − (Σx)², exactly: every product of two Doubles is a Double pair.
+        var numerator = ExactSum()
+        for p in sumOfSquares.partials {
+            let product = p * count
+            numerator.add(product)
+            numerator.add((-product).addingProduct(p, count))
+        }
+        for p in sum.partials {
+            for q in sum.partials {
+                let product = p * q
+                numerator.add(-product)
+                numerator.add(-(-product).addingProduct(p, q))
+            }
+        }
+        let squaredDeviations = max(0, numerator.value / count)
         return Statistic.result(count: count, squaredDeviations: squaredDeviations)
     }
 }
 
-/// A sum with Neumaier's compensation: the rounding error of each addition is kept apart and
-/// added back at the end.
-struct CompensatedSum {
-    var sum = 0.0
-    var compensation = 0.0
+/// A sum of Doubles kept exactly, as a short list of non-overlapping partial sums in order of
+/// increasing magnitude (Shewchuk's expansions, the method of Python's `math.fsum`): adding a
+/// value and adding it again negated leaves exactly the sum before.
+struct ExactSum {
+    private(set) var partials: [Double] = []
 
+    /// Adds `x` exactly (finite values whose sums do not overflow).
     @inline(__always)
     mutating func add(_ x: Double) {
-        let t = sum + x
-        if abs(sum) >= abs(x) {
-            compensation += (sum - t) + x
-        } else {
-            compensation += (x - t) + sum
+        var x = x
+        var kept = 0
+        for i in partials.indices {
+            var y = partials[i]
+            if abs(x) < abs(y) { swap(&x, &y) }
+            let high = x + y
+            let low = y - (high - x)  // exact, as |x| >= |y|
+            if low != 0 {
+                partials[kept] = low
+                kept += 1
+            }
+            x = high
         }
-        sum = t
+        partials.removeSubrange(kept...)
+        if x != 0 { partials.append(x) }
     }
 
-    var value: Double { sum + compensation }
+    /// The exact sum rounded once to the nearest Double (ties to even).
+    var value: Double {
+        var i = partials.count
+        guard i > 0 else { return 0 }
+        i -= 1
+        var high = partials[i]
+        var low = 0.0
+        while i > 0 {
+            i -= 1
+            let x = high, y = partials[i]
+            high = x + y
+            low = y - (high - x)
+            if low != 0 { break }
+        }
+        // high + low is exact; the partials left below it decide a tie.
+        if i > 0, (low < 0 && partials[i - 1] < 0) || (low > 0 && partials[i - 1] > 0) {
+            let twice = low * 2
+            let rounded = high + twice
+            if twice == rounded - high { high = rounded }
+        }
+        return high
+    }
 }
 
 /// The catalog entries of the variance family.
@@ -117,9 +156,11 @@ enum MomentFunctions {
     static let note = """
         NULLs are ignored; other values are read as numbers the way SQLite's sum() reads them \
         (text that is not a number and blobs count as 0, unlike median, which refuses them). \
-        Computed from compensated sums shifted by the first value, with extra precision where \
-        it matters, so that large values stay accurate and a frame of equal values gives 0. Works as an aggregate and as a window function (sliding \
-        frames too).
+        Computed from exact sums of the values and their squares, rounded once, so that large \
+        values stay accurate, a frame of equal values gives 0, and a sliding window frame gives \
+        the same result as the plain aggregate of its rows. Values beyond ±7e134 (whose squares \
+        could overflow) make the result Inf. Works as an aggregate and as a window function \
+        (sliding frames too).
         """
 
     static func entry<S: MomentStatistic>(_ name: String, _ statistic: S.Type, summary: String, tooFew: String,

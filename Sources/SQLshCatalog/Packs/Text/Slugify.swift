@@ -34,24 +34,29 @@ private func slugifyFunction(_ arguments: Arguments, _ result: ResultContext) {
     }
     let input = UnsafeBufferPointer(start: text, count: count)
     // A transliteration is at most 4 ASCII bytes per scalar and a scalar is at least 2 bytes
-    // when non-ASCII, so 2 * count + 1 bytes always suffice.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * count + 1) { output in
-        let length = slugify(input, into: output)
+    // when non-ASCII, so 2 * count + 1 bytes always suffice; no more than the length limit
+    // allows is set aside, and a slug that would not fit there is "too big".
+    let capacity = min(2 * count + 1, result.lengthLimit)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { output in
+        guard let length = slugify(input, into: output) else { return result.setTooBig() }
         result.setText(utf8: UnsafeBufferPointer(rebasing: output[0..<length]))
     }
 }
 
-/// Writes the slug of `input` into `output` and returns its length.
-func slugify(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+/// Writes the slug of `input` into `output` and returns its length, or nil when it does not fit.
+func slugify(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int? {
     var length = 0
     var pendingSeparator = false
-    @inline(__always) func emit(_ byte: UInt8) {
+    @inline(__always) func emit(_ byte: UInt8) -> Bool {
+        let separator = pendingSeparator && length > 0 ? 1 : 0
+        if length + separator >= output.count { return false }
         if pendingSeparator {
             if length > 0 { output[length] = UInt8(ascii: "-"); length += 1 }
             pendingSeparator = false
         }
         output[length] = byte
         length += 1
+        return true
     }
     var i = 0
     let n = input.count
@@ -59,8 +64,10 @@ func slugify(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBuff
         let byte = input[i]
         if byte < 0x80 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): emit(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): emit(byte | 0x20)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard emit(byte) else { return nil }
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                guard emit(byte | 0x20) else { return nil }
             default: pendingSeparator = true
             }
             i += 1
@@ -73,7 +80,7 @@ func slugify(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBuff
         }
         i += size
         if let replacement = Transliteration.ascii(for: scalar) {
-            for b in replacement.utf8 { emit(b) }
+            for b in replacement.utf8 { guard emit(b) else { return nil } }
         } else {
             pendingSeparator = true
         }

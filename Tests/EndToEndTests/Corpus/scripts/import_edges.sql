@@ -80,9 +80,7 @@ create table t31(a integer, b real);
 select a, typeof(a), b, typeof(b) from t31;
 create table t32(a, b, c as (a+b));
 .import --csv --skip 1 ok.csv t32
-create table t33(a unique,b);
-insert into t33 values('3', 0);
-.import --csv --skip 1 -v ok.csv t33
+-- A failed INSERT rolls the whole import back in sqlsh (ImportCommandTests), unlike sqlite3.
 .mode csv
 .import -v ok.csv t34
 .import -v -v ok.csv t35

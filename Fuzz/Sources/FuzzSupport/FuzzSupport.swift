@@ -1,0 +1,57 @@
+import CFuzzDriver
+import CSQLite
+import Glibc
+import SQLshCore
+import SQLshShell
+
+/// Shared set-up of the fuzz targets.
+public enum FuzzSupport {
+    /// The fuzz input as bytes.
+    public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
+        guard let data, size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+
+    /// Virtual machine steps left for the current input (statements stop when it runs out, so
+    /// that an endless recursive query ends).
+    nonisolated(unsafe) public static var stepsLeft = 0
+
+    /// Makes `connection` harmless for random SQL: no file is attached, read or written, no
+    /// library loaded, no editor started; every statement stops after a bounded amount of work
+    /// and text stays under 1 MB.
+    public static func confine(_ connection: Connection) {
+        let db = connection.handle
+        sqlite3_set_authorizer(db, { _, op, _, a2, _, _ in
+            switch op {
+            case SQLITE_ATTACH, SQLITE_DETACH, SQLITE_PRAGMA: return SQLITE_DENY
+            case SQLITE_FUNCTION:
+                guard let a2 else { return SQLITE_OK }
+                let name = String(cString: a2).lowercased()
+                return ["readfile", "writefile", "load_extension", "edit", "fsdir", "lsmode"].contains(name) ? SQLITE_DENY : SQLITE_OK
+            default: return SQLITE_OK
+            }
+        }, nil)
+        sqlite3_progress_handler(db, 1000, { _ in
+            FuzzSupport.stepsLeft -= 1
+            return FuzzSupport.stepsLeft < 0 ? 1 : 0
+        }, nil)
+        sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 1_000_000)
+    }
+}
+
+/// The signature of `LLVMFuzzerTestOneInput`.
+public typealias FuzzTarget = @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+
+extension FuzzSupport {
+    /// Runs libFuzzer's driver on `target`. SwiftPM links an executable with its `main` renamed
+    /// to `<module>_main`, which each target defines and sends here, since the `main` of
+    /// libFuzzer is then not the one used.
+    public static func runDriver(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                                 _ target: FuzzTarget) -> Int32 {
+        var count = argc
+        var arguments = argv
+        return withUnsafeMutablePointer(to: &arguments) { argumentsPointer in
+            LLVMFuzzerRunDriver(&count, argumentsPointer, target)
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// Every dot-command, command-line option and catalog function is classified here as refused,
+/// partly refused or allowed by `-safe`, and the refusals are checked on the built binary. A
+/// new command, option or function fails these tests until it is classified: nothing that
+/// reads or writes files, runs programs or loads code can slip past safe mode unnoticed.
+struct SafeModeCoverageTests {
+    /// Refused outright, with a command line that tries each.
+    static let refusedCommands: [String: String] = [
+        "backup": ".backup x.db", "cd": ".cd /", "clone": ".clone x.db", "excel": ".excel",
+        "import": ".import x.csv t", "load": ".load x.so", "log": ".log x.txt", "once": ".once x.txt",
+        "output": ".output x.txt", "read": ".read x.sql", "restore": ".restore x.db", "save": ".save x.db",
+        "shell": ".shell true", "system": ".system true", "testcase": ".testcase t",
+    ]
+    /// Refused with some arguments only: (refused, allowed).
+    static let partlyRefusedCommands: [String: (refused: String, allowed: String)] = [
+        "open": (".open x.db", ".open :memory:"),
+        "trace": (".trace x.txt", ".trace stdout"),
+    ]
+    /// Neither reads nor writes files other than the database, nor runs programs.
+    static let allowedCommands: Set<String> = [
+        "auth", "bail", "binary", "changes", "check", "complete", "databases", "dbconfig", "dbinfo", "describe",
+        "disable", "dump", "echo", "enable", "eqp", "exit", "explain", "filectrl", "fullschema", "functions",
+        "headers", "help", "indexes", "limit", "lint", "mode", "nonce", "nullvalue", "parameter", "plugins", "print",
+        "progress", "prompt", "quit", "scanstats", "schema", "selftest", "separator", "sha3sum", "show",
+        "stats", "tables", "timeout", "timer", "vfsinfo", "vfslist", "vfsname", "width",
+    ]
+
+    /// Options refused together with -safe.
+    static let refusedOptions: Set<String> = ["-load"]
+    static let allowedOptions: Set<String> = [
+        "-ascii", "-bail", "-batch", "-box", "-column", "-cmd", "-csv", "-deserialize", "-echo", "-init",
+        "-[no]header", "-help", "-html", "-interactive", "-json", "-line", "-list", "-lookaside", "-markdown",
+        "-maxsize", "-mmap", "-newline", "-nofollow", "-nofunctions", "-nonce", "-nullvalue", "-pagecache",
+        "-quote", "-readonly", "-safe", "-separator", "-stats", "-table", "-tabs", "-version", "-vfs",
+    ]
+
+    /// Catalog functions refused by safe mode, with a call that tries each.
+    static let refusedFunctions: [String: String] = [
+        "readfile": "select readfile('x')", "writefile": "select writefile('x', 'y')",
+        "fsdir": "select name from fsdir('.')",
+    ]
+    static let allowedFunctions: Set<String> = [
+        "reverse", "text_reverse", "slugify", "char_length", "character_length", "text_length", "text_left",
+        "text_right", "lpad", "text_lpad", "rpad", "text_rpad", "split_part", "text_split", "translate",
+        "text_translate", "regexp", "regexpi", "regexp_like", "regexp_substr", "regexp_capture", "regexp_replace",
+        "median", "percentile", "percentile_25", "percentile_75", "percentile_90", "percentile_95", "percentile_99",
+        "stddev", "stddev_samp", "stddev_pop", "variance", "var_samp", "var_pop", "mode", "maxLength", "minLength",
+        "generate_series", "sha3", "sha3_query", "lsmode", "decimal", "decimal_add", "decimal_sub", "decimal_mul",
+        "decimal_cmp", "decimal_sum", "uint", "ieee754", "ieee754_mantissa", "ieee754_exponent",
+        "ieee754_from_blob", "ieee754_to_blob",
+    ]
+
+    static func firstWords(_ text: String) -> [String] {
+        text.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+
+    @Test func everyDotCommandIsClassified() throws {
+        let help = try ShellRunner.run(ShellRunner.sqlshPath, [":memory:", ".help"])
+        let names = Self.firstWords(String(decoding: help.stdout, as: UTF8.self))
+            .filter { $0.hasPrefix(".") }.map { String($0.dropFirst()) }
+        #expect(names.count > 50)
+        for name in names {
+            let classified = Self.refusedCommands[name] != nil || Self.partlyRefusedCommands[name] != nil
+                || Self.allowedCommands.contains(name)
+            #expect(classified, ".\(name) is not classified for -safe: add it to a list in SafeModeCoverageTests")
+        }
+    }
+
+    @Test func refusedDotCommandsEndTheShell() throws {
+        let cases = Self.refusedCommands.values.map { ($0, true) }
+            + Self.partlyRefusedCommands.values.flatMap { [($0.refused, true), ($0.allowed, false)] }
+        for (command, refused) in cases {
+            let result = try ShellRunner.run(ShellRunner.sqlshPath, ["-safe", ":memory:"], stdin: Data("\(command)\nselect 'after';\n".utf8))
+            let err = String(decoding: result.stderr, as: UTF8.self)
+            if refused {
+                #expect(result.status == 1 && err.contains("in safe mode") && result.stdout.isEmpty, "\(command): \(result)")
+            } else {
+                #expect(result.status == 0 && String(decoding: result.stdout, as: UTF8.self).hasSuffix("after\n"), "\(command): \(result)")
+            }
+        }
+    }
+
+    @Test func everyOptionIsClassified() throws {
+        let help = try ShellRunner.run(ShellRunner.sqlshPath, ["-help"])
+        let options = Self.firstWords(String(decoding: help.stderr, as: UTF8.self).replacingOccurrences(of: "   -", with: "-"))
+            .filter { $0.hasPrefix("-") }
+        #expect(options.count > 30)
+        for option in options {
+            #expect(Self.refusedOptions.contains(option) || Self.allowedOptions.contains(option),
+                    "\(option) is not classified for -safe: add it to a list in SafeModeCoverageTests")
+        }
+        let load = try ShellRunner.run(ShellRunner.sqlshPath, ["-safe", "-load", "x.so", ":memory:", "select 1"])
+        #expect(load.status == 1 && String(decoding: load.stderr, as: UTF8.self).contains("safe mode"), "\(load)")
+    }
+
+    @Test func everyCatalogFunctionIsClassified() throws {
+        let list = try ShellRunner.run(ShellRunner.sqlshPath, [":memory:", ".functions"])
+        let names = Self.firstWords(String(decoding: list.stdout, as: UTF8.self))
+        #expect(names.count > 40)
+        for name in names {
+            // A name of SafeMode's lists counts as classified (the authorizer refuses it).
+            let classified = Self.refusedFunctions[name] != nil || Self.allowedFunctions.contains(name)
+                || Self.isRefusedByTheShell(name)
+            #expect(classified, "\(name)() is not classified for -safe: add it to SafeMode or to allowedFunctions")
+        }
+        for (name, call) in Self.refusedFunctions {
+            let result = try ShellRunner.run(ShellRunner.sqlshPath, ["-safe", ":memory:"], stdin: Data("\(call);\nselect 'after';\n".utf8))
+            #expect(result.status == 1 && String(decoding: result.stderr, as: UTF8.self)
+                == "line 1: cannot use the \(name)() function in safe mode\n", "\(name): \(result)")
+        }
+    }
+
+    @Test func aNonceLiftsSafeModeForOneLineOnly() throws {
+        // sqlite3 also keeps it lifted for every later SQL argument; sqlsh does not.
+        let lines = try ShellRunner.run(ShellRunner.sqlshPath, ["-safe", "-nonce", "abc", ":memory:"],
+                                        stdin: Data(".nonce abc\nattach ':memory:' as a; attach ':memory:' as b;\nselect 1;\nattach ':memory:' as c;\n".utf8))
+        #expect(String(decoding: lines.stdout, as: UTF8.self) == "1\n")
+        #expect(String(decoding: lines.stderr, as: UTF8.self) == "line 4: cannot run ATTACH in safe mode\n")
+        #expect(lines.status == 1)
+        let arguments = try ShellRunner.run(ShellRunner.sqlshPath, ["-safe", "-nonce", "abc", ":memory:", ".nonce abc",
+                                                                   "attach ':memory:' as a", "select 1", "attach ':memory:' as b"])
+        #expect(String(decoding: arguments.stdout, as: UTF8.self) == "1\n")
+        #expect(arguments.status == 1)
+        #expect(String(decoding: arguments.stderr, as: UTF8.self).contains("cannot run ATTACH in safe mode"))
+    }
+
+    /// Whether `-safe` refuses a call of the function (tried with no arguments: the authorizer
+    /// refuses the name before the argument count is checked).
+    static func isRefusedByTheShell(_ name: String) -> Bool {
+        guard let result = try? ShellRunner.run(ShellRunner.sqlshPath, ["-safe", ":memory:"], stdin: Data("select \(name)();\n".utf8))
+        else { return false }
+        return String(decoding: result.stderr, as: UTF8.self).contains("function in safe mode")
+    }
+}
