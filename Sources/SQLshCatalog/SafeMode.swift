@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What `-safe` mode refuses among SQL functions, as the stock sqlite3 shell does: its
 /// authorizer denies calls to these names with "cannot use the NAME() function in safe mode".
 public enum SafeMode {
@@ -7,7 +9,6 @@ public enum SafeMode {
         "edit", "fts3_tokenizer", "load_extension", "readfile", "writefile", "zipfile", "zipfile_cds",
         // sqlean's file functions (the fileio pack): they read or write files too.
         "fileio_read", "fileio_write", "fileio_append", "fileio_mkdir", "mkdir", "fileio_symlink", "symlink",
-        "fileio_ls", "lsdir", "fileio_scan", "scanfile",
         // sqlean's define pack: eval runs any SQL (ATTACH, VACUUM INTO); define is also the
         // module of define tables.
         "eval", "define",
@@ -20,7 +21,20 @@ public enum SafeMode {
 
     /// Lowercase names of the table-valued functions safe mode refuses (beyond sqlite3, which
     /// lets `fsdir` list and read any folder while it refuses `readfile`).
-    public static let prohibitedTableFunctions: Set<String> = ["fsdir"]
+    public static let prohibitedTableFunctions: Set<String> = ["fsdir", "fileio_ls", "lsdir", "fileio_scan", "scanfile"]
+
+    /// Lowercase names of the virtual table modules safe mode refuses: `vsv` reads any file,
+    /// `define` tables run stored SQL.
+    public static let prohibitedModules: Set<String> = ["vsv", "define"]
+
+    /// Whether `CREATE VIRTUAL TABLE ... USING name` is refused.
+    public static func isProhibitedModule(_ name: String) -> Bool {
+        prohibitedModules.contains(name.lowercased())
+    }
+
+    /// Set by a shell in safe mode: modules that read files when a table of the schema is first
+    /// used (`vsv`) refuse then too, since the authorizer sees only the table's name.
+    public static let isActive = Atomic<Bool>(false)
 
     /// Whether reading a table (as the authorizer names it) is a refused table-valued function.
     public static func isProhibitedTableFunction(_ name: String) -> Bool {

@@ -11,6 +11,11 @@ struct ExpertCommand: DotCommand {
     static let summary = "EXPERIMENTAL. Suggest indexes for queries"
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
+        // As sqlite3: refused in safe mode, with a message, without ending the shell.
+        if shell.isSafeModeActive {
+            shell.err.write("Cannot run experimental commands such as \"expert\" in safe mode\n")
+            return .failure
+        }
         var verbose = false
         var sample = 0
         var i = 1

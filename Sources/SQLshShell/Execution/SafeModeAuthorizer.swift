@@ -6,6 +6,7 @@ extension Shell {
     /// Installs sqlite3's safe-mode authorizer: ATTACH and the functions that touch files or
     /// load code end the shell with `line N: cannot ... in safe mode` and exit status 1.
     func installSafeModeAuthorizer(on connection: Connection) {
+        SafeMode.isActive.store(true, ordering: .relaxed)
         let context = Unmanaged.passUnretained(self).toOpaque()
         sqlite3_set_authorizer(connection.handle, { context, op, a1, a2, _, _ in
             guard let context else { return SQLITE_OK }
@@ -25,6 +26,10 @@ extension Shell {
             guard let a2 else { break }
             let name = String(cString: a2)
             if SafeMode.isProhibited(name) { failIfSafeMode(SafeMode.message(for: name)) }
+        case SQLITE_CREATE_VTABLE:
+            guard let a2 else { break }
+            let module = String(cString: a2)
+            if SafeMode.isProhibitedModule(module) { failIfSafeMode("cannot use the \(module.lowercased()) module in safe mode") }
         case SQLITE_READ:
             guard let a1 else { break }
             let table = String(cString: a1)
