@@ -117,12 +117,11 @@ final class ImportReader {
     private func appendPlainRun() -> Int32 {
         let column = UInt8(truncatingIfNeeded: columnSeparator), row = UInt8(truncatingIfNeeded: rowSeparator)
         while true {
+            if state.pointee.position == state.pointee.end {
+                guard refill() else { return Self.endOfFile }
+            }
             var position = state.pointee.position
             let end = state.pointee.end
-            if position == end {
-                guard refill() else { return Self.endOfFile }
-                position = 0
-            }
             let start = position
             while position < end {
                 let b = buffer[position]
@@ -140,6 +139,38 @@ final class ImportReader {
                 return Int32(buffer[position])
             }
             state.pointee.position = position
+        }
+    }
+
+    /// Inside a quoted field, after a byte that is not a quote: appends the bytes up to the next
+    /// quote or row separator (left unread) and returns the last byte appended, or nil when
+    /// there was none. Those bytes need none of the quote handling: each only follows a byte
+    /// that is not a quote.
+    @inline(__always)
+    private func appendQuotedRun() -> Int32? {
+        let quote = UInt8(ascii: "\""), row = UInt8(truncatingIfNeeded: rowSeparator)
+        var last: Int32?
+        while true {
+            if state.pointee.position == state.pointee.end {
+                guard refill() else { return last }
+            }
+            var position = state.pointee.position
+            let end = state.pointee.end
+            let start = position
+            while position < end {
+                let b = buffer[position]
+                if b == quote || b == row { break }
+                position += 1
+            }
+            let n = position - start
+            if n > 0 {
+                reserveField(n)
+                (state.pointee.field + state.pointee.fieldCount).update(from: buffer + start, count: n)
+                state.pointee.fieldCount += n
+                last = Int32(buffer[position - 1])
+            }
+            state.pointee.position = position
+            if position < end { return last }
         }
     }
 
@@ -170,6 +201,10 @@ final class ImportReader {
             var pc: Int32 = 0, ppc: Int32 = 0
             let startLine = line
             while true {
+                if pc != quote, let last = appendQuotedRun() {
+                    // The run held no quote, so the byte before its last one is not a quote.
+                    (ppc, pc) = (0, last)
+                }
                 c = next()
                 if c == rowSeparator { state.pointee.line += 1 }
                 if c == quote && pc == quote {

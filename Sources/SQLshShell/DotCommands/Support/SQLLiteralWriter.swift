@@ -38,10 +38,7 @@ struct SQLLiteralWriter {
         out.write(");\n")
     }
 
-    func writeValue(_ statement: Statement, _ i: Int) {
-        writeValue(statement.handle, Int32(i))
-    }
-
+    /// Writes column `i` of the current row as an SQL literal.
     @inline(__always)
     private func writeValue(_ handle: OpaquePointer, _ i: Int32) {
         switch sqlite3_column_type(handle, i) {
