@@ -4,11 +4,14 @@
 #   - piping a 200,000-row INSERT script into the shell;
 #   - printing 1,000,000 rows in list, csv, json and box modes to /dev/null;
 #   - start-up: `sqlsh :memory: 'select 1'`;
+#   - data in and out: `.dump` of a 1,000,000-row table, `.mode insert` of 1,000,000 rows of
+#     REAL columns, `.import --csv` of a 1,000,000-row (about 50 MB) file;
 #   - peak memory (max RSS) of the streaming modes at 100,000 and 1,000,000 rows, which must
 #     not grow with the row count.
 # Wall-clock and CPU (user + system) ratios are both shown: on a busy machine the CPU ratio is
 # the steadier one.
-# Goals: <= 1.1 for the script and streaming modes, <= 1.2 for box, <= 2.0 for start-up.
+# Goals: <= 1.1 for the script and streaming modes, <= 1.2 for box, <= 2.0 for start-up,
+# <= 1.0 for .dump, insert mode and .import.
 #
 # Usage: Benchmarks/shell.sh [SQLSH_BINARY]
 #   Without an argument it runs `make build` (the release build users get) and uses
@@ -76,6 +79,27 @@ for mode in list csv json box; do
     "sh -c '$sqlsh -batch -$mode :memory: < $work/rows.sql > /dev/null'"
 done
 ratio "start-up (select 1)" 2.0 "$ref :memory: 'select 1'" "$sqlsh :memory: 'select 1'"
+
+# Data in and out. The table to dump: integers, text (some with quotes), reals, NULLs.
+"$ref" "$work/dump.db" "create table t(id integer primary key, name text, value real, n integer, note text);
+  with recursive c(x) as (select 1 union all select x+1 from c where x<1000000)
+  insert into t select x, 'name ' || x, x / 7.0, x * 7919 % 1000003, iif(x % 10 = 0, null, 'it''s ' || (x % 97)) from c;"
+ratio ".dump (1M rows)" 1.0 \
+  "sh -c '$ref $work/dump.db .dump > /dev/null'" \
+  "sh -c '$sqlsh $work/dump.db .dump > /dev/null'"
+echo "with recursive c(x) as (select 1 union all select x+1 from c where x<1000000) select x / 7.0, x * 0.001, 1.0 / x, x * 1e300, -x * 2.5e-310 from c;" >"$work/reals.sql"
+ratio "insert mode, reals (1M rows)" 1.0 \
+  "sh -c '$ref -batch -cmd \".mode insert\" :memory: < $work/reals.sql > /dev/null'" \
+  "sh -c '$sqlsh -batch -cmd \".mode insert\" :memory: < $work/reals.sql > /dev/null'"
+awk 'BEGIN {
+  print "id,name,value,n,note";
+  srand(2);
+  for (i = 0; i < 1000000; i++)
+    printf "%d,name %d,%.6f,%d,\"a, \"\"b\"\"\"\n", i, i, rand() * 1000, int(rand() * 1000000000);
+}' >"$work/import.csv"
+ratio ".import --csv (1M rows)" 1.0 \
+  "$ref :memory: '.import --csv $work/import.csv t'" \
+  "$sqlsh :memory: '.import --csv $work/import.csv t'"
 
 if [ "${SQLSH_STATIC:-0}" = 1 ]; then
   swift build -c release --scratch-path .build-static -Xswiftc -static-executable \

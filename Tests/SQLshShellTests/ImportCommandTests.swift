@@ -147,4 +147,20 @@ import Testing
         #expect(run.out == "20000|199990000|10\n")
         #expect(run.err.isEmpty)
     }
+
+    @Test func lastFieldWithoutNewlineAcrossTheReadBuffer() throws {
+        // The reader fills 64 KiB at a time: a last field that starts before that boundary and
+        // runs to the end of the file, with no newline, must stop at the end of the data.
+        var rows = "a,b\n"
+        var i = 0
+        while rows.utf8.count < 65_536 - 200 { rows += "\(i),\(String(repeating: "x", count: 50))\n"; i += 1 }
+        rows += "\(i),"
+        let last = String(repeating: "y", count: 65_536 + 20 - rows.utf8.count)
+        for text in [rows + last, rows + "\"" + last + "\""] {
+            let run = try DotCommandComparison.ours(".import --csv $DIR/edge.csv t\nselect count(*), (select b from t order by rowid desc limit 1) from t;\n",
+                                                   files: ["edge.csv": Array(text.utf8)])
+            #expect(run.out == "\(i + 1)|\(last)\n")
+            #expect(run.err.isEmpty)
+        }
+    }
 }

@@ -121,9 +121,10 @@ private struct DumpState {
         select += columns.names.map(SQLQuoting.identifier).joined(separator: ",")
         select += " FROM " + SQLQuoting.identifier(table)
         let writer = SQLLiteralWriter(out: out, keepNewlines: options.newlines)
+        let targetBytes = target.rawBytes
         do {
             let statement = try connection.prepare(select)
-            while try statement.step() { writer.writeInsert(into: target, statement) }
+            while try statement.step() { writer.writeInsert(into: targetBytes, statement) }
         } catch {
             errors += 1
         }

@@ -262,13 +262,11 @@ private struct ImportJob {
     @inline(__always)
     private func bind(_ stmt: OpaquePointer, _ index: Int, _ got: Bool) {
         guard got else { sqlite3_bind_null(stmt, Int32(index)); return }
-        reader.field.withUnsafeBufferPointer { buffer in
-            let n = buffer.firstIndex(of: 0) ?? buffer.count
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: max(n, 1)) {
-                    _ = sqlite3_bind_text(stmt, Int32(index), $0, Int32(n), sqlsh_sqlite_transient())
-                }
-            } ?? { _ = sqlite3_bind_text(stmt, Int32(index), "", 0, sqlsh_sqlite_transient()) }()
+        let field = reader.field
+        guard let base = field.baseAddress else { sqlite3_bind_text(stmt, Int32(index), "", 0, sqlsh_sqlite_transient()); return }
+        let n = memchr(base, 0, field.count).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? field.count
+        UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: max(n, 1)) {
+            _ = sqlite3_bind_text(stmt, Int32(index), $0, Int32(clamping: n), sqlsh_sqlite_transient())
         }
     }
 }

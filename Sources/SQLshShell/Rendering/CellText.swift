@@ -59,6 +59,39 @@ enum CellText {
             out.write(UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(n)))
         }
     }
+
+    /// Writes a REAL as sqlite3's insert mode and `.dump` do: `1e999`/`-1e999` for the
+    /// infinities, `N.0` when the value is a whole number that fits in 64 bits (`%lld.0`, so
+    /// `-0.0` is `0.0`), else `%!.20g`. Nothing is allocated.
+    @inline(__always)
+    static func writeSQLReal(_ r: Double, to out: OutputWriter) {
+        if r == .infinity { out.write("1e999"); return }
+        if r == -.infinity { out.write("-1e999"); return }
+        // C's `(sqlite3_int64)r == r`: out of range (and NaN) goes to printf.
+        if r >= -9.2233720368547758e18 && r < 9.2233720368547758e18, r == r.rounded(.towardZero) {
+            writeInteger(Int64(r), to: out)
+            out.write(".0")
+            return
+        }
+        writeReal(r, format: "%!.20g", to: out)
+    }
+
+    /// Writes an integer in decimal (`%lld`) without allocating.
+    @inline(__always)
+    static func writeInteger(_ value: Int64, to out: OutputWriter) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            // The magnitude as unsigned, so Int64.min has one too.
+            var v = value.magnitude
+            var i = 20
+            repeat {
+                i -= 1
+                digits[i] = 48 + UInt8(truncatingIfNeeded: v % 10)
+                v /= 10
+            } while v != 0
+            if value < 0 { out.write(byte: 45) }
+            out.write(UnsafeBufferPointer(rebasing: digits[i..<20]))
+        }
+    }
 }
 
 extension OutputWriter {

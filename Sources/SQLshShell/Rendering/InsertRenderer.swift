@@ -42,7 +42,7 @@ final class InsertRenderer: ResultRenderer {
             case SQLITE_INTEGER:
                 out.write(CellText.text(handle, i) ?? CellText.empty)
             case SQLITE_FLOAT:
-                out.write(SQLQuoting.real(sqlite3_column_double(handle, i)))
+                CellText.writeSQLReal(sqlite3_column_double(handle, i), to: out)
             default:
                 let p = sqlite3_column_blob(handle, i)
                 CellEscapes.writeHexBlob(UnsafeRawBufferPointer(start: p, count: p == nil ? 0 : Int(sqlite3_column_bytes(handle, i))), to: out)

@@ -4,17 +4,31 @@ import Glibc
 /// `csv_read_one_field` (RFC 4180 quoting, `""`, CRLF, a leading UTF-8 BOM skipped) and
 /// `ascii_read_one_field` do, with sqlite3's warnings for bad quoting.
 ///
-/// The current field is kept in one reused byte buffer; nothing is allocated per field.
+/// The current field is kept in one reused byte buffer; nothing is allocated per field. The
+/// mutable state lives behind a pointer (a stored `var` of a class costs a dynamic exclusivity
+/// check on every access, and this runs once per input byte), and runs of plain bytes are
+/// copied from the input buffer in one go.
 final class ImportReader {
     static let endOfFile: Int32 = -1
 
+    private struct State {
+        var position = 0
+        var end = 0
+        var bytesRead = 0
+        var field: UnsafeMutablePointer<UInt8>
+        var fieldCount = 0
+        var fieldCapacity: Int
+        var terminator: Int32 = 0
+        var line = 1
+        var sawUnterminatedQuote = false
+        var notFirst = false
+    }
+
     private let fd: Int32
-    private var buffer: UnsafeMutablePointer<UInt8>
+    private let buffer: UnsafeMutablePointer<UInt8>
     private let capacity = 1 << 16
-    private var position = 0
-    private var end = 0
-    /// Bytes read so far and the file's size (0 when unknown), for progress display.
-    private(set) var bytesRead = 0
+    private let state: UnsafeMutablePointer<State>
+    /// The file's size (0 when unknown), for progress display.
     let fileSize: Int
 
     /// The file name used in messages.
@@ -22,16 +36,18 @@ final class ImportReader {
     let columnSeparator: Int32
     let rowSeparator: Int32
     let isASCII: Bool
-    /// The current field's bytes (no terminator).
-    var field: [UInt8] = []
-    /// What ended the last field: a separator, or ``endOfFile``.
-    var terminator: Int32 = 0
-    /// The current line number (1-based).
-    var line = 1
-    /// Whether a quoted field ran to the end of the file.
-    var sawUnterminatedQuote = false
-    private var notFirst = false
     private let err: OutputWriter
+
+    /// Bytes read so far, for progress display.
+    var bytesRead: Int { state.pointee.bytesRead }
+    /// The current field's bytes (no terminator), valid until the next ``readField()``.
+    var field: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: state.pointee.field, count: state.pointee.fieldCount) }
+    /// What ended the last field: a separator, or ``endOfFile``.
+    var terminator: Int32 { state.pointee.terminator }
+    /// The current line number (1-based).
+    var line: Int { state.pointee.line }
+    /// Whether a quoted field ran to the end of the file.
+    var sawUnterminatedQuote: Bool { state.pointee.sawUnterminatedQuote }
 
     init(fd: Int32, name: String, columnSeparator: UInt8, rowSeparator: UInt8, ascii: Bool, err: OutputWriter) {
         self.fd = fd
@@ -43,18 +59,23 @@ final class ImportReader {
         var info = stat()
         fileSize = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
         buffer = .allocate(capacity: capacity)
-        field.reserveCapacity(256)
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(field: .allocate(capacity: 256), fieldCapacity: 256))
     }
 
-    deinit { buffer.deallocate() }
+    deinit {
+        buffer.deallocate()
+        state.pointee.field.deallocate()
+        state.deallocate()
+    }
 
     @inline(__always)
     private func next() -> Int32 {
-        if position == end {
+        if state.pointee.position == state.pointee.end {
             guard refill() else { return Self.endOfFile }
         }
-        let c = buffer[position]
-        position += 1
+        let c = buffer[state.pointee.position]
+        state.pointee.position += 1
         return Int32(c)
     }
 
@@ -63,10 +84,93 @@ final class ImportReader {
             let n = read(fd, buffer, capacity)
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { return false }
-            position = 0
-            end = n
-            bytesRead += n
+            state.pointee.position = 0
+            state.pointee.end = n
+            state.pointee.bytesRead += n
             return true
+        }
+    }
+
+    /// Makes room for at least `extra` more bytes in the field buffer.
+    private func reserveField(_ extra: Int) {
+        let needed = state.pointee.fieldCount + extra
+        guard needed > state.pointee.fieldCapacity else { return }
+        var capacity = state.pointee.fieldCapacity
+        while capacity < needed { capacity *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        grown.update(from: state.pointee.field, count: state.pointee.fieldCount)
+        state.pointee.field.deallocate()
+        state.pointee.field = grown
+        state.pointee.fieldCapacity = capacity
+    }
+
+    @inline(__always)
+    private func append(_ c: Int32) {
+        if state.pointee.fieldCount == state.pointee.fieldCapacity { reserveField(1) }
+        state.pointee.field[state.pointee.fieldCount] = UInt8(truncatingIfNeeded: c)
+        state.pointee.fieldCount += 1
+    }
+
+    /// Appends the input up to (not including) the next column or row separator and returns
+    /// that separator, consumed, or ``endOfFile``. Runs of bytes are copied in one go.
+    @inline(__always)
+    private func appendPlainRun() -> Int32 {
+        let column = UInt8(truncatingIfNeeded: columnSeparator), row = UInt8(truncatingIfNeeded: rowSeparator)
+        while true {
+            if state.pointee.position == state.pointee.end {
+                guard refill() else { return Self.endOfFile }
+            }
+            var position = state.pointee.position
+            let end = state.pointee.end
+            let start = position
+            while position < end {
+                let b = buffer[position]
+                if b == column || b == row { break }
+                position += 1
+            }
+            let n = position - start
+            if n > 0 {
+                reserveField(n)
+                (state.pointee.field + state.pointee.fieldCount).update(from: buffer + start, count: n)
+                state.pointee.fieldCount += n
+            }
+            if position < end {
+                state.pointee.position = position + 1
+                return Int32(buffer[position])
+            }
+            state.pointee.position = position
+        }
+    }
+
+    /// Inside a quoted field, after a byte that is not a quote: appends the bytes up to the next
+    /// quote or row separator (left unread) and returns the last byte appended, or nil when
+    /// there was none. Those bytes need none of the quote handling: each only follows a byte
+    /// that is not a quote.
+    @inline(__always)
+    private func appendQuotedRun() -> Int32? {
+        let quote = UInt8(ascii: "\""), row = UInt8(truncatingIfNeeded: rowSeparator)
+        var last: Int32?
+        while true {
+            if state.pointee.position == state.pointee.end {
+                guard refill() else { return last }
+            }
+            var position = state.pointee.position
+            let end = state.pointee.end
+            let start = position
+            while position < end {
+                let b = buffer[position]
+                if b == quote || b == row { break }
+                position += 1
+            }
+            let n = position - start
+            if n > 0 {
+                reserveField(n)
+                (state.pointee.field + state.pointee.fieldCount).update(from: buffer + start, count: n)
+                state.pointee.fieldCount += n
+                last = Int32(buffer[position - 1])
+            }
+            state.pointee.position = position
+            if position < end { return last }
         }
     }
 
@@ -76,29 +180,33 @@ final class ImportReader {
     }
 
     private func readASCIIField() -> Bool {
-        field.removeAll(keepingCapacity: true)
+        state.pointee.fieldCount = 0
         var c = next()
-        if c == Self.endOfFile { terminator = Self.endOfFile; return false }
-        while c != Self.endOfFile && c != columnSeparator && c != rowSeparator {
-            field.append(UInt8(truncatingIfNeeded: c))
-            c = next()
+        if c == Self.endOfFile { state.pointee.terminator = Self.endOfFile; return false }
+        if c != columnSeparator && c != rowSeparator {
+            append(c)
+            c = appendPlainRun()
         }
-        if c == rowSeparator { line += 1 }
-        terminator = c
+        if c == rowSeparator { state.pointee.line += 1 }
+        state.pointee.terminator = c
         return true
     }
 
     private func readCSVField() -> Bool {
-        field.removeAll(keepingCapacity: true)
+        state.pointee.fieldCount = 0
         let quote = Int32(UInt8(ascii: "\""))
         var c = next()
-        if c == Self.endOfFile { terminator = Self.endOfFile; return false }
+        if c == Self.endOfFile { state.pointee.terminator = Self.endOfFile; return false }
         if c == quote {
             var pc: Int32 = 0, ppc: Int32 = 0
             let startLine = line
             while true {
+                if pc != quote, let last = appendQuotedRun() {
+                    // The run held no quote, so the byte before its last one is not a quote.
+                    (ppc, pc) = (0, last)
+                }
                 c = next()
-                if c == rowSeparator { line += 1 }
+                if c == rowSeparator { state.pointee.line += 1 }
                 if c == quote && pc == quote {
                     pc = 0
                     continue
@@ -106,8 +214,11 @@ final class ImportReader {
                 if (c == columnSeparator && pc == quote) || (c == rowSeparator && pc == quote)
                     || (c == rowSeparator && pc == 13 && ppc == quote) || (c == Self.endOfFile && pc == quote) {
                     // Drop the closing quote (and a CR after it).
-                    while let last = field.popLast(), Int32(last) != quote {}
-                    terminator = c
+                    while state.pointee.fieldCount > 0 {
+                        state.pointee.fieldCount -= 1
+                        if Int32(state.pointee.field[state.pointee.fieldCount]) == quote { break }
+                    }
+                    state.pointee.terminator = c
                     break
                 }
                 if pc == quote && c != 13 {
@@ -115,44 +226,47 @@ final class ImportReader {
                 }
                 if c == Self.endOfFile {
                     err.write("\(name):\(startLine): unterminated \"-quoted field\n")
-                    sawUnterminatedQuote = true
-                    terminator = c
+                    state.pointee.sawUnterminatedQuote = true
+                    state.pointee.terminator = c
                     break
                 }
-                field.append(UInt8(truncatingIfNeeded: c))
+                append(c)
                 ppc = pc
                 pc = c
             }
         } else {
-            if c == 0xEF && !notFirst {
-                field.append(0xEF)
+            if c == 0xEF && !state.pointee.notFirst {
+                append(0xEF)
                 c = next()
                 if c == 0xBB {
-                    field.append(0xBB)
+                    append(0xBB)
                     c = next()
                     if c == 0xBF {
-                        notFirst = true
+                        state.pointee.notFirst = true
                         return readCSVField()
                     }
                 }
             }
-            while c != Self.endOfFile && c != columnSeparator && c != rowSeparator {
-                field.append(UInt8(truncatingIfNeeded: c))
-                c = next()
+            if c != Self.endOfFile && c != columnSeparator && c != rowSeparator {
+                append(c)
+                c = appendPlainRun()
             }
             if c == rowSeparator {
-                line += 1
-                if field.last == 13 { field.removeLast() }
+                state.pointee.line += 1
+                if state.pointee.fieldCount > 0 && state.pointee.field[state.pointee.fieldCount - 1] == 13 {
+                    state.pointee.fieldCount -= 1
+                }
             }
-            terminator = c
+            state.pointee.terminator = c
         }
-        notFirst = true
+        state.pointee.notFirst = true
         return true
     }
 
     /// The field as a String, up to its first NUL (sqlite3 handles fields as C strings).
     var fieldString: String {
+        let field = self.field
         let n = field.firstIndex(of: 0) ?? field.count
-        return String(decoding: field[0..<n], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: field[0..<n]), as: UTF8.self)
     }
 }

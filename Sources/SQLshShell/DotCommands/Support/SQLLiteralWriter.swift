@@ -1,9 +1,10 @@
+import CSQLite
 import SQLshCore
 
 /// Writes column values as SQL literals the way sqlite3's insert mode does (`.dump`,
-/// `.fullschema`): `NULL`, integers as text, reals via ``SQLQuoting/real(_:)``, blobs as
-/// `X'..'`, text quoted, with newlines and carriage returns spelled `replace(...)` unless
-/// `keepNewlines`.
+/// `.fullschema`): `NULL`, integers as text, reals via ``CellText/writeSQLReal(_:to:)``,
+/// blobs as `X'..'`, text quoted, with newlines and carriage returns spelled `replace(...)`
+/// unless `keepNewlines`. Values are read in place from SQLite; nothing is allocated per row.
 struct SQLLiteralWriter {
     let out: OutputWriter
     var keepNewlines = false
@@ -12,37 +13,50 @@ struct SQLLiteralWriter {
     func writeInsert(into table: String, _ statement: Statement) {
         out.write("INSERT INTO ")
         out.write(table)
-        for i in 0..<statement.columnCount {
+        writeValues(statement)
+    }
+
+    /// Writes `INSERT INTO ` and `table` (bytes made once per table), then the row's values.
+    @inline(__always)
+    func writeInsert(into table: [UInt8], _ statement: Statement) {
+        out.write("INSERT INTO ")
+        out.write(table)
+        writeValues(statement)
+    }
+
+    /// ` VALUES(v1,v2,...);` and a newline.
+    @inline(__always)
+    private func writeValues(_ statement: Statement) {
+        let handle = statement.handle
+        let n = sqlite3_column_count(handle)
+        var i: Int32 = 0
+        while i < n {
             out.write(i > 0 ? "," : " VALUES(")
-            writeValue(statement, i)
+            writeValue(handle, i)
+            i += 1
         }
         out.write(");\n")
     }
 
-    func writeValue(_ statement: Statement, _ i: Int) {
-        switch statement.columnType(at: i) {
-        case .null: out.write("NULL")
-        case .integer: out.write(statement.textBytes(at: i))
-        case .real: out.write(SQLQuoting.real(statement.double(at: i)))
-        case .blob: writeHexBlob(statement.blobBytes(at: i))
-        case .text:
+    /// Writes column `i` of the current row as an SQL literal.
+    @inline(__always)
+    private func writeValue(_ handle: OpaquePointer, _ i: Int32) {
+        switch sqlite3_column_type(handle, i) {
+        case SQLITE_NULL: out.write("NULL")
+        case SQLITE_INTEGER: out.write(CellText.text(handle, i) ?? CellText.empty)
+        case SQLITE_FLOAT: CellText.writeSQLReal(sqlite3_column_double(handle, i), to: out)
+        case SQLITE_TEXT:
             // The shell handles text as a C string: it ends at the first NUL.
-            var bytes = Array(statement.textBytes(at: i))
-            if let nul = bytes.firstIndex(of: 0) { bytes.removeSubrange(nul...) }
-            if keepNewlines { writeQuoted(bytes) } else { writeQuotedEscaped(bytes) }
+            let text = CellText.text(handle, i) ?? CellText.empty
+            if keepNewlines {
+                CellEscapes.writeSQLQuoted(text, to: out)
+            } else {
+                CellEscapes.writeSQLQuotedEscaped(text, to: out)
+            }
+        default:
+            let p = sqlite3_column_blob(handle, i)
+            CellEscapes.writeHexBlob(UnsafeRawBufferPointer(start: p, count: p == nil ? 0 : Int(sqlite3_column_bytes(handle, i))), to: out)
         }
-    }
-
-    func writeHexBlob(_ blob: UnsafeRawBufferPointer) {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = [UInt8(ascii: "X"), UInt8(ascii: "'")]
-        text.reserveCapacity(blob.count * 2 + 3)
-        for b in blob {
-            text.append(hex[Int(b >> 4)])
-            text.append(hex[Int(b & 15)])
-        }
-        text.append(UInt8(ascii: "'"))
-        out.write(text)
     }
 
     /// `'...'` with `'` doubled (`output_quoted_string`).

@@ -40,17 +40,6 @@ enum SQLQuoting {
         }
     }
 
-    /// A REAL as the shell's insert mode writes it: `1e999`/`-1e999` for infinities,
-    /// `N.0` for integral values, else `%!.20g`.
-    static func real(_ r: Double) -> String {
-        if r == .infinity { return "1e999" }
-        if r == -.infinity { return "-1e999" }
-        if r >= -9.2233720368547758e18 && r < 9.2233720368547758e18, r == r.rounded(.towardZero) {
-            return "\(Int64(r)).0"
-        }
-        return printf("%!.20g", r)
-    }
-
     @inline(__always) static func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= 97 && (b | 0x20) <= 122 }
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
 }
