@@ -9,6 +9,7 @@
 #   uuid4()              beside randomblob(16)
 #   time_fmt_iso(time_unix(x)) beside strftime('%Y-%m-%dT%H:%M:%SZ', x, 'unixepoch')
 #   stats_median(x)      beside sum(x)
+# and a vsv scan of a CSV file of the same rows against .import of that file (sqlsh and sqlite3).
 # Every query is wrapped in sum(length(...)) or count(...) so that only the function's cost
 # and SQLite's own scan are timed, not printing. Each figure is the best of RUNS runs (default
 # 3) of the whole query, divided by the row count: a shared, noisy machine gives wide ranges,
@@ -55,6 +56,20 @@ best() { # SHELL QUERY
     echo "$best"
 }
 
+# Best wall time in seconds of a shell reading $work/import.sql on a new in-memory database.
+best_script() { # SHELL
+    local shell=$1 best="" t
+    for _ in $(seq "$RUNS"); do
+        local start end
+        start=$(date +%s.%N)
+        "$shell" :memory: <"$work/import.sql" >/dev/null 2>&1 || { best=""; break; }
+        end=$(date +%s.%N)
+        t=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.6f", b - a }')
+        if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
+    done
+    echo "$best"
+}
+
 # The time of an empty pass, taken off every figure: start-up and the scan itself.
 ns() { # SECONDS BASELINE -> nanoseconds per row
     if [ -z "$1" ]; then echo "-"; else echo "$1 $2 $ROWS" | awk '{ v = ($1 - $2) * 1e9 / $3; printf "%.0f", (v < 0 ? 0 : v) }'; fi
@@ -74,6 +89,14 @@ cases=(
   "stats_median|select stats_median(x) from t|select sum(x) from t"
 )
 
+# A vsv scan of a delimited file against .import of the same file (into :memory:), ns per row
+# of the whole command.
+csv="$work/data.csv"
+"$SQLITE3" -csv "$db" "select s, t, x from t" >"$csv"
+vsv=$(best "$SQLSH" "create virtual table temp.v using vsv(filename='$csv', columns=3); select count(c2) from v")
+import_sqlsh=$(printf '.import --csv %s v\nselect count(*) from v;\n' "$csv" >"$work/import.sql"; best_script "$SQLSH")
+import_ref=$(best_script "$SQLITE3")
+
 printf "%d rows; ns per row above a plain scan (best of %d runs)\n" "$ROWS" "$RUNS"
 printf "%-16s %12s %28s %16s\n" "function" "sqlsh" "built-in, in sqlsh" "built-in, sqlite3"
 for c in "${cases[@]}"; do
@@ -83,3 +106,5 @@ for c in "${cases[@]}"; do
     r=$(ns "$(best "$SQLITE3" "$builtin")" "$scan_ref")
     printf "%-16s %12s %28s %16s\n" "$name" "$a" "$b" "$r"
 done
+printf "\n%-34s %12s %16s %16s\n" "delimited file, ns per row" "vsv scan" ".import, sqlsh" ".import, sqlite3"
+printf "%-34s %12s %16s %16s\n" "$ROWS rows, 3 columns" "$(ns "$vsv" 0)" "$(ns "$import_sqlsh" 0)" "$(ns "$import_ref" 0)"

@@ -71,6 +71,21 @@ import Testing
         #expect(try table("data='a,,\"\"'") == ["a||"])
     }
 
+    @Test func malformedFilesGiveDefinedRows() throws {
+        // An unterminated quote runs to the end of the input; text after a closing quote is kept.
+        #expect(try table("data='a,\"b\nc'") == ["a|b\nc"])
+        #expect(try table("data='\"a\"x,b'") == ["ax|b"])
+        // Ragged rows: missing columns are NULL, extra fields are dropped.
+        #expect(try table("data='1,2,3\n4\n5,6,7,8'") == ["1|2|3", "4|NULL|NULL", "5|6|7"])
+        // Invalid UTF-8 stays bytes as they are (validatetext turns it into an error or a blob).
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vsv-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data([0x61, 0xFF, 0x2C, 0x22, 0xC3, 0x22, 0x0A]).write(to: url)
+        let db = try catalogConnection()
+        try db.execute("create virtual table temp.t using vsv(filename='\(url.path)')")
+        #expect(try rows(db, "select hex(c0), hex(c1) from t") == [[.text("61FF"), .text("C3")]])
+    }
+
     @Test func separators() throws {
         #expect(try table("data='a;b|c;d', fsep=';', rsep='|'") == ["a|b", "c|d"])
         #expect(try table("data='a\tb', fsep='\\t'") == ["a|b"])
