@@ -4,20 +4,13 @@ import SQLshCore
 /// Text and blob results written in place, for functions whose result size is known (or
 /// bounded) before they run: encoders and decoders.
 enum ResultBuffer {
-    /// SQLite's length limit for strings and blobs on the connection a function runs on
-    /// (`SQLITE_LIMIT_LENGTH`).
-    @inline(__always)
-    static func lengthLimit(_ result: ResultContext) -> Int {
-        Int(sqlite3_limit(sqlite3_context_db_handle(result.rawValue), SQLITE_LIMIT_LENGTH, -1))
-    }
-
     /// Builds a text or blob result of at most `capacity` bytes, written by `fill`, which
     /// returns how many bytes it wrote, or nil to give up (having set no result; the caller
     /// then reports the error).
     ///
     /// Small results are written into a stack buffer that SQLite copies; larger ones into a
     /// `sqlite3_malloc64` buffer that SQLite takes over, so there is no second copy. The caller
-    /// checks `capacity` against ``lengthLimit(_:)`` first; SQLite checks the final length again.
+    /// checks `capacity` against `result.lengthLimit` first; SQLite checks the final length again.
     /// - Returns: false when `fill` gave up.
     @inline(__always)
     static func write(_ result: ResultContext, capacity: Int, text: Bool,

@@ -125,7 +125,7 @@ enum EncodeDecode {
     /// Encodes into a buffer of the right size, after checking that size against SQLite's
     /// length limit: the cheap upper bound first, the exact length only when the bound is over.
     private static func encode<C: BinaryCodec>(_ codec: C.Type, _ input: UnsafeRawBufferPointer, _ result: ResultContext) {
-        let limit = ResultBuffer.lengthLimit(result)
+        let limit = result.lengthLimit
         guard var capacity = C.maximumEncodedLength(input.count) else {
             return sqlite3_result_error_toobig(result.rawValue)
         }
@@ -139,7 +139,7 @@ enum EncodeDecode {
     }
 
     private static func decode<C: BinaryCodec>(_ codec: C.Type, _ input: UnsafeRawBufferPointer, _ result: ResultContext) {
-        guard let capacity = C.maximumDecodedLength(input), capacity <= ResultBuffer.lengthLimit(result) else {
+        guard let capacity = C.maximumDecodedLength(input), capacity <= result.lengthLimit else {
             return sqlite3_result_error_toobig(result.rawValue)
         }
         if !ResultBuffer.write(result, capacity: capacity, text: false, { C.decode(input, into: $0) }) {

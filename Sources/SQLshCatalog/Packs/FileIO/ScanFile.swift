@@ -66,7 +66,7 @@ struct ScanFile: TableValuedFunction {
     func column(_ index: Int, into result: ResultContext) throws {
         guard index == 0 else { return path.withUnsafeBufferPointer { result.setText(utf8: $0) } }
         guard let reader else { return result.setNull() }
-        let limit = Int(sqlite3_limit(sqlite3_context_db_handle(result.rawValue), SQLITE_LIMIT_LENGTH, -1))
+        let limit = result.lengthLimit
         reader.lengthLimit = limit
         if reader.lineTooLong || reader.lineLength > limit { return sqlite3_result_error_toobig(result.rawValue) }
         reader.withLine { result.setText(utf8: $0) }

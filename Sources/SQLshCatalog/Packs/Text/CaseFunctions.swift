@@ -94,7 +94,7 @@ private func mapCase(_ text: UnsafeBufferPointer<UInt8>, mode: UnicodeCase.Mode,
             }
         }
     }
-    let limit = lengthLimit(result)
+    let limit = result.lengthLimit
     scratch.count = 0
     var previousIsWord = false
     var i = 0

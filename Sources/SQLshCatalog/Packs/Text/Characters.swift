@@ -63,13 +63,6 @@ func integerArgument(_ value: OpaquePointer, _ message: StaticString) throws -> 
     throw TextError("\(message)")
 }
 
-/// SQLite's length limit for strings and blobs on the connection running `result`
-/// (SQLITE_LIMIT_LENGTH): a result larger than this is "string or blob too big".
-@inline(__always)
-func lengthLimit(_ result: ResultContext) -> Int {
-    Int(sqlite3_limit(sqlite3_context_db_handle(result.rawValue), SQLITE_LIMIT_LENGTH, -1))
-}
-
 /// Whether any argument is NULL (the Postgres-style functions then give NULL).
 @inline(__always)
 func anyNull(_ arguments: Arguments) -> Bool {

@@ -46,7 +46,7 @@ private func join(_ arguments: Arguments, _ result: ResultContext, separated: Bo
     let separator = separated ? textBytes(arguments[0].rawValue) : UnsafeBufferPointer(start: nil, count: 0)
     let first = separated ? 1 : 0
     // The size first (each value's text form is made once, here), then the bytes.
-    let limit = lengthLimit(result)
+    let limit = result.lengthLimit
     var total = 0, parts = 0
     for k in first..<arguments.count where sqlite3_value_type(arguments[k].rawValue) != SQLITE_NULL {
         guard let size = checkedSize(total, textBytes(arguments[k].rawValue).count, parts > 0 ? separator.count : 0, limit: limit) else {

@@ -59,7 +59,7 @@ private func pad(_ arguments: Arguments, _ result: ResultContext, left: Bool) th
     // The padding: whole repetitions of the fill, then its first `partial` characters.
     let whole = padCount / fillCharacters, partial = padCount % fillCharacters
     let partialBytes = Characters.advance(fill, from: 0, by: partial)
-    let limit = lengthLimit(result)
+    let limit = result.lengthLimit
     let wholeBytes = whole.multipliedReportingOverflow(by: fill.count)
     guard !wholeBytes.overflow, let total = checkedSize(wholeBytes.partialValue, partialBytes, text.count, limit: limit) else {
         return sqlite3_result_error_toobig(result.rawValue)

@@ -27,6 +27,6 @@ private func repeatText(_ arguments: Arguments, _ result: ResultContext) throws 
     guard n > 0, !text.isEmpty else { return result.setText(utf8: UnsafeBufferPointer(rebasing: text[0..<0])) }
     let times = Int(clamping: n)
     let size = text.count.multipliedReportingOverflow(by: times)
-    guard !size.overflow, size.partialValue <= lengthLimit(result) else { return sqlite3_result_error_toobig(result.rawValue) }
+    guard !size.overflow, size.partialValue <= result.lengthLimit else { return sqlite3_result_error_toobig(result.rawValue) }
     setTextResult(result, count: size.partialValue) { out in _ = repeatBytes(text, times: times, to: out) }
 }

@@ -37,7 +37,7 @@ private func replace(_ arguments: Arguments, _ result: ResultContext) throws {
     }
     guard occurrences > 0 else { return result.setText(utf8: text) }
     let added = occurrences.multipliedReportingOverflow(by: new.count)
-    guard !added.overflow, let total = checkedSize(text.count - occurrences * old.count, added.partialValue, limit: lengthLimit(result)) else {
+    guard !added.overflow, let total = checkedSize(text.count - occurrences * old.count, added.partialValue, limit: result.lengthLimit) else {
         return sqlite3_result_error_toobig(result.rawValue)
     }
     setTextResult(result, count: total) { out in

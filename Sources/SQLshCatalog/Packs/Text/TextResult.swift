@@ -6,7 +6,7 @@ import SQLshCore
 /// "string or blob too big", reported before anything is allocated.
 @inline(__always)
 func setTextResult(_ result: ResultContext, count: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Void) {
-    guard count <= lengthLimit(result) else { return sqlite3_result_error_toobig(result.rawValue) }
+    guard count <= result.lengthLimit else { return sqlite3_result_error_toobig(result.rawValue) }
     guard count > 0 else { return result.setText(utf8: UnsafeBufferPointer(start: nil, count: 0)) }
     guard let memory = sqlite3_malloc64(sqlite3_uint64(count)) else { return sqlite3_result_error_nomem(result.rawValue) }
     let bytes = memory.bindMemory(to: UInt8.self, capacity: count)

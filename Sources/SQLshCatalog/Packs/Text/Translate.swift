@@ -46,7 +46,7 @@ private func position(of character: UnsafeBufferPointer<UInt8>, in set: UnsafeBu
 private func translate(_ text: UnsafeBufferPointer<UInt8>, from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>,
                        scratch: ByteScratch, _ result: ResultContext) {
     if from.isEmpty { return result.setText(utf8: text) }
-    let limit = lengthLimit(result)
+    let limit = result.lengthLimit
     scratch.bytes.removeAll(keepingCapacity: true)
     var i = 0
     while i < text.count {

@@ -20,7 +20,7 @@ enum TextMapping {
                 for byte in input { out.append(ascii(byte)) }
                 return out.withUnsafeBufferPointer { result.setText(utf8: $0) }
             }
-            let limit = Int(sqlite3_limit(sqlite3_context_db_handle(result.rawValue), SQLITE_LIMIT_LENGTH, -1))
+            let limit = result.lengthLimit
             var i = 0
             let n = input.count
             while i < n {
