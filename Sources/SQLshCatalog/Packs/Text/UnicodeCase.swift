@@ -134,21 +134,6 @@ enum UnicodeCase {
     /// Appends the UTF-8 encoding of a valid scalar (room for 4 bytes must have been reserved).
     @inline(__always)
     static func appendScalar(_ c: UInt32, to out: ByteBuffer) {
-        switch c {
-        case 0..<0x80:
-            out.append(UInt8(c))
-        case 0x80..<0x800:
-            out.append(UInt8(0xC0 | c >> 6))
-            out.append(UInt8(0x80 | c & 0x3F))
-        case 0x800..<0x10000:
-            out.append(UInt8(0xE0 | c >> 12))
-            out.append(UInt8(0x80 | c >> 6 & 0x3F))
-            out.append(UInt8(0x80 | c & 0x3F))
-        default:
-            out.append(UInt8(0xF0 | c >> 18))
-            out.append(UInt8(0x80 | c >> 12 & 0x3F))
-            out.append(UInt8(0x80 | c >> 6 & 0x3F))
-            out.append(UInt8(0x80 | c & 0x3F))
-        }
+        UTF8Encoding.encode(c) { out.append($0) }
     }
 }
