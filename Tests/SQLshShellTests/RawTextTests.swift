@@ -31,6 +31,20 @@ import Testing
         }
     }
 
+    @Test func escapeRangeCodePointsTypedLiterallyRoundTrip() {
+        // U+10FF80 to U+10FFFF mark escaped bytes inside the shell; typed literally (valid
+        // UTF-8), they must still come back as the same bytes (found by FuzzDotArguments).
+        for scalar: UInt32 in [0x10FF80, 0x10FFBF, 0x10FFC0, 0x10FFFF] {
+            let bytes = Array(String(Character(Unicode.Scalar(scalar)!)).utf8) + Array("x".utf8)
+            #expect(String(rawBytes: bytes).rawBytes == bytes)
+            #expect(String(rawBytes: [0xFF] + bytes).rawBytes == [0xFF] + bytes)
+        }
+        // Just below the range, a private-use character stays one character.
+        let below = Array(String(Character(Unicode.Scalar(0x10FF7F as UInt32)!)).utf8)
+        #expect(String(rawBytes: below).unicodeScalars.count == 1)
+        #expect(String(rawBytes: below).rawBytes == below)
+    }
+
     @Test func aLongInvalidLineConvertsInOnePass() {
         // 10 MB of 0xFF took seconds when each byte went through the generic decoder.
         let bytes = [UInt8](repeating: 0xFF, count: 10_000_000)

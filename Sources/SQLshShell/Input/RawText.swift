@@ -38,6 +38,21 @@ public enum RawText {
         }
     }
 
+    /// Whether the valid UTF-8 sequence at `i` is itself a code point of the escape range
+    /// (U+10FF80 to U+10FFFF). Such text, typed literally, is escaped byte by byte like an
+    /// invalid sequence, so that `rawBytes` gives back exactly the bytes that came in.
+    @inline(__always)
+    static func isEscapeRange(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        bytes[i] == 0xF4 && i + 2 < bytes.count && bytes[i + 1] == 0x8F && bytes[i + 2] >= 0xBE
+    }
+
+    /// Whether UTF-8 bytes hold a code point of the escape range anywhere.
+    static func containsEscapeRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.contains(0xF4) else { return false }
+        for i in bytes.indices where bytes[i] == 0xF4 && isEscapeRange(bytes, at: i) { return true }
+        return false
+    }
+
     /// The original bytes of UTF-8 text that may hold escaped bytes.
     public static func unescaped(_ utf8: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
@@ -63,7 +78,8 @@ extension String {
     /// point (see ``RawText``) instead of replacing it.
     public init(rawBytes bytes: some Collection<UInt8>) {
         let all = Array(bytes)
-        if let text = String(validating: all, as: UTF8.self) {
+        if let text = String(validating: all, as: UTF8.self),
+           !all.withUnsafeBufferPointer(RawText.containsEscapeRange) {
             self = text
             return
         }
@@ -75,7 +91,7 @@ extension String {
             var i = 0
             while i < input.count {
                 let width = RawText.validSequenceWidth(input, at: i)
-                if width > 0 {
+                if width > 0 && !RawText.isEscapeRange(input, at: i) {
                     utf8.append(contentsOf: UnsafeBufferPointer(rebasing: input[i..<(i + width)]))
                     i += width
                 } else {
