@@ -187,10 +187,19 @@ extension Shell {
         // The screen's renderers print only after the last row (and say so themselves).
         if !(renderer is InteractiveTableRenderer || renderer is RecordRenderer) { willPrintRows?() }
         renderer.begin(statement)
-        repeat {
-            renderer.row(statement)
-            rc = sqlite3_step(handle)
-        } while rc == SQLITE_ROW
+        if let screen = renderer as? InteractiveTableRenderer {
+            // The screen may have the rest of a big result without stepping it (BigResultShortcut).
+            repeat {
+                screen.row(statement)
+                if !screen.wantsMoreRows { rc = SQLITE_DONE; break }
+                rc = sqlite3_step(handle)
+            } while rc == SQLITE_ROW
+        } else {
+            repeat {
+                renderer.row(statement)
+                rc = sqlite3_step(handle)
+            } while rc == SQLITE_ROW
+        }
         renderer.end(statement)
         return rc == SQLITE_DONE ? nil : stepFailure(code: rc)
     }

@@ -81,6 +81,22 @@ public final class InteractiveTableRenderer: ResultRenderer {
     @inline(__always)
     public func row(_ statement: Statement) {
         sample.add(statement.handle, columns: columns)
+        if sample.total == fitLimit.map({ $0 + 1 }) && options.pagerCommand == nil {
+            finishWithoutStepping(statement)
+        }
+    }
+
+    /// False once the whole result is known without stepping further (see ``BigResultShortcut``).
+    public private(set) var wantsMoreRows = true
+
+    /// The result does not fit: count it and fetch its last rows in SQLite when that gives
+    /// the same answer as stepping (see ``BigResultShortcut``).
+    private func finishWithoutStepping(_ statement: Statement) {
+        let tailCount = sample.tailCapacity
+        guard let rest = BigResultShortcut.countAndTail(of: statement, tailCount: tailCount, rowsSeen: sample.total)
+        else { return }
+        sample.finish(total: rest.total, tail: rest.tail)
+        wantsMoreRows = false
     }
 
     public func end(_ statement: Statement) {

@@ -48,6 +48,14 @@ struct ResultSample {
         }
     }
 
+    /// Replaces the rows after the head with `tail`, the last rows of a result of `total` rows
+    /// found without stepping it (see ``BigResultShortcut``).
+    mutating func finish(total: Int, tail: [CapturedRow]) {
+        self.total = total
+        ring = tail
+        ringStart = 0
+    }
+
     /// Whether every row was kept.
     var isComplete: Bool { total == head.count + ring.count }
 
