@@ -102,15 +102,18 @@ struct DatabaseFile {
         return size
     }
 
-    /// The page size under which the most pages start like b-tree pages (a valid type byte
-    /// and a cell count whose pointer array fits), for a file whose header is gone.
+    /// The page size of a file whose header is gone: the smallest size under which most pages
+    /// start like b-tree pages (a valid type byte and a cell-pointer array that fits). Every
+    /// multiple of the true size sees true page starts too, so the smallest size that does
+    /// nearly as well as the best one wins; half the true size lands mid-page half the time.
     static func guessPageSize(_ image: [UInt8]) -> Int {
-        var best = 4096, bestScore = 0
+        var shares: [(size: Int, share: Int)] = []
         var size = 512
         while size <= 65536 {
-            var score = 0
+            var score = 0, pages = 0
             var offset = size  // page 1 is the damaged one; look at the others
             while offset + 12 <= image.count {
+                pages += 1
                 let type = image[offset]
                 if type == 2 || type == 5 || type == 10 || type == 13 {
                     let cells = Int(image[offset + 3]) << 8 | Int(image[offset + 4])
@@ -119,15 +122,12 @@ struct DatabaseFile {
                 }
                 offset += size
             }
-            // Larger sizes see fewer pages: compare the share of pages that look right.
-            let pages = max(1, image.count / size - 1)
-            if score > 0 && score * 65536 / pages > bestScore {
-                bestScore = score * 65536 / pages
-                best = size
-            }
+            if pages > 0 { shares.append((size, score * 1000 / pages)) }
             size <<= 1
         }
-        return best
+        let best = shares.map(\.share).max() ?? 0
+        guard best > 0 else { return 4096 }
+        return shares.first { $0.share * 4 >= best * 3 }?.size ?? 4096
     }
 }
 
