@@ -362,6 +362,25 @@ import Testing
         _ = try Self.restoredDump(run.out)
     }
 
+    @Test("Beyond sqlite3: with page 1 zeroed, the leaves of a multi-page schema are found and used")
+    func orphanedSchemaLeaves() throws {
+        let dir = try Directory()
+        var sql = "pragma page_size = 512;\n"
+        for i in 0..<30 {
+            sql += "create table t\(i)(id integer primary key, name text unique, note text default '\(String(repeating: "x", count: 150))');\n"
+            sql += "insert into t\(i) values(\(i), 'name \(i)', 'n');\n"
+        }
+        var image = try Self.makeDatabase(sql, at: dir.path("x.db"))
+        let expected = try Self.dumpLines(dir.path("x.db"))
+        for i in 0..<512 { image[i] = 0 }
+        let run = try Self.recover(image)
+        #expect(run.status == 0)
+        #expect(run.out.contains("PRAGMA page_size = '512';\n"))
+        #expect(run.out.contains("INSERT OR IGNORE INTO 't17'('id', 'name', 'note') VALUES (17, 'name 17', 'n');\n"))
+        #expect(!run.out.contains("lost_and_found"))
+        #expect(try Self.restoredDump(run.out) == expected)
+    }
+
     @Test("Random damage never traps: 400 variants with bytes flipped, zeroed or cut")
     func randomDamage() throws {
         let dir = try Directory()

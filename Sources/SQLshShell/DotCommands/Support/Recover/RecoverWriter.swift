@@ -88,7 +88,8 @@ final class RecoverWriter {
         statement("PRAGMA auto_vacuum = '\(file.autoVacuum)'")
         statement("PRAGMA user_version = '\(file.userVersion)'")
         statement("PRAGMA application_id = '\(file.applicationID)'")
-        let schema = readSchema()
+        var schema = readSchema()
+        if schema.isEmpty { schema = readOrphanedSchema() }
         let tables = createTablesAndUniqueIndexes(schema)
         writeRows(schema, tables)
         writeLostAndFound(schema)
@@ -111,6 +112,44 @@ final class RecoverWriter {
         }
         entries.sort { ($0.page, $0.cell) < ($1.page, $1.cell) }
         return entries.map(\.entry)
+    }
+
+    /// Beyond sqlite3: when page 1 yields no schema at all (zeroed, or not a b-tree page),
+    /// the leaves of a larger `sqlite_schema` tree may still be in the file, orphaned. Rows
+    /// of table leaves that look like schema rows (a known type, names, a root page inside
+    /// the file, SQL starting with CREATE) are taken as the schema, in page and cell order.
+    func readOrphanedSchema() -> [SchemaEntry] {
+        var entries: [SchemaEntry] = []
+        guard file.pageCount > 1 else { return [] }
+        for number in 2...file.pageCount where !walker.isUsed(number) && !file.isStructural(number) {
+            guard let page = BTreePage(file, number: number), page.kind == .tableLeaf else { continue }
+            var found: [SchemaEntry] = []
+            var others = 0
+            walker.rows(of: page) { row in
+                let entry = Self.schemaEntry(row.values)
+                if row.values.count == 5, Self.looksLikeSchema(entry, pageCount: file.pageCount) {
+                    found.append(entry)
+                } else {
+                    others += 1
+                }
+            }
+            // A schema leaf holds nothing else.
+            if !found.isEmpty && others == 0 {
+                walker.claim(number)
+                entries += found
+            }
+        }
+        return entries
+    }
+
+    static func looksLikeSchema(_ entry: SchemaEntry, pageCount: Int) -> Bool {
+        guard let type = entry.type, ["table", "index", "view", "trigger"].contains(type),
+              let name = entry.name, entry.tableName != nil, let root = entry.rootPage, root >= 0, root <= pageCount,
+              (type == "table" || type == "index") == (root > 0)
+        else { return false }
+        // The index of a UNIQUE or PRIMARY KEY constraint has no SQL.
+        guard let sql = entry.sql else { return type == "index" && name.hasPrefix("sqlite_autoindex_") }
+        return SchemaEntry.like(sql, prefix: "create ")
     }
 
     static func schemaEntry(_ values: [RecordValue]) -> SchemaEntry {
