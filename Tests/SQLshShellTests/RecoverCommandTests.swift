@@ -176,6 +176,19 @@ import Testing
         #expect(empty.err.isEmpty)
     }
 
+    @Test("Pages not yet in the file are recovered too: a write-ahead log's frames, an open transaction")
+    func pagesNotInTheFile() throws {
+        let dir = try Directory()
+        let path = dir.path("wal.db")
+        let writer = try Connection(path: path)
+        try writer.execute("pragma journal_mode = wal; pragma wal_autocheckpoint = 0; create table t(x); insert into t values('in the log');")
+        let run = try DotCommandComparison.ours(".recover\n", database: path)
+        #expect(run.out.contains("INSERT OR IGNORE INTO 't'(_rowid_, 'x') VALUES (1, 'in the log');\n"), "\(run)")
+        try writer.close()
+        let open = try DotCommandComparison.ours("begin; create table u(y); insert into u values('uncommitted');\n.recover\n", database: "$DIR/t.db")
+        #expect(open.out.contains("INSERT OR IGNORE INTO 'u'(_rowid_, 'y') VALUES (1, 'uncommitted');\n"), "\(open)")
+    }
+
     // MARK: Round trips
 
     @Test("Round trip: rowid and WITHOUT ROWID tables, indexes, overflow-sized values, many pages")

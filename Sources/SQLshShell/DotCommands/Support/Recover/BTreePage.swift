@@ -104,7 +104,8 @@ struct BTreePage {
         let payloadSize = Int(size.value)
         let local = Self.localSize(payloadSize, kind: kind, usableSize: file.usableSize)
         guard p + local <= pageEnd else { return nil }
-        cell.payload.reserveCapacity(payloadSize)
+        // A damaged size may claim most of the file: reserve no more than is likely read.
+        cell.payload.reserveCapacity(min(payloadSize, local + (1 << 16)))
         cell.payload.append(contentsOf: file.bytes[p..<p + local])
         guard local < payloadSize else { return cell }
         guard p + local + 4 <= pageEnd else { cell.isComplete = false; return cell }
