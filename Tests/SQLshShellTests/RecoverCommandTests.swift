@@ -445,6 +445,28 @@ import Testing
         }
     }
 
+    @Test("Ctrl-C stops recovery between pages: the script ends without COMMIT")
+    func interrupted() throws {
+        let dir = try Directory()
+        let image = try Self.makeDatabase(Self.damageable, at: dir.path("x.db"))
+        let path = dir.path("out.sql")
+        var asked = 0
+        do {
+            let out = try OutputWriter(path: path)
+            let writer = try RecoverWriter(file: DatabaseFile(image: image), options: .init(), out: out) {
+                asked += 1
+                return asked > 20
+            }
+            writer.run()
+            out.flush()
+            #expect(writer.report.interrupted)
+        }
+        let script = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(script.hasPrefix("BEGIN;\n"))
+        #expect(!script.contains("COMMIT;"))
+        #expect(Self.count(script, "INSERT OR IGNORE INTO 'big'") < 1500)
+    }
+
     // MARK: The page reader
 
     @Test("Varints: one to nine bytes, and nil when cut short")

@@ -57,9 +57,11 @@ struct RecoverCommand: DotCommand {
             shell.err.write("sql error: \(error.message) (\(error.code))\n")
             return .failure
         }
-        let writer = try RecoverWriter(file: DatabaseFile(image: image), options: options, out: shell.out)
+        let writer = try RecoverWriter(file: DatabaseFile(image: image), options: options, out: shell.out,
+                                       shouldStop: shell.interruptRequested)
         writer.run()
         let report = writer.report
+        if report.interrupted { throw ShellError("Error: .recover interrupted; the script is incomplete (no COMMIT)") }
         if report.unreadablePages > 0 || report.damagedCells > 0 {
             let pages: String = report.unreadablePages == 1 ? "page" : "pages"
             let cells: String = report.damagedCells == 1 ? "cell" : "cells"

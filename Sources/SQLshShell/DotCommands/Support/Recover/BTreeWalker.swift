@@ -20,6 +20,16 @@ final class BTreeWalker {
     /// Cells that could not be read, or only in part.
     private(set) var damagedCells = 0
     private var overflow: Set<Int> = []
+    /// Asked before each page; once it says yes, walks end at once (Ctrl-C).
+    var shouldStop: (() -> Bool)?
+    /// Whether ``shouldStop`` said yes.
+    private(set) var isStopped = false
+
+    /// Whether to stop now (asking ``shouldStop``).
+    func stopRequested() -> Bool {
+        if !isStopped, let shouldStop, shouldStop() { isStopped = true }
+        return isStopped
+    }
 
     init(_ file: DatabaseFile) {
         self.file = file
@@ -44,7 +54,7 @@ final class BTreeWalker {
         var seen: Set<Int> = []
         var expectTable = table
         var head = 0
-        while head < queue.count {
+        while head < queue.count && !stopRequested() {
             let number = queue[head]
             head += 1
             guard seen.insert(number).inserted else { continue }

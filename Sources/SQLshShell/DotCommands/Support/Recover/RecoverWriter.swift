@@ -42,6 +42,8 @@ final class RecoverWriter {
         var rows = 0
         /// Rows written to the lost-and-found table.
         var lostRows = 0
+        /// Whether recovery was stopped part way (the script then has no COMMIT).
+        var interrupted = false
     }
 
     /// One row of `sqlite_schema`.
@@ -67,11 +69,14 @@ final class RecoverWriter {
     private let out: OutputWriter
     private(set) var report = Report()
 
-    init(file: DatabaseFile, options: Options, out: OutputWriter) throws {
+    /// `shouldStop` is asked before each page is read; when it says yes, the script ends
+    /// where it is (no COMMIT) and ``Report/interrupted`` is set.
+    init(file: DatabaseFile, options: Options, out: OutputWriter, shouldStop: (() -> Bool)? = nil) throws {
         self.file = file
         self.options = options
         self.out = out
         walker = BTreeWalker(file)
+        walker.shouldStop = shouldStop
         scratch = try Connection()
         // The scratch database only ever runs CREATE statements read from the damaged file;
         // it must not reach any other file.
@@ -88,17 +93,21 @@ final class RecoverWriter {
         statement("PRAGMA auto_vacuum = '\(file.autoVacuum)'")
         statement("PRAGMA user_version = '\(file.userVersion)'")
         statement("PRAGMA application_id = '\(file.applicationID)'")
+        defer {
+            flush()
+            report.unreadablePages = walker.unreadablePages.count
+            report.damagedCells = walker.damagedCells
+            report.interrupted = walker.isStopped
+        }
         var schema = readSchema()
         if schema.isEmpty { schema = readOrphanedSchema() }
         let tables = createTablesAndUniqueIndexes(schema)
         writeRows(schema, tables)
         writeLostAndFound(schema)
+        guard !walker.isStopped else { return }
         createTheRest(schema)
         statement("PRAGMA writable_schema = off")
         statement("COMMIT")
-        flush()
-        report.unreadablePages = walker.unreadablePages.count
-        report.damagedCells = walker.damagedCells
     }
 
     // MARK: The schema
@@ -122,6 +131,7 @@ final class RecoverWriter {
         var entries: [SchemaEntry] = []
         guard file.pageCount > 1 else { return [] }
         for number in 2...file.pageCount where !walker.isUsed(number) && !file.isStructural(number) {
+            if walker.stopRequested() { return [] }
             guard let page = BTreePage(file, number: number), page.kind == .tableLeaf else { continue }
             var found: [SchemaEntry] = []
             var others = 0
@@ -284,6 +294,7 @@ final class RecoverWriter {
         // Orphans: every page that is not used and reads as a b-tree page.
         var orphans: [BTreePage] = []
         for number in 1...max(1, file.pageCount) where !walker.isUsed(number) && !file.isStructural(number) {
+            if walker.stopRequested() { return }
             if let page = BTreePage(file, number: number) { orphans.append(page) }
         }
         guard !orphans.isEmpty else { return }
@@ -318,6 +329,7 @@ final class RecoverWriter {
         statement(create + ")")
         let prefix = Array("INSERT INTO \(name) VALUES(".utf8)
         for (top, row) in rows {
+            if report.lostRows % 4096 == 0 && walker.stopRequested() { return }
             script += prefix
             script += "\(top), \(row.page), \(row.values.count), ".utf8
             RecoverLiteral.append(row.rowid.map(RecordValue.integer) ?? .null, escapeNewlines: false, to: &script)
