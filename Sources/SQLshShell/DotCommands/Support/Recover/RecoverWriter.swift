@@ -100,7 +100,9 @@ final class RecoverWriter {
             report.interrupted = walker.isStopped
         }
         var schema = readSchema()
-        if schema.isEmpty { schema = readOrphanedSchema() }
+        // Only when the schema tree itself is damaged (the only pages walked so far are its):
+        // an intact empty schema means there is nothing to look for.
+        if schema.isEmpty && !walker.unreadablePages.isEmpty { schema = readOrphanedSchema() }
         let tables = createTablesAndUniqueIndexes(schema)
         writeRows(schema, tables)
         writeLostAndFound(schema)
@@ -123,10 +125,11 @@ final class RecoverWriter {
         return entries.map(\.entry)
     }
 
-    /// Beyond sqlite3: when page 1 yields no schema at all (zeroed, or not a b-tree page),
-    /// the leaves of a larger `sqlite_schema` tree may still be in the file, orphaned. Rows
-    /// of table leaves that look like schema rows (a known type, names, a root page inside
-    /// the file, SQL starting with CREATE) are taken as the schema, in page and cell order.
+    /// Beyond sqlite3: when the schema tree yields nothing because it is damaged (page 1
+    /// zeroed or not a b-tree page, its children unreadable), the leaves of a larger
+    /// `sqlite_schema` tree may still be in the file, orphaned. Table leaves holding only rows
+    /// that look like schema rows (a known type, names, a root page inside the file, SQL
+    /// starting with CREATE) are taken as the schema, in page and cell order.
     func readOrphanedSchema() -> [SchemaEntry] {
         var entries: [SchemaEntry] = []
         guard file.pageCount > 1 else { return [] }
