@@ -56,6 +56,9 @@ struct CommandLineTests {
             COMMIT;
 
             """)
+        // sqlite3 allows .recover in safe mode: it reads only the database's own pages.
+        let safe = try ShellRunner.run(ShellRunner.sqlshPath, ["-safe", ":memory:"], stdin: Data(".recover\nselect 'after';\n".utf8))
+        #expect(safe.status == 0 && String(decoding: safe.stdout, as: UTF8.self).hasSuffix("COMMIT;\nafter\n"), "\(safe)")
     }
 
     @Test func doubleDashVersionWorksToo() throws {
