@@ -15,7 +15,7 @@ enum RecoverLiteral {
     static func append(_ value: RecordValue, escapeNewlines: Bool, to out: inout [UInt8]) {
         switch value {
         case .null: out += "NULL".utf8
-        case .integer(let i): out += String(i).utf8
+        case .integer(let i): appendInteger(i, to: &out)
         case .real(let r): appendReal(r, to: &out)
         case .blob(let bytes):
             out += "X'".utf8
@@ -36,6 +36,28 @@ enum RecoverLiteral {
             }
             quoted.append(39)
             if escapeNewlines { appendEscapingNewlines(quoted, to: &out) } else { out += quoted }
+        }
+    }
+
+    /// An integer in decimal, without making a String.
+    static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+        if value < 0 { out.append(45) }
+        // The magnitude as unsigned, so that Int64.min has one.
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var n = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[n] = UInt8(48 + magnitude % 10)
+                magnitude /= 10
+                n += 1
+            } while magnitude > 0
+            while n > 0 {
+                n -= 1
+                out.append(buffer[n])
+            }
         }
     }
 

@@ -241,25 +241,19 @@ final class RecoverWriter {
     }
 
     private func writeRows(of table: RecoverTable) {
-        let prefix = Array(("INSERT OR IGNORE INTO " + SQLQuoting.literal(table.name) + "(").utf8)
+        // `INSERT OR IGNORE INTO 't'(_rowid_, 'a', 'b') VALUES (`, made once per field count.
+        var prefixes: [Int: [UInt8]] = [:]
         walker.walk(root: table.root, table: table.hasRowid) { row in
             let fields = min(row.values.count, table.columns.count)
             guard fields > 0 else { return }
-            script += prefix
+            if let prefix = prefixes[fields] {
+                script += prefix
+            } else {
+                let prefix = Self.insertPrefix(table, fields: fields)
+                prefixes[fields] = prefix
+                script += prefix
+            }
             var separator = false
-            if table.writesRowid {
-                script += "_rowid_".utf8
-                separator = true
-            }
-            // The columns whose fields the record holds (sqlite3 takes the first `fields`
-            // columns, which drops the last ones of a table with a VIRTUAL generated column).
-            for column in table.columns where column.isWritable && column.field.map({ $0 < fields }) == true {
-                if separator { script += ", ".utf8 }
-                script += SQLQuoting.literal(column.name).utf8
-                separator = true
-            }
-            script += ") VALUES (".utf8
-            separator = false
             if table.writesRowid {
                 let rowid = options.recoverRowids ? row.rowid.map(RecordValue.integer) ?? .null : .null
                 RecoverLiteral.append(rowid, escapeNewlines: false, to: &script)
@@ -279,6 +273,18 @@ final class RecoverWriter {
             report.rows += 1
             if script.count >= 1 << 16 { flush() }
         }
+    }
+
+    /// The start of the INSERT for a record of `fields` fields: the columns whose fields it
+    /// holds. (sqlite3 takes the first `fields` columns, which drops the last ones of a table
+    /// with a VIRTUAL generated column.)
+    static func insertPrefix(_ table: RecoverTable, fields: Int) -> [UInt8] {
+        var names: [String] = table.writesRowid ? ["_rowid_"] : []
+        for column in table.columns where column.isWritable && column.field.map({ $0 < fields }) == true {
+            names.append(SQLQuoting.literal(column.name))
+        }
+        let text = "INSERT OR IGNORE INTO " + SQLQuoting.literal(table.name) + "(" + names.joined(separator: ", ") + ") VALUES ("
+        return Array(text.utf8)
     }
 
     // MARK: Lost and found
