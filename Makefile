@@ -100,7 +100,7 @@ test-sanitize: deps
 # FUZZ_SECONDS on its committed seed corpus; new inputs go to .build-fuzz/corpus, crashes to
 # .build-fuzz/artifacts.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := FuzzInputSplitter FuzzDotArguments FuzzImportReader FuzzCompletion FuzzCatalog
+FUZZ_TARGETS := FuzzInputSplitter FuzzDotArguments FuzzImportReader FuzzCompletion FuzzCatalog FuzzRecover
 fuzz: deps
 	cd Fuzz && $(SWIFT) build -c release --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
 	@failed=""; for t in $(FUZZ_TARGETS); do \

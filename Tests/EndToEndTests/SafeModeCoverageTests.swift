@@ -26,8 +26,9 @@ struct SafeModeCoverageTests {
         "headers", "help", "indexes", "limit", "lint", "mode", "nonce", "nullvalue", "parameter", "plugins", "print",
         "progress", "prompt", "quit", "scanstats", "schema", "selftest", "separator", "sha3sum", "show",
         "stats", "tables", "timeout", "timer", "vfsinfo", "vfslist", "vfsname", "width",
-        // Refused by sqlite3 as by sqlsh with a message that does not end the shell (.expert), or
-        // of no use for files: .recover reports that it is unavailable here.
+        // Refused by sqlite3 as by sqlsh with a message that does not end the shell (.expert);
+        // .recover reads only the database's own file and writes SQL to the output, and
+        // sqlite3 allows it in safe mode too.
         "connection", "expert", "imposter", "last", "recover", "session", "testctrl",
     ]
 
