@@ -1,6 +1,7 @@
 import Glibc
 import CSQLite
 import SQLshCore
+import SQLshCatalog
 
 /// Completion data read from a shell's live connection and catalog at completion time (a few
 /// small queries: cheap, and tables created a moment ago are there at once).
@@ -87,10 +88,7 @@ public struct ShellCompletionData: CompletionData {
         defer { closedir(dir) }
         var out: [(name: String, isDirectory: Bool)] = []
         while let entry = readdir(dir) {
-            var nameTuple = entry.pointee.d_name
-            let name = withUnsafeBytes(of: &nameTuple) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
+            let name = String(cString: DirectoryEntryName.cString(entry))
             var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
             if entry.pointee.d_type == UInt8(DT_LNK) || entry.pointee.d_type == UInt8(DT_UNKNOWN) {
                 var info = stat()

@@ -1,4 +1,5 @@
 import Glibc
+import SQLshCatalog
 
 /// Where sqlsh looks for plugins to load at start-up.
 public enum PluginSearchPath {
@@ -23,9 +24,7 @@ public enum PluginSearchPath {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = DirectoryEntryName.string(entry)
             if name.hasSuffix(".so") && !name.hasPrefix(".") { names.append(name) }
         }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"

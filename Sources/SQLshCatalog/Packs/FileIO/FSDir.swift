@@ -145,10 +145,7 @@ struct FSDir: TableValuedFunction {
             }
             while let level = levels.last {
                 if let entry = readdir(level.dir) {
-                    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
-                        let bytes = raw.bindMemory(to: UInt8.self)
-                        return Array(bytes[..<(bytes.firstIndex(of: 0) ?? bytes.count)])
-                    }
+                    let name = DirectoryEntryName.bytes(entry)
                     if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
                     path = level.path + [UInt8(ascii: "/")] + name
                     try statCurrent()
