@@ -21,7 +21,9 @@ public final class Connection {
     /// (`SQLITE_MISUSE`); its ``handle`` must not be used.
     public private(set) var isClosed = false
     // Swift closures given to SQLite hooks, kept alive while installed.
-    private var progressBox: CallbackBox<() -> Bool>?
+    /// The progress observers (ProgressObservers.swift) and the one ``setProgressHandler(instructions:_:)`` set.
+    var progressObservers: ProgressObservers?
+    var progressHandlerID: ProgressObserverID?
     var authorizerBox: AnyObject?
     var traceBox: AnyObject?
     /// What registers missing functions when a statement names them (``registerOnDemand(_:)``).
@@ -173,22 +175,6 @@ public final class Connection {
     /// Sets how long a statement waits for a lock before failing with `SQLITE_BUSY`.
     public func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(handle, milliseconds)
-    }
-
-    /// Calls `handler` every `instructions` virtual-machine instructions of a running
-    /// statement; the statement is interrupted when the handler returns `true`. Pass nil to
-    /// remove the handler.
-    public func setProgressHandler(instructions: Int32, _ handler: (() -> Bool)?) {
-        guard let handler, instructions > 0 else {
-            sqlite3_progress_handler(handle, 0, nil, nil)
-            progressBox = nil
-            return
-        }
-        let box = CallbackBox(handler)
-        progressBox = box
-        sqlite3_progress_handler(handle, instructions, { p in
-            Unmanaged<CallbackBox<() -> Bool>>.fromOpaque(p.unsafelyUnwrapped).takeUnretainedValue().callback() ? 1 : 0
-        }, Unmanaged.passUnretained(box).toOpaque())
     }
 
     // MARK: Extensions

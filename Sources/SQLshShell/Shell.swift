@@ -134,6 +134,7 @@ public final class Shell {
         self.standardOutput = standardOutput
         self.out = standardOutput
         self.err = standardError
+        ShellPack.add(to: catalog)
         try catalog.register(on: connection)
     }
 
@@ -148,6 +149,7 @@ public final class Shell {
         self.standardOutput = standardOutput
         self.out = standardOutput
         self.err = standardError
+        ShellPack.add(to: catalog)
     }
 
     /// Opens the database now if its file exists (sqlite3 does this at start-up, so that the
@@ -165,7 +167,7 @@ public final class Shell {
             } else {
                 connection = try Connection(path: databasePath, flags: openFlags, vfs: vfsName)
             }
-            sqlite3_extended_result_codes(connection.handle, 0)
+            connection.setExtendedResultCodes(false)
             try? connection.setExtensionLoading(enabled: true)
             if let mmapSize { try? connection.execute("PRAGMA mmap_size=\(mmapSize)") }
             try catalog.register(on: connection)
@@ -209,17 +211,16 @@ public final class Shell {
     public func replaceConnection(with connection: Connection) throws {
         closeSessions(slot: activeConnectionSlot)
         try catalog.register(on: connection)
-        sqlite3_extended_result_codes(connection.handle, 0)
+        connection.setExtendedResultCodes(false)
         try? connection.setExtensionLoading(enabled: true)
         self.openConnection = connection
         configure(connection)
     }
 
-    /// Settings that live on the connection: the shell's `edit()` function and `completion`
-    /// table, safe mode's authorizer.
+    /// Settings that live on the connection: the shell's `completion` table, safe mode's
+    /// authorizer. (`edit()` is in the catalog's `shell` pack.)
     private func configure(_ connection: Connection) {
         connectionDidChange?(connection.handle)
-        EditFunction.register(on: connection.handle)
         try? CompletionTable.register(on: connection)
         if settings.safeMode { installSafeModeAuthorizer(on: connection) }
     }
