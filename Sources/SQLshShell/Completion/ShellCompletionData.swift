@@ -11,7 +11,7 @@ public struct ShellCompletionData: CompletionData {
     }
 
     /// SQLite's keywords, in its keyword-table order.
-    static var sqlKeywords: [String] { SQLiteLibrary.keywords }
+    static var sqlKeywords: [String] { SQLText.keywords }
 
     public func keywords() -> [String] { Self.sqlKeywords }
 

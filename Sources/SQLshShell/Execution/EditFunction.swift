@@ -34,7 +34,7 @@ enum EditFunction {
         guard let editor else { return result.setError("no editor for edit()") }
         let value = arguments[0]
         guard !value.isNull else { return result.setError("NULL input to edit()") }
-        let path = result.temporaryFilename() ?? "temp" + String(SQLiteLibrary.randomUInt64(), radix: 16)
+        let path = result.temporaryFilename() ?? "temp" + String(SQLiteLibrary.random(UInt64.self), radix: 16)
         defer { unlink(path) }
         let isBlob = value.storageType == .blob
         let original = isBlob ? value.blob : UnsafeRawBufferPointer(value.utf8)

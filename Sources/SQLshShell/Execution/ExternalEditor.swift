@@ -76,7 +76,7 @@ public enum ExternalEditor {
     }
 
     private static func isComplete(_ sql: String) -> Bool {
-        SQLiteLibrary.isComplete(sql)
+        SQLText.isComplete(sql)
     }
 
     private static func readFile(_ path: String) -> String? {

@@ -7,7 +7,7 @@ extension Shell {
     func bindParameters(_ statement: Statement) {
         let count = statement.parameterCount
         guard count > 0 else { return }
-        guard connection.tableExists("sqlite_parameters", column: "key", schema: "TEMP"),
+        guard (try? connection.columnMetadata(table: "sqlite_parameters", column: "key", schema: "TEMP")) != nil,
               let query = try? connection.prepareFirst("SELECT value FROM temp.sqlite_parameters WHERE key=?1") else { return }
         for i in 1...count {
             let name = statement.parameterName(at: i) ?? "?\(i)"

@@ -18,7 +18,7 @@ final class ShellSession {
         sqlite3session_table_filter(session, { context, table in
             guard let context, let table else { return 1 }
             let session = Unmanaged<ShellSession>.fromOpaque(context).takeUnretainedValue()
-            return session.filters.contains { SQLiteLibrary.glob($0, matches: table) } ? 0 : 1
+            return session.filters.contains { SQLText.glob($0, matches: table) } ? 0 : 1
         }, Unmanaged.passUnretained(shellSession).toOpaque())
         return .success(shellSession)
     }

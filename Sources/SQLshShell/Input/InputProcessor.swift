@@ -208,7 +208,7 @@ extension Shell {
     private func isComplete(_ sql: inout [UInt8]) -> Bool {
         sql.append(0)
         defer { sql.removeLast() }
-        return sql.withUnsafeBufferPointer { SQLiteLibrary.isComplete(nulTerminated: $0) }
+        return sql.withUnsafeBufferPointer { SQLText.isComplete(nulTerminated: $0) }
     }
 
     /// Runs one complete SQL input as sqlite3's `runOneSqlLine`: with `.timer` and `.changes`
