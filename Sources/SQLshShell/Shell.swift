@@ -1,5 +1,4 @@
 import Glibc
-import CSQLite
 import SQLshCore
 import SQLshCatalog
 

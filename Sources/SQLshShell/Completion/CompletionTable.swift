@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// The `completion` table-valued function the stock shell has built in (its

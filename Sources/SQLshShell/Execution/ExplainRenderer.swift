@@ -1,5 +1,4 @@
 import Glibc
-import CSQLite
 import SQLshCore
 
 /// sqlite3's `explain` display: the output of `EXPLAIN` in fixed-width columns with loops
