@@ -19,7 +19,11 @@ public final class Catalog {
     private var disabledNames: Set<String> = []
     /// Built-in packs not made yet (``BuiltInPacks``), with the ones made early for their
     /// up-front functions.
-    private var pending: [(entry: BuiltInPacks.Entry, made: FunctionPack?)] = []
+    private var pending: [(entry: BuiltInPacks.Entry, made: FunctionPack?)] = [] {
+        didSet { if pending.isEmpty { pendingNames = [] } }
+    }
+    /// The names of packs added with ``addPack(named:later:)`` and not made yet.
+    private var pendingNames: Set<String> = []
     /// Where each function is in ``functions``, by folded name (``key(_:)``).
     private var positions: [String: Int] = [:]
     /// Connections the catalog registered its functions on (weakly held).
@@ -48,6 +52,19 @@ public final class Catalog {
     public func add(_ pack: FunctionPack) {
         makePendingPacks()
         addNow(pack)
+    }
+
+    /// Adds a pack that is made only when the catalog is first read (as the built-in packs
+    /// are), after those already listed; nothing happens when a pack of that name exists or
+    /// waits to be made. For packs without up-front functions.
+    public func addPack(named name: String, later make: @escaping () -> FunctionPack) {
+        guard !pendingNames.contains(name), !allPacks.contains(where: { $0.name == name }) else { return }
+        if pending.isEmpty {
+            addNow(make())
+        } else {
+            pendingNames.insert(name)
+            pending.append((BuiltInPacks.Entry(upFront: false, make: make), nil))
+        }
     }
 
     private func addNow(_ pack: FunctionPack) {

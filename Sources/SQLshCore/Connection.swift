@@ -21,7 +21,9 @@ public final class Connection {
     /// (`SQLITE_MISUSE`); its ``handle`` must not be used.
     public private(set) var isClosed = false
     // Swift closures given to SQLite hooks, kept alive while installed.
-    private var progressBox: CallbackBox<() -> Bool>?
+    /// The progress observers (ProgressObservers.swift) and the one ``setProgressHandler(instructions:_:)`` set.
+    var progressObservers: ProgressObservers?
+    var progressHandlerID: ProgressObserverID?
     var authorizerBox: AnyObject?
     var traceBox: AnyObject?
     /// What registers missing functions when a statement names them (``registerOnDemand(_:)``).
@@ -115,13 +117,18 @@ public final class Connection {
     /// Runs every statement of `sql` in order, discarding rows.
     public func execute(_ sql: String) throws {
         var sql = sql
-        try sql.withUTF8 { buffer in
-            var rest = buffer
-            while !rest.isEmpty {
-                let (statement, consumed) = try prepare(utf8: rest)
-                if let statement { while try statement.step() {} }
-                rest = UnsafeBufferPointer(rebasing: rest[consumed...])
-            }
+        try sql.withUTF8 { try execute(utf8: $0) }
+    }
+
+    /// Runs every statement in a UTF-8 buffer in order, discarding rows, stopping at the first
+    /// error (as `sqlite3_exec`, but the buffer needs no NUL and may hold bytes that are not
+    /// valid UTF-8).
+    public func execute(utf8 sql: UnsafeBufferPointer<UInt8>) throws {
+        var rest = sql
+        while !rest.isEmpty {
+            let (statement, consumed) = try prepare(utf8: rest)
+            if let statement { while try statement.step() {} }
+            rest = UnsafeBufferPointer(rebasing: rest[consumed...])
         }
     }
 
@@ -173,22 +180,6 @@ public final class Connection {
     /// Sets how long a statement waits for a lock before failing with `SQLITE_BUSY`.
     public func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(handle, milliseconds)
-    }
-
-    /// Calls `handler` every `instructions` virtual-machine instructions of a running
-    /// statement; the statement is interrupted when the handler returns `true`. Pass nil to
-    /// remove the handler.
-    public func setProgressHandler(instructions: Int32, _ handler: (() -> Bool)?) {
-        guard let handler, instructions > 0 else {
-            sqlite3_progress_handler(handle, 0, nil, nil)
-            progressBox = nil
-            return
-        }
-        let box = CallbackBox(handler)
-        progressBox = box
-        sqlite3_progress_handler(handle, instructions, { p in
-            Unmanaged<CallbackBox<() -> Bool>>.fromOpaque(p.unsafelyUnwrapped).takeUnretainedValue().callback() ? 1 : 0
-        }, Unmanaged.passUnretained(box).toOpaque())
     }
 
     // MARK: Extensions

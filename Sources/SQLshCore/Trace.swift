@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// The kinds of events a trace hook receives (`SQLITE_TRACE_*`).
 public struct TraceEvents: OptionSet, Sendable {
@@ -44,6 +45,28 @@ public struct TraceEvent {
         guard let statementHandle, let p = sqlite3_expanded_sql(statementHandle) else { return nil }
         defer { sqlite3_free(p) }
         return String(cString: p)
+    }
+
+    /// For ``Kind/statement``: the text SQLite reports (the statement as written, or
+    /// `-- TRIGGER name`), as bytes SQLite owns, valid during the callback; nil for other kinds.
+    public var reportedTextBytes: UnsafeBufferPointer<UInt8>? {
+        text.map { UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)) }
+    }
+
+    /// Calls `body` with the statement's SQL text as bytes, with no copy into Swift: as
+    /// prepared (`sqlite3_sql`), or with bound parameters expanded (`sqlite3_expanded_sql`,
+    /// released after `body`).
+    ///
+    /// - Returns: `body`'s result, or nil when there is no statement or SQLite has no text.
+    public func withStatementSQL<R>(expanded: Bool, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        guard let statementHandle else { return nil }
+        if expanded {
+            guard let p = sqlite3_expanded_sql(statementHandle) else { return nil }
+            defer { sqlite3_free(p) }
+            return try body(UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
+        }
+        guard let p = sqlite3_sql(statementHandle) else { return nil }
+        return try body(UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
     }
 }
 

@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 extension Shell {
     /// Configures SQLite as sqlite3's `main_init` does: multi-thread mode, so that
@@ -7,6 +7,6 @@ extension Shell {
     /// thread only (Ctrl-C uses `sqlite3_interrupt`, which needs no mutex). Call it before
     /// anything opens a database; later calls do nothing.
     public static func configureLibrary() {
-        _ = sqlsh_config_multithread()
+        SQLiteLibrary.useMultiThreadMode()
     }
 }

@@ -1,5 +1,4 @@
 import Glibc
-import CSQLite
 import SQLshCore
 import SQLshCatalog
 
@@ -134,6 +133,7 @@ public final class Shell {
         self.standardOutput = standardOutput
         self.out = standardOutput
         self.err = standardError
+        ShellPack.add(to: catalog)
         try catalog.register(on: connection)
     }
 
@@ -148,6 +148,7 @@ public final class Shell {
         self.standardOutput = standardOutput
         self.out = standardOutput
         self.err = standardError
+        ShellPack.add(to: catalog)
     }
 
     /// Opens the database now if its file exists (sqlite3 does this at start-up, so that the
@@ -165,7 +166,7 @@ public final class Shell {
             } else {
                 connection = try Connection(path: databasePath, flags: openFlags, vfs: vfsName)
             }
-            sqlite3_extended_result_codes(connection.handle, 0)
+            connection.setExtendedResultCodes(false)
             try? connection.setExtensionLoading(enabled: true)
             if let mmapSize { try? connection.execute("PRAGMA mmap_size=\(mmapSize)") }
             try catalog.register(on: connection)
@@ -181,27 +182,10 @@ public final class Shell {
     }
 
     private func loadDeserialized(into connection: Connection) throws {
-        let fd = open(databasePath, O_RDONLY | O_CLOEXEC)
-        var bytes: [UInt8] = []
-        if fd >= 0 {
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n <= 0 { break }
-                bytes.append(contentsOf: chunk[0..<n])
-            }
-            Glibc.close(fd)
-        }
-        let size = bytes.count
-        guard let memory = sqlite3_malloc64(sqlite3_uint64(max(size, 1))) else { return }
-        bytes.withUnsafeBytes { if size > 0 { memory.copyMemory(from: $0.baseAddress!, byteCount: size) } }
-        let rc = sqlite3_deserialize(connection.handle, "main", memory.assumingMemoryBound(to: UInt8.self),
-                                     sqlite3_int64(size), sqlite3_int64(size),
-                                     UInt32(SQLITE_DESERIALIZE_RESIZEABLE | SQLITE_DESERIALIZE_FREEONCLOSE))
-        if rc != SQLITE_OK { err.write("Error: sqlite3_deserialize() returns \(rc)\n") }
-        if deserializeMaxSize > 0 {
-            var limit = sqlite3_int64(deserializeMaxSize)
-            sqlite3_file_control(connection.handle, "main", SQLITE_FCNTL_SIZE_LIMIT, &limit)
+        do {
+            try DeserializedDatabase.load(file: databasePath, into: connection, maxSize: deserializeMaxSize)
+        } catch let error as SQLiteError {
+            err.write("Error: \(error.message)\n")
         }
     }
 
@@ -209,17 +193,16 @@ public final class Shell {
     public func replaceConnection(with connection: Connection) throws {
         closeSessions(slot: activeConnectionSlot)
         try catalog.register(on: connection)
-        sqlite3_extended_result_codes(connection.handle, 0)
+        connection.setExtendedResultCodes(false)
         try? connection.setExtensionLoading(enabled: true)
         self.openConnection = connection
         configure(connection)
     }
 
-    /// Settings that live on the connection: the shell's `edit()` function and `completion`
-    /// table, safe mode's authorizer.
+    /// Settings that live on the connection: the shell's `completion` table, safe mode's
+    /// authorizer. (`edit()` is in the catalog's `shell` pack.)
     private func configure(_ connection: Connection) {
         connectionDidChange?(connection.handle)
-        EditFunction.register(on: connection.handle)
         try? CompletionTable.register(on: connection)
         if settings.safeMode { installSafeModeAuthorizer(on: connection) }
     }

@@ -48,3 +48,25 @@ import Testing
         #expect(profiled == ["select 1 union all select 2"])
     }
 }
+
+@Suite struct TraceBytesTests {
+    @Test func statementTextIsReadInPlace() throws {
+        let db = try Connection()
+        try db.execute("create table t(x); create trigger tr after insert on t begin select 1; end")
+        var reported: [String] = []
+        var plain: [String] = []
+        var expanded: [String] = []
+        db.setTrace(.statement) { event in
+            reported.append(event.reportedTextBytes.map { String(decoding: $0, as: UTF8.self) } ?? "-")
+            plain.append(event.withStatementSQL(expanded: false) { String(decoding: $0, as: UTF8.self) } ?? "-")
+            expanded.append(event.withStatementSQL(expanded: true) { String(decoding: $0, as: UTF8.self) } ?? "-")
+        }
+        let insert = try db.prepare("insert into t values (?1)")
+        try insert.bind(7, at: 1)
+        while try insert.step() {}
+        // The statement, then its trigger, then the trigger's statement, each as a comment.
+        #expect(reported == ["insert into t values (?1)", "-- TRIGGER tr", "-- select 1"])
+        #expect(plain == Array(repeating: "insert into t values (?1)", count: 3))
+        #expect(expanded == Array(repeating: "insert into t values (7)", count: 3))
+    }
+}

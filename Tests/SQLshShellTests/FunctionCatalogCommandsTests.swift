@@ -23,8 +23,18 @@ import Testing
         let (out, err) = try run(".functions\n")
         #expect(err.isEmpty)
         let lines = out.split(separator: "\n")
-        #expect(lines.count == Catalog.builtIn().functions.count)
+        // The built-in packs, then the shell's own pack (edit()).
+        #expect(lines.count == Catalog.builtIn().functions.count + 1)
         #expect(lines.contains { $0.hasPrefix("median ") && $0.contains(" stats ") && $0.contains(" window ") && $0.contains(" enabled ") })
+        #expect(lines.last?.hasPrefix("edit ") == true && lines.last?.contains(" shell ") == true)
+    }
+
+    @Test func editIsTheShellPacksFunction() throws {
+        let (out, err) = try run(".functions shell\n.describe edit\n")
+        #expect(err.isEmpty)
+        #expect(out.hasPrefix("edit "))
+        #expect(out.contains("edit a value in a text editor"))
+        #expect(out.contains("update notes set body = edit(body, 'vi')"))
     }
 
     @Test func functionsWithAPattern() throws {
@@ -58,7 +68,7 @@ import Testing
         let lines = try String(contentsOfFile: dir.appendingPathComponent("out").path, encoding: .utf8).split(separator: "\n")
         #expect(lines.allSatisfy { DisplayWidth.of(String($0)) == 80 })
         let rows = lines.filter { $0.hasPrefix("│") }
-        #expect(rows.count == Catalog.builtIn().functions.count + 1)
+        #expect(rows.count == Catalog.builtIn().functions.count + 2)  // the heading and the shell pack's edit()
         #expect(rows.contains { $0.hasPrefix("│ text ") })
     }
 

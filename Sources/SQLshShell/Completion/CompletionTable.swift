@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// The `completion` table-valued function the stock shell has built in (its
@@ -60,8 +59,9 @@ struct CompletionTable: TableValuedFunction {
         info.estimatedRows = Int64(500 - 100 * Int(argument))
     }
 
-    /// The connection the names are read from (nil: keywords only).
-    private let db: OpaquePointer?
+    /// The connection the names are read from (nil: keywords only). Weak: the connection
+    /// keeps the table-valued function, which must not keep the connection.
+    private weak var connection: Connection?
     /// The SQL keywords offered in the first phase.
     private let keywords: [String]
     private var rows: [(text: [UInt8], phase: Phase)] = []
@@ -72,20 +72,19 @@ struct CompletionTable: TableValuedFunction {
     /// A cursor with no connection: it offers keywords only. ``register(on:)`` makes cursors
     /// that read the connection's names.
     init() {
-        self.init(db: nil, keywords: ShellCompletionData.sqlKeywords)
+        self.init(connection: nil, keywords: ShellCompletionData.sqlKeywords)
     }
 
-    init(db: OpaquePointer?, keywords: [String]) {
-        self.db = db
+    init(connection: Connection?, keywords: [String]) {
+        self.connection = connection
         self.keywords = keywords
     }
 
     /// Registers `completion` on `connection`.
     static func register(on connection: Connection) throws {
-        let handle = connection.handle
         let keywords = ShellCompletionData.sqlKeywords
-        try connection.addTableValuedFunction("completion", CompletionTable.self) {
-            CompletionTable(db: handle, keywords: keywords)
+        try connection.addTableValuedFunction("completion", CompletionTable.self) { [weak connection] in
+            CompletionTable(connection: connection, keywords: keywords)
         }
     }
 
@@ -170,15 +169,12 @@ struct CompletionTable: TableValuedFunction {
     }
 
     /// The text of `column` in every row of `sql` (no rows when it fails, as in the stock shell).
-    private func query(_ sql: String, column: Int32) -> [[UInt8]] {
-        guard let db else { return [] }
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else { return [] }
-        defer { sqlite3_finalize(statement) }
+    private func query(_ sql: String, column: Int) -> [[UInt8]] {
+        guard let connection, let statement = try? connection.prepareFirst(sql) else { return [] }
         var out: [[UInt8]] = []
-        while sqlite3_step(statement) == SQLITE_ROW {
-            guard let text = sqlite3_column_text(statement, column) else { continue }
-            out.append(Array(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column)))))
+        while (try? statement.step()) == true {
+            guard statement.columnType(at: column) != .null else { continue }
+            out.append(Array(statement.textBytes(at: column)))
         }
         return out
     }

@@ -1,5 +1,4 @@
 import Glibc
-import CSQLite
 import SQLshCore
 import SQLshCatalog
 
@@ -13,17 +12,7 @@ public struct ShellCompletionData: CompletionData {
     }
 
     /// SQLite's keywords, in its keyword-table order.
-    static let sqlKeywords: [String] = {
-        var words: [String] = []
-        for i in 0..<sqlite3_keyword_count() {
-            var name: UnsafePointer<CChar>?
-            var length: Int32 = 0
-            guard sqlite3_keyword_name(i, &name, &length) == SQLITE_OK, let name else { continue }
-            let bytes = UnsafeRawBufferPointer(start: name, count: Int(length))
-            words.append(String(decoding: bytes, as: UTF8.self))
-        }
-        return words
-    }()
+    static var sqlKeywords: [String] { SQLText.keywords }
 
     public func keywords() -> [String] { Self.sqlKeywords }
 

@@ -1,59 +1,54 @@
-import CSQLite
 import Glibc
+import SQLshCatalog
+import SQLshCore
 
 /// sqlite3's `edit(TEXT)` and `edit(TEXT, EDITOR)`: writes the value to a temporary file, runs
 /// `EDITOR "FILE"` (the editor defaults to `$VISUAL`) and returns the edited file, as text or
-/// as a blob like the input. Registered on every connection the shell opens; refused in safe
-/// mode.
+/// as a blob like the input. A catalog function of the shell's own pack (``ShellPack``);
+/// refused in safe mode (SQLshCatalog's `SafeMode`).
 enum EditFunction {
-    static func register(on db: OpaquePointer) {
-        for count: Int32 in [1, 2] {
-            sqlite3_create_function(db, "edit", count, SQLITE_UTF8, nil, { context, argc, argv in
-                guard let context, let argv else { return }
-                EditFunction.call(context, Int(argc), argv)
-            }, nil, nil)
-        }
+    static let entry = CatalogFunction(
+        name: "edit", pack: "shell", kind: .scalar, arity: "1-2", arguments: "value, editor",
+        summary: "edit a value in a text editor and return the result",
+        details: """
+            Writes the value to a temporary file, runs the editor on it (`EDITOR "FILE"` \
+            through the shell; the editor defaults to $VISUAL) and returns the file's content \
+            once the editor exits: a blob for a blob, else text, whose new CR LF line ends go \
+            back to LF when the value had none. NULL input, a missing editor or an editor that \
+            exits with a non-zero status is an error. As in sqlite3: refused in -safe mode.
+            """,
+        example: "update notes set body = edit(body, 'vi') where id = 1;"
+    ) {
+        [SQLFunction("edit", argumentCount: 1, writingResult: call),
+         SQLFunction("edit", argumentCount: 2, writingResult: call)]
     }
 
-    private static func call(_ context: OpaquePointer, _ argc: Int,
-                             _ argv: UnsafeMutablePointer<OpaquePointer?>) {
+    private static func call(_ arguments: Arguments, _ result: ResultContext) {
         let editor: String?
-        if argc == 2 {
-            editor = sqlite3_value_text(argv[1]).map { String(cString: $0) }
+        if arguments.count == 2 {
+            // As sqlite3 reads it: a C string, ending at an embedded NUL.
+            editor = arguments[1].isNull ? nil : String(decoding: arguments[1].utf8.prefix { $0 != 0 }, as: UTF8.self)
         } else {
             editor = getenv("VISUAL").map { String(cString: $0) }
         }
-        guard let editor else { return sqlite3_result_error(context, "no editor for edit()", -1) }
-        guard sqlite3_value_type(argv[0]) != SQLITE_NULL else {
-            return sqlite3_result_error(context, "NULL input to edit()", -1)
-        }
-        let db = sqlite3_context_db_handle(context)
-        var temp: UnsafeMutablePointer<CChar>?
-        sqlite3_file_control(db, nil, SQLITE_FCNTL_TEMPFILENAME, &temp)
-        let path: String
-        if let temp {
-            path = String(cString: temp)
-            sqlite3_free(temp)
-        } else {
-            var r: UInt64 = 0
-            sqlite3_randomness(8, &r)
-            path = "temp" + String(r, radix: 16)
-        }
+        guard let editor else { return result.setError("no editor for edit()") }
+        let value = arguments[0]
+        guard !value.isNull else { return result.setError("NULL input to edit()") }
+        let path = result.temporaryFilename() ?? "temp" + String(SQLiteLibrary.random(UInt64.self), radix: 16)
         defer { unlink(path) }
-        let isBlob = sqlite3_value_type(argv[0]) == SQLITE_BLOB
-        let size = Int(sqlite3_value_bytes(argv[0]))
-        let input: UnsafeRawPointer? = isBlob ? sqlite3_value_blob(argv[0]) : sqlite3_value_text(argv[0]).map { UnsafeRawPointer($0) }
-        let original = input.map { UnsafeRawBufferPointer(start: $0, count: size) } ?? UnsafeRawBufferPointer(start: nil, count: 0)
+        let isBlob = value.storageType == .blob
+        let original = isBlob ? value.blob : UnsafeRawBufferPointer(value.utf8)
+        let size = original.count
         let hadCRLF = !isBlob && containsCRLF(original)
-        guard let file = fopen(path, "w") else { return sqlite3_result_error(context, "edit() cannot open temp file", -1) }
+        guard let file = fopen(path, "w") else { return result.setError("edit() cannot open temp file") }
         let written = size == 0 ? 0 : fwrite(original.baseAddress, 1, size, file)
         fclose(file)
-        guard written == size else { return sqlite3_result_error(context, "edit() could not write the whole file", -1) }
+        guard written == size else { return result.setError("edit() could not write the whole file") }
         guard system("\(editor) \"\(path)\"") == 0 else {
-            return sqlite3_result_error(context, "EDITOR returned non-zero", -1)
+            return result.setError("EDITOR returned non-zero")
         }
         guard let back = fopen(path, "rb") else {
-            return sqlite3_result_error(context, "edit() cannot reopen temp file after edit", -1)
+            return result.setError("edit() cannot reopen temp file after edit")
         }
         fseek(back, 0, SEEK_END)
         let length = max(0, ftell(back))
@@ -61,11 +56,9 @@ enum EditFunction {
         var bytes = [UInt8](repeating: 0, count: length)
         let read = length == 0 ? 0 : bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, length, back) }
         fclose(back)
-        guard read == length else { return sqlite3_result_error(context, "could not read back the whole file", -1) }
+        guard read == length else { return result.setError("could not read back the whole file") }
         if isBlob {
-            bytes.append(0)
-            bytes.withUnsafeBytes { sqlite3_result_blob64(context, $0.baseAddress, sqlite3_uint64(length), sqlsh_sqlite_transient()) }
-            return
+            return result.setBlob(bytes)
         }
         if !hadCRLF {
             // New \r\n line ends go back to \n when the value had none.
@@ -78,11 +71,7 @@ enum EditFunction {
             }
             bytes.removeSubrange(j...)
         }
-        bytes.append(0)
-        bytes.withUnsafeBytes {
-            sqlite3_result_text64(context, $0.baseAddress?.assumingMemoryBound(to: CChar.self), sqlite3_uint64($0.count - 1),
-                                  sqlsh_sqlite_transient(), UInt8(SQLITE_UTF8))
-        }
+        bytes.withUnsafeBufferPointer { result.setText(utf8: $0) }
     }
 
     private static func containsCRLF(_ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -1,5 +1,4 @@
 import Glibc
-import CSQLite
 import SQLshCore
 
 /// sqlite3's `explain` display: the output of `EXPLAIN` in fixed-width columns with loops
@@ -26,9 +25,7 @@ final class ExplainRenderer: ResultRenderer {
         let handle = statement.handle
         if rows == 0 {
             for i in 0..<columns {
-                let name = sqlite3_column_name(handle, Int32(i))
-                printPadded(name.map { UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)) },
-                            width: Self.widths[i])
+                printPadded(statement.columnNameBytes(at: i), width: Self.widths[i])
                 out.write(i == columns - 1 ? "\n" : "  ")
             }
             for i in 0..<columns {
@@ -39,7 +36,7 @@ final class ExplainRenderer: ResultRenderer {
         rows += 1
         for i in 0..<columns {
             var width = i == columns - 1 ? 0 : Self.widths[i]
-            let isNull = sqlite3_column_type(handle, Int32(i)) == SQLITE_NULL
+            let isNull = statement.columnType(at: i) == .null
             if !isNull {
                 let n = characterCount(CellText.text(handle, Int32(i)) ?? CellText.empty)
                 if n > width { width = n }
@@ -99,28 +96,27 @@ final class ExplainRenderer: ResultRenderer {
     /// `explain_data_prepare` computes it, or nil when the statement is not an EXPLAIN
     /// (the normal mode is used then). Steps the statement and resets it.
     static func indents(for statement: Statement) -> [Int]? {
-        let handle = statement.handle
-        guard sqlite3_column_count(handle) == 8 else { return nil }
-        guard let sql = sqlite3_sql(handle) else { return [] }
-        var z = UnsafeRawPointer(sql).assumingMemoryBound(to: UInt8.self)
-        while [32, 9, 10, 12, 13].contains(z.pointee) { z += 1 }
-        guard sqlite3_strnicmp(UnsafeRawPointer(z).assumingMemoryBound(to: CChar.self), "explain", 7) == 0 else { return nil }
+        guard statement.columnCount == 8 else { return nil }
+        let sql = statement.sqlBytes
+        var start = 0
+        while start < sql.count && [32, 9, 10, 12, 13].contains(sql[start]) { start += 1 }
+        guard startsWithExplain(UnsafeBufferPointer(rebasing: sql[start...])) else { return nil }
         let nextOps: Set<String> = ["Next", "Prev", "VPrev", "VNext", "SorterNext", "Return"]
         let yieldOps: Set<String> = ["Yield", "SeekLT", "SeekGT", "RowSetRead", "Rewind"]
         let names = ["addr", "opcode", "p1", "p2", "p3", "p4", "p5", "comment"]
         var indents: [Int] = []
         var isYield: [Bool] = []
         var op = 0
-        while sqlite3_step(handle) == SQLITE_ROW {
+        while (try? statement.step()) == true {
             if op == 0 {
-                for (j, name) in names.enumerated() where String(cString: sqlite3_column_name(handle, Int32(j))) != name {
-                    sqlite3_reset(handle)
+                for (j, name) in names.enumerated() where statement.columnName(at: j) != name {
+                    statement.reset()
                     return nil
                 }
             }
-            let address = Int(sqlite3_column_int(handle, 0))
-            let opcode = sqlite3_column_text(handle, 1).map { String(cString: $0) } ?? ""
-            let p2 = Int(sqlite3_column_int(handle, 3))
+            let address = Int(statement.int32(at: 0))
+            let opcode = statement.string(at: 1) ?? ""
+            let p2 = Int(statement.int32(at: 3))
             let p2op = p2 + (op - address)
             isYield.append(yieldOps.contains(opcode))
             indents.append(0)
@@ -129,13 +125,22 @@ final class ExplainRenderer: ResultRenderer {
                 while i < op { indents[i] += 2; i += 1 }
             }
             if opcode == "Goto" && p2op < indents.count && p2op >= 0
-                && (isYield[p2op] || sqlite3_column_int(handle, 2) != 0) {
+                && (isYield[p2op] || statement.int32(at: 2) != 0) {
                 var i = p2op
                 while i < op { indents[i] += 2; i += 1 }
             }
             op += 1
         }
-        sqlite3_reset(handle)
+        statement.reset()
         return indents
+    }
+
+    /// Whether the text starts with `explain`, in any case (sqlite3's `sqlite3_strnicmp(z,
+    /// "explain", 7)`).
+    private static func startsWithExplain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let word: [UInt8] = Array("explain".utf8)
+        guard text.count >= word.count else { return false }
+        for (i, letter) in word.enumerated() where text[i] | 0x20 != letter { return false }
+        return true
     }
 }

@@ -1,5 +1,5 @@
 import Glibc
-import CSQLite
+import SQLshCore
 
 /// Opens a statement in the user's editor (`$VISUAL`, else `$EDITOR`, else `vi`), for Ctrl-X
 /// Ctrl-E at the prompt and `.edit`.
@@ -76,7 +76,7 @@ public enum ExternalEditor {
     }
 
     private static func isComplete(_ sql: String) -> Bool {
-        sqlite3_complete(sql) != 0
+        SQLText.isComplete(sql)
     }
 
     private static func readFile(_ path: String) -> String? {

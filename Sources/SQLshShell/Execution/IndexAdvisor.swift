@@ -93,10 +93,8 @@ final class IndexAdvisor {
         while try info.step() { rows.append((info.string(at: 0) ?? "", info.int64(at: 1))) }
         let keyColumns = rows.filter { $0.pk > 0 }.count
         return rows.map { row in
-            var collation: UnsafePointer<CChar>?
-            sqlite3_table_column_metadata(source.handle, "main", table, row.name, nil, &collation, nil, nil, nil)
-            return Column(name: row.name, collation: collation.map { String(cString: $0) } ?? "BINARY",
-                          isPrimaryKey: row.pk == 1 && keyColumns == 1)
+            let collation = (try? source.columnMetadata(table: table, column: row.name, schema: "main"))?.collation
+            return Column(name: row.name, collation: collation ?? "BINARY", isPrimaryKey: row.pk == 1 && keyColumns == 1)
         }
     }
 
@@ -140,25 +138,22 @@ final class IndexAdvisor {
 
     /// Adds the statements of `sql`; throws the message of the first that does not prepare.
     func add(sql: String) throws {
-        var rest = Array(sql.utf8) + [0]
-        while true {
-            var statement: OpaquePointer?
-            var consumed = 0
-            let rc = rest.withUnsafeBufferPointer { buffer -> Int32 in
-                buffer.withMemoryRebound(to: CChar.self) { text in
-                    var tail: UnsafePointer<CChar>?
-                    let rc = sqlite3_prepare_v2(recorder.handle, text.baseAddress, -1, &statement, &tail)
-                    if let tail, let base = text.baseAddress { consumed = tail - base }
-                    return rc
+        // With its NUL, as sqlite3expert passes it: SQLite reads the text up to there.
+        let text = Array(sql.utf8) + [0]
+        try text.withUnsafeBufferPointer { buffer in
+            var rest = buffer
+            while true {
+                let statement: Statement?
+                let consumed: Int
+                do {
+                    (statement, consumed) = try recorder.prepare(utf8: rest)
+                } catch let error as SQLiteError {
+                    throw ShellError(error.message)
                 }
+                guard let statement else { break }
+                statements.append(statement.sql)
+                rest = UnsafeBufferPointer(rebasing: rest[min(consumed, rest.count - 1)...])
             }
-            if rc != SQLITE_OK {
-                throw ShellError(String(cString: sqlite3_errmsg(recorder.handle)))
-            }
-            guard let statement else { break }
-            if let text = sqlite3_sql(statement) { statements.append(String(cString: text)) }
-            sqlite3_finalize(statement)
-            rest.removeFirst(min(consumed, rest.count - 1))
         }
     }
 
@@ -316,8 +311,7 @@ final class IndexAdvisor {
     /// than an ASCII letter, digit or `_`.
     static func needsQuotes(_ name: String) -> Bool {
         if name.isEmpty { return true }
-        let isKeyword = name.withCString { sqlite3_keyword_check($0, Int32(name.utf8.count)) } != 0
-        return isKeyword || !name.utf8.allSatisfy {
+        return SQLText.isKeyword(name) || !name.utf8.allSatisfy {
             ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 95
         }
     }

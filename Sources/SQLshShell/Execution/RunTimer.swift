@@ -1,5 +1,5 @@
 import Glibc
-import CSQLite
+import SQLshCore
 
 /// `.timer on`: wall-clock and CPU time of one SQL input, printed as sqlite3 prints it:
 /// `Run Time: real 0.001 user 0.000123 sys 0.000045`.
@@ -16,16 +16,7 @@ struct RunTimer {
 
     /// Milliseconds since the Julian epoch, from the default VFS's clock (as sqlite3 reads it).
     static func timeOfDay() -> Int64 {
-        guard let vfs = sqlite3_vfs_find(nil) else { return 0 }
-        var t: sqlite3_int64 = 0
-        if vfs.pointee.iVersion >= 2, let current = vfs.pointee.xCurrentTimeInt64 {
-            _ = current(vfs, &t)
-        } else if let current = vfs.pointee.xCurrentTime {
-            var r = 0.0
-            _ = current(vfs, &r)
-            t = sqlite3_int64(r * 86_400_000.0)
-        }
-        return t
+        SQLiteLibrary.currentTimeMilliseconds()
     }
 
     private static func difference(_ a: timeval, _ b: timeval) -> Double {

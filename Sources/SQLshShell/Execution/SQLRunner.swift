@@ -34,17 +34,11 @@ struct ExecutionFailure: Error {
 
     /// The failure of a thrown error: the connection's message as SQLite's own bytes when it
     /// is this error's (it need not be UTF-8), else the error's message.
-    init(_ error: SQLiteError, kind: Kind, on db: OpaquePointer?) {
-        let raw = errorMessageBytes(db)
+    init(_ error: SQLiteError, kind: Kind, on db: Connection) {
+        let raw = db.errorMessageBytes
         let message = String(decoding: raw, as: UTF8.self) == error.message ? raw : Array(error.message.utf8)
         self.init(code: error.code, kind: kind, message: message)
     }
-}
-
-/// The current error message of a connection as bytes (`sqlite3_errmsg` need not be UTF-8).
-func errorMessageBytes(_ db: OpaquePointer?) -> [UInt8] {
-    guard let text = sqlite3_errmsg(db) else { return [] }
-    return Array(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
 }
 
 extension Shell {
@@ -68,7 +62,7 @@ extension Shell {
             do {
                 (statement, consumed) = try db.prepare(utf8: rest)
             } catch let error as SQLiteError {
-                var failure = ExecutionFailure(error, kind: .prepare, on: db.handle)
+                var failure = ExecutionFailure(error, kind: .prepare, on: db)
                 failure.message += disabledFunctionHint(failure.message)
                 let context = errorContext(sql: rest, offset: error.offset)
                 failure.message += context
@@ -82,7 +76,7 @@ extension Shell {
                 rest = skippingSpaces(UnsafeBufferPointer(rebasing: rest[consumed...]))
                 continue
             }
-            if autoEQP > 0 && sqlite3_stmt_isexplain(statement.handle) == 0 {
+            if autoEQP > 0 && statement.explainMode == 0 {
                 statement = showQueryPlan(for: statement, source: rest) ?? statement
             }
             if let failure = run(statement) {
@@ -137,7 +131,7 @@ extension Shell {
         var queryPlanMode = false
         var mode = settings.mode
         if autoExplain {
-            switch sqlite3_stmt_isexplain(statement.handle) {
+            switch statement.explainMode {
             case 1: mode = .explain
             case 2: queryPlanMode = true
             default: break
@@ -147,7 +141,7 @@ extension Shell {
             explainIndents = ExplainRenderer.indents(for: statement)
             if explainIndents == nil && settings.mode != .explain { mode = settings.mode }
         }
-        bindParameters(statement.handle)
+        bindParameters(statement)
         var failure: ExecutionFailure?
         if statement.columnCount == 0 {
             // No result columns: nothing can be printed.
@@ -178,38 +172,39 @@ extension Shell {
     /// each row, `end` at the end (also after a failing step once rows were shown).
     @inline(__always)
     func render(_ statement: Statement, with renderer: any ResultRenderer) -> ExecutionFailure? {
-        let handle = statement.handle
-        var rc = sqlite3_step(handle)
-        guard rc == SQLITE_ROW else {
-            if rc == SQLITE_DONE { return nil }
-            return stepFailure(code: rc)
+        do {
+            guard try statement.step() else { return nil }
+            // The screen's renderers print only after the last row (and say so themselves).
+            if !(renderer is InteractiveTableRenderer || renderer is RecordRenderer) { willPrintRows?() }
+            renderer.begin(statement)
+            do {
+                if let screen = renderer as? InteractiveTableRenderer {
+                    // The screen may have the rest of a big result without stepping it
+                    // (BigResultShortcut).
+                    repeat {
+                        screen.row(statement)
+                    } while try screen.wantsMoreRows && statement.step()
+                } else {
+                    repeat {
+                        renderer.row(statement)
+                    } while try statement.step()
+                }
+            } catch {
+                renderer.end(statement)
+                throw error
+            }
+            renderer.end(statement)
+            return nil
+        } catch let error as SQLiteError {
+            // The connection's message as SQLite's own bytes, as sqlite3 prints it.
+            return ExecutionFailure(code: error.code, kind: .step, message: connection.errorMessageBytes)
+        } catch {
+            return ExecutionFailure(code: SQLITE_ERROR, kind: .step, message: Array("\(error)".utf8))
         }
-        // The screen's renderers print only after the last row (and say so themselves).
-        if !(renderer is InteractiveTableRenderer || renderer is RecordRenderer) { willPrintRows?() }
-        renderer.begin(statement)
-        if let screen = renderer as? InteractiveTableRenderer {
-            // The screen may have the rest of a big result without stepping it (BigResultShortcut).
-            repeat {
-                screen.row(statement)
-                if !screen.wantsMoreRows { rc = SQLITE_DONE; break }
-                rc = sqlite3_step(handle)
-            } while rc == SQLITE_ROW
-        } else {
-            repeat {
-                renderer.row(statement)
-                rc = sqlite3_step(handle)
-            } while rc == SQLITE_ROW
-        }
-        renderer.end(statement)
-        return rc == SQLITE_DONE ? nil : stepFailure(code: rc)
-    }
-
-    private func stepFailure(code rc: Int32) -> ExecutionFailure {
-        ExecutionFailure(code: rc, kind: .step, message: errorMessageBytes(connection.handle))
     }
 
     private func stepFailure(_ error: SQLiteError) -> ExecutionFailure {
-        ExecutionFailure(error, kind: .step, on: connection.handle)
+        ExecutionFailure(error, kind: .step, on: connection)
     }
 
     /// `.eqp on|trigger|full`: prints the statement's query plan (and with `full` its
@@ -217,18 +212,16 @@ extension Shell {
     /// the new statement is returned then.
     private func showQueryPlan(for statement: Statement, source: UnsafeBufferPointer<UInt8>) -> Statement? {
         let db = connection
-        var triggerEQP: Int32 = 0
-        sqlsh_db_config_int(db.handle, SQLITE_DBCONFIG_TRIGGER_EQP, -1, &triggerEQP)
-        if autoEQP >= 2 { sqlsh_db_config_int(db.handle, SQLITE_DBCONFIG_TRIGGER_EQP, 1, nil) }
+        let triggerEQP = (try? db.config(.triggerEQP)) ?? false
+        if autoEQP >= 2 { _ = try? db.setConfig(.triggerEQP, enabled: true) }
         var text = Array(statement.sql.utf8)
         while let c = text.first, isSpace(c) { text.removeFirst() }
         let statementSQL = String(decoding: text, as: UTF8.self)
         if let plan = try? db.prepareFirst("EXPLAIN QUERY PLAN " + statementSQL) {
-            let h = plan.handle
-            while sqlite3_step(h) == SQLITE_ROW {
+            while (try? plan.step()) == true {
                 let line = plan.textBytes(at: 3)
                 if QueryPlanGraph.startsNewPlan(line) { queryPlan.render(to: out) }
-                queryPlan.append(id: sqlite3_column_int(h, 0), parent: sqlite3_column_int(h, 1), text: line)
+                queryPlan.append(id: plan.int32(at: 0), parent: plan.int32(at: 1), text: line)
             }
             queryPlan.render(to: out)
         }
@@ -237,8 +230,8 @@ extension Shell {
             _ = render(explain, with: ExplainRenderer(out: out, nullValue: settings.nullValue, indents: indents))
         }
         var replacement: Statement?
-        if autoEQP >= 2 && triggerEQP == 0 {
-            sqlsh_db_config_int(db.handle, SQLITE_DBCONFIG_TRIGGER_EQP, 0, nil)
+        if autoEQP >= 2 && !triggerEQP {
+            _ = try? db.setConfig(.triggerEQP, enabled: false)
             replacement = (try? db.prepare(utf8: source))?.statement
         }
         return replacement
@@ -251,10 +244,9 @@ private final class QueryPlanCollector: ResultRenderer {
     init(shell: Shell) { self.shell = shell }
     func begin(_ statement: Statement) {}
     func row(_ statement: Statement) {
-        let h = statement.handle
         let id = Int32(truncatingIfNeeded: atoi(statement, 0))
         let parent = Int32(truncatingIfNeeded: atoi(statement, 1))
-        if sqlite3_column_type(h, 3) == SQLITE_NULL { return }
+        if statement.columnType(at: 3) == .null { return }
         shell.queryPlan.append(id: id, parent: parent, text: statement.textBytes(at: 3))
     }
     func end(_ statement: Statement) {}
@@ -284,11 +276,11 @@ extension Shell {
             guard let prepared = try connection.prepareFirst(last.sql) else { return nil }
             statement = prepared
         } catch let error as SQLiteError {
-            return ExecutionFailure(error, kind: .prepare, on: connection.handle)
+            return ExecutionFailure(error, kind: .prepare, on: connection)
         } catch {
             return ExecutionFailure(code: SQLITE_ERROR, kind: .prepare, message: Array("\(error)".utf8))
         }
-        bindParameters(statement.handle)
+        bindParameters(statement)
         var settings = self.settings
         settings.terminalWidth = width
         settings.terminalHeight = 0
@@ -300,7 +292,7 @@ extension Shell {
         let names = (0..<statement.columnCount).map { statement.columnName(at: $0) }
         let measurer = StreamingTableRenderer.Measurer(names: names, settings: settings)
         if let failure = render(statement, with: measurer) { return failure }
-        sqlite3_reset(statement.handle)
+        statement.reset()
         let drawer = StreamingTableRenderer(names: names, measure: measurer.measure, settings: settings,
                                             width: width > 0 ? width : Int.max, out: writer)
         return render(statement, with: drawer)

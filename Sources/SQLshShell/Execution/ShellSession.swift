@@ -1,4 +1,5 @@
 import CSQLite
+import SQLshCore
 
 /// A session opened by `.session open DB NAME`: an `sqlite3_session` recording changes to a
 /// database of one connection, and the GLOB patterns of the tables it ignores.
@@ -17,7 +18,7 @@ final class ShellSession {
         sqlite3session_table_filter(session, { context, table in
             guard let context, let table else { return 1 }
             let session = Unmanaged<ShellSession>.fromOpaque(context).takeUnretainedValue()
-            return session.filters.contains { sqlite3_strglob($0, table) == 0 } ? 0 : 1
+            return session.filters.contains { SQLText.glob($0, matches: table) } ? 0 : 1
         }, Unmanaged.passUnretained(shellSession).toOpaque())
         return .success(shellSession)
     }

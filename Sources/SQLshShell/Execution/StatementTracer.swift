@@ -1,5 +1,3 @@
-import Glibc
-import CSQLite
 import SQLshCore
 
 /// `.trace` settings: where traced SQL goes and how it is shown.
@@ -11,54 +9,46 @@ final class TraceState {
 }
 
 extension Shell {
-    /// Starts tracing with the event mask of `sqlite3_trace_v2`, or stops it when the trace
-    /// output is off. Lines are printed as sqlite3's `sql_trace_callback` prints them.
+    /// Starts tracing the events of a `sqlite3_trace_v2` event mask (0: statements), or
+    /// stops it when the trace output is off. Lines are printed as sqlite3's
+    /// `sql_trace_callback` prints them.
     func installTrace(mask: UInt32) {
         guard trace.output != nil else {
-            sqlite3_trace_v2(connection.handle, 0, nil, nil)
+            connection.setTrace([], nil)
             return
         }
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        sqlite3_trace_v2(connection.handle, mask == 0 ? UInt32(SQLITE_TRACE_STMT) : mask, { type, context, p, x in
-            guard let context else { return 0 }
-            let shell = Unmanaged<Shell>.fromOpaque(context).takeUnretainedValue()
-            shell.traceEvent(type: type, p: p, x: x)
-            return 0
-        }, context)
+        let events = mask == 0 ? TraceEvents.statement : TraceEvents(rawValue: mask)
+        // Weak: the connection reports its closing after the shell may be gone.
+        connection.setTrace(events) { [weak self] event in
+            self?.traceEvent(event)
+        }
     }
 
-    private func traceEvent(type: UInt32, p: UnsafeMutableRawPointer?, x: UnsafeMutableRawPointer?) {
+    private func traceEvent(_ event: TraceEvent) {
         guard let output = trace.output else { return }
-        if type == UInt32(SQLITE_TRACE_CLOSE) {
+        if event.kind == .close {
             output.write("-- closing database connection\n")
             return
         }
-        var text: UnsafePointer<CChar>?
-        var owned: UnsafeMutablePointer<CChar>?
-        if type == UInt32(SQLITE_TRACE_STMT), let x, x.assumingMemoryBound(to: CChar.self).pointee == 45 /* - */ {
-            text = UnsafePointer(x.assumingMemoryBound(to: CChar.self))
-        } else if let p {
-            let statement = OpaquePointer(p)
-            switch trace.style {
-            case .expanded:
-                owned = sqlite3_expanded_sql(statement)
-                text = owned.map { UnsafePointer($0) }
-            case .plain:
-                text = sqlite3_sql(statement)
-            }
+        if event.kind == .statement, let text = event.reportedTextBytes, text.first == 45 /* - */ {
+            write(text, of: event, to: output)
+        } else {
+            _ = event.withStatementSQL(expanded: trace.style == .expanded) { write($0, of: event, to: output) }
         }
-        defer { if let owned { sqlite3_free(owned) } }
-        guard let text else { return }
-        var n = strlen(text)
+    }
+
+    /// One trace line: the SQL without its trailing semicolons, then `;` (and the run time for
+    /// a profile event).
+    private func write(_ text: UnsafeBufferPointer<UInt8>, of event: TraceEvent, to output: OutputWriter) {
+        var n = text.count
         while n > 0 && text[n - 1] == 59 /* ; */ { n -= 1 }
-        output.write(UnsafeRawBufferPointer(start: text, count: n))
-        switch Int32(bitPattern: type) {
-        case SQLITE_TRACE_ROW, SQLITE_TRACE_STMT:
+        output.write(UnsafeBufferPointer(rebasing: text[0..<n]))
+        switch event.kind {
+        case .row, .statement:
             output.write(";\n")
-        case SQLITE_TRACE_PROFILE:
-            let nanoseconds = x?.assumingMemoryBound(to: Int64.self).pointee ?? 0
-            output.write("; -- \(nanoseconds) ns\n")
-        default:
+        case .profile:
+            output.write("; -- \(event.nanoseconds ?? 0) ns\n")
+        case .close:
             break
         }
         if output.fileDescriptor <= 2 { output.flush() }

@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 extension Shell {
     /// Reads and runs lines until the source ends, `.exit`/`.quit`, or an error under
@@ -208,9 +208,7 @@ extension Shell {
     private func isComplete(_ sql: inout [UInt8]) -> Bool {
         sql.append(0)
         defer { sql.removeLast() }
-        return sql.withUnsafeBufferPointer { p in
-            UnsafeRawPointer(p.baseAddress!).withMemoryRebound(to: CChar.self, capacity: p.count) { sqlite3_complete($0) != 0 }
-        }
+        return sql.withUnsafeBufferPointer { SQLText.isComplete(nulTerminated: $0) }
     }
 
     /// Runs one complete SQL input as sqlite3's `runOneSqlLine`: with `.timer` and `.changes`

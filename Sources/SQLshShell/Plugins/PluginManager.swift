@@ -1,5 +1,4 @@
 import Glibc
-import CSQLite
 import CSQLshPlugin
 import SQLshCore
 import SQLshCatalog

@@ -88,24 +88,32 @@ final class PluginRegistration: @unchecked Sendable {
 
     /// Registers the function on a connection.
     func register(on connection: Connection) throws {
-        let flags = SQLITE_UTF8 | self.flags
-        let rc: Int32
-        // The ABI's callback types take `struct sqlite3_context *` as OpaquePointer, exactly as
-        // SQLite's own declarations do, so they pass through unchanged.
+        do {
+            try connection.add(cFunction())
+        } catch let error as SQLiteError {
+            throw PluginError("cannot register \(name)(): \(error.message)")
+        }
+    }
+
+    /// The registration as the core's ``CFunction``. The ABI's callback types take
+    /// `struct sqlite3_context *` as OpaquePointer, exactly as SQLite's own declarations do,
+    /// so they pass through unchanged; `init` checked that the kind's callbacks are there.
+    private func cFunction() throws -> CFunction {
+        let options = FunctionOptions(rawValue: flags)
         switch kind {
         case .scalar:
-            rc = sqlite3_create_function_v2(connection.handle, name, argumentCount, flags, userData,
-                                            xFunc, nil, nil, nil)
+            guard let xFunc else { break }
+            return CFunction(name, argumentCount: argumentCount, options: options, userData: userData, scalar: xFunc)
         case .aggregate:
-            rc = sqlite3_create_function_v2(connection.handle, name, argumentCount, flags, userData,
-                                            nil, xStep, xFinal, nil)
+            guard let xStep, let xFinal else { break }
+            return CFunction(name, argumentCount: argumentCount, options: options, userData: userData,
+                             step: xStep, final: xFinal)
         case .window:
-            rc = sqlite3_create_window_function(connection.handle, name, argumentCount, flags, userData,
-                                                xStep, xFinal, xValue, xInverse, nil)
+            guard let xStep, let xFinal, let xValue, let xInverse else { break }
+            return CFunction(name, argumentCount: argumentCount, options: options, userData: userData,
+                             step: xStep, final: xFinal, value: xValue, inverse: xInverse)
         }
-        if rc != SQLITE_OK {
-            throw PluginError("cannot register \(name)(): \(String(cString: sqlite3_errmsg(connection.handle)))")
-        }
+        throw PluginError("cannot register \(name)(): a callback is missing")
     }
 
     /// Unregisters the function from a connection.

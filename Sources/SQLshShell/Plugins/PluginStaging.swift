@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 import CSQLshPlugin
 
 /// What a plugin's `sqlsh_plugin_init` registers, held apart until the whole call succeeded;
@@ -23,7 +23,7 @@ final class PluginStaging {
                 var host = sqlsh_plugin_host()
                 host.abi_version = SQLSH_PLUGIN_ABI_VERSION
                 host.host_version = cHostVersion
-                host.sqlite_version = sqlite3_libversion()
+                host.sqlite_version = SQLiteLibrary.versionCString
                 host.context = Unmanaged.passUnretained(self).toOpaque()
                 host.add_function = hostAddFunction
                 host.set_error = hostSetError

@@ -219,7 +219,7 @@ final class EditLineSource: LineSource {
 
     func didRun() {
         interruptTarget = nil
-        indicator.stop(current: shell.connection, removeHandler: !shell.progressCommandActive)
+        indicator.stop()
         progressBar?.reset()
         shell.out.flush()
         if interruptRequested != 0 { interruptRequested = 0 }

@@ -7,6 +7,7 @@ final class ElapsedIndicator {
     private static let interval = 0.1
     private let colour: Bool
     private var connection: Connection?
+    private var observer: ProgressObserverID?
     private var start = 0.0
     private var lastDrawn = 0.0
     private var visible = false
@@ -24,7 +25,8 @@ final class ElapsedIndicator {
         start = Terminal.now()
         lastDrawn = 0
         finished = false
-        connection.setProgressHandler(instructions: 100_000) { [unowned self] in
+        if let observer { connection.removeProgressObserver(observer) }
+        observer = connection.addProgressObserver(every: 100_000) { [unowned self] in
             self.tick()
             return interruptRequested != 0
         }
@@ -56,14 +58,13 @@ final class ElapsedIndicator {
         erase()
     }
 
-    /// The input finished: erase and remove the progress handler (from the same connection
-    /// only: `.open` may have replaced it; and not when `.progress` just installed its own).
-    func stop(current: Connection, removeHandler: Bool) {
+    /// The input finished: erase and remove the progress observer (`.open` may have replaced
+    /// the connection meanwhile: the old one drops it with itself).
+    func stop() {
         finished = true
         erase()
-        if removeHandler, let connection, connection === current {
-            connection.setProgressHandler(instructions: 0, nil)
-        }
+        if let connection, let observer { connection.removeProgressObserver(observer) }
+        observer = nil
         connection = nil
     }
 
