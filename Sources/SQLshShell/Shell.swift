@@ -25,6 +25,13 @@ public final class Shell {
     public var vfsName: String?
     /// Opens the database from a file's bytes with `sqlite3_deserialize` (`-deserialize`).
     public var deserialize = false
+    /// How the database file is opened (`-zip`); nil: told from the file, as sqlite3 does
+    /// (an existing ZIP archive opens as the `zip` table of an in-memory database).
+    public var databaseKindOverride: DatabaseFileKind?
+    /// `-A`: a missing database file named `*.zip` is a new ZIP archive.
+    public var deducesZipByDefault = false
+    /// What the open database is (`.archive` works on the `zip` table of a ZIP archive).
+    public internal(set) var databaseKind: DatabaseFileKind = .normal
     /// With ``deserialize``: the largest size the in-memory database may grow to (`-maxsize`).
     public var deserializeMaxSize: Int64 = 0
     /// The mmap size applied to every connection the shell opens (`-mmap N`), when set.
@@ -159,9 +166,13 @@ public final class Shell {
     private func openDatabase() -> Connection {
         do {
             let connection: Connection
+            let kind = deserialize ? .normal
+                : databaseKindOverride ?? DatabaseFileKind.deduce(path: databasePath, defaultZip: deducesZipByDefault)
             if deserialize {
                 connection = try Connection(path: "", flags: .default, vfs: vfsName)
                 try loadDeserialized(into: connection)
+            } else if kind == .zip {
+                connection = try Connection(path: ":memory:", flags: .default, vfs: vfsName)
             } else {
                 connection = try Connection(path: databasePath, flags: openFlags, vfs: vfsName)
             }
@@ -170,7 +181,12 @@ public final class Shell {
             if let mmapSize { try? connection.execute("PRAGMA mmap_size=\(mmapSize)") }
             try catalog.register(on: connection)
             openConnection = connection
+            databaseKind = kind
             configure(connection)
+            if kind == .zip {
+                let literal = "'" + databasePath.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+                try? connection.execute("CREATE VIRTUAL TABLE zip USING zipfile(\(literal));")
+            }
             return connection
         } catch let error as SQLiteError {
             err.write("Error: unable to open database \"\(databasePath)\": \(error.message)\n")
@@ -212,6 +228,7 @@ public final class Shell {
         sqlite3_extended_result_codes(connection.handle, 0)
         try? connection.setExtensionLoading(enabled: true)
         self.openConnection = connection
+        databaseKind = .normal
         configure(connection)
     }
 
