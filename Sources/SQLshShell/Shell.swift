@@ -173,6 +173,10 @@ public final class Shell {
                 try loadDeserialized(into: connection)
             } else if kind == .zip {
                 connection = try Connection(path: ":memory:", flags: .default, vfs: vfsName)
+            } else if databaseKindOverride == .appendVFS {
+                // -append: sqlite3's own apndvfs is not in the SQLite library, so this fails
+                // ("no such vfs: apndvfs") rather than writing an ordinary database.
+                connection = try Connection(path: databasePath, flags: openFlags, vfs: "apndvfs")
             } else {
                 connection = try Connection(path: databasePath, flags: openFlags, vfs: vfsName)
             }
@@ -182,11 +186,12 @@ public final class Shell {
             try catalog.register(on: connection)
             openConnection = connection
             databaseKind = kind
-            configure(connection)
             if kind == .zip {
+                // Before configure(): safe mode's authorizer allows the archive named on the command line.
                 let literal = "'" + databasePath.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
                 try? connection.execute("CREATE VIRTUAL TABLE zip USING zipfile(\(literal));")
             }
+            configure(connection)
             return connection
         } catch let error as SQLiteError {
             err.write("Error: unable to open database \"\(databasePath)\": \(error.message)\n")

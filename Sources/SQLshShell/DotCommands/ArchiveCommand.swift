@@ -43,3 +43,13 @@ struct ArchiveCommand: DotCommand {
         return ArchiveRunner(shell: shell, options: options).run()
     }
 }
+
+extension Shell {
+    /// The command-line `-A ARGS...`: runs `.archive` with `arguments` (`arguments[0]` is
+    /// `-A`); a missing database file named `*.zip` becomes a new ZIP archive.
+    /// - Returns: sqlite3's result code of the command (0 when it worked).
+    public func runArchiveCommandLine(_ arguments: [String]) -> Int32 {
+        deducesZipByDefault = true
+        return ArchiveCommand.run(arguments, fromCommandLine: true, shell: self)
+    }
+}
