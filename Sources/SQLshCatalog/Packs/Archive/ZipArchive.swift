@@ -68,7 +68,7 @@ final class ZipArchive {
         guard let directory = read(at: location.offset, count: location.size) else {
             throw ZipError("error in fread()")
         }
-        entries = try directory.withUnsafeBytes { try ZipFormat.parseDirectory($0, count: location.entryCount) }
+        entries = try directory.withUnsafeBytes { try ZipFormat.parseDirectory($0, count: location.entryCount, directoryOffset: location.offset) }
     }
 
     /// Where `entry`'s data starts: after its local header, whose name and extra field may

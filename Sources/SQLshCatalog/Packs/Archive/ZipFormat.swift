@@ -100,7 +100,7 @@ extension ZipFormat {
                let count = b.u16(at + 10), let size = b.u32(at + 12), let offset = b.u32(at + 16) {
                 let location = ZipDirectoryLocation(entryCount: Int(count), size: Int(size), offset: Int(offset))
                 guard location.offset <= archiveSize, location.size <= archiveSize - location.offset else {
-                    throw ZipError("central directory is out of bounds")
+                    throw ZipError("failed to read CDS at offset \(location.offset)")
                 }
                 return location
             }
@@ -110,7 +110,8 @@ extension ZipFormat {
     }
 
     /// Parses `count` central directory entries from `directory`.
-    static func parseDirectory(_ directory: UnsafeRawBufferPointer, count: Int) throws -> [ZipEntry] {
+    /// `directoryOffset` (the directory's offset in the archive) is for error messages.
+    static func parseDirectory(_ directory: UnsafeRawBufferPointer, count: Int, directoryOffset: Int) throws -> [ZipEntry] {
         let b = ZipBytes(bytes: directory)
         var entries: [ZipEntry] = []
         entries.reserveCapacity(min(count, 65_535))
@@ -125,7 +126,7 @@ extension ZipFormat {
                   let name = b.slice(at + centralHeaderSize, Int(nameLength)),
                   let extra = b.slice(at + centralHeaderSize + Int(nameLength), Int(extraLength)),
                   let comment = b.slice(at + centralHeaderSize + Int(nameLength) + Int(extraLength), Int(commentLength))
-            else { throw ZipError("corrupt central directory") }
+            else { throw ZipError("failed to read CDS at offset \(directoryOffset + at)") }
             var entry = ZipEntry(name: name, versionMadeBy: madeBy, versionNeeded: needed, flags: flags, method: method,
                                  dosTime: time, dosDate: date, crc: crc, compressedSize: csize, uncompressedSize: usize,
                                  extra: extra, comment: comment, internalAttributes: internalAttributes, externalAttributes: external,

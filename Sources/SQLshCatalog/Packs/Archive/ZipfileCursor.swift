@@ -59,7 +59,8 @@ final class ZipfileCursor: VirtualTableCursor {
         case ZipfileColumn.data:
             if sqlite3_vtab_nochange(result.rawValue) != 0 { return }
             guard entry.method == 0 || entry.method == 8 else { return result.setNull() }
-            guard Int(entry.uncompressedSize) <= result.lengthLimit, Int(entry.compressedSize) <= result.lengthLimit else {
+            guard Int(entry.compressedSize) <= result.lengthLimit,
+                  entry.method == 0 || Int(entry.uncompressedSize) <= result.lengthLimit else {
                 return result.setTooBig()
             }
             if let data = try Self.contents(of: member, lengthLimit: result.lengthLimit) {
