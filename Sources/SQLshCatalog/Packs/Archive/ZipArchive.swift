@@ -60,6 +60,9 @@ final class ZipArchive {
     }
 
     private func readDirectory() throws {
+        // An empty file is an empty archive (a table's file before its first commit); an
+        // empty blob is not, as in SQLite's zipfile.
+        if size == 0, case .file = storage { return }
         let tailCount = min(size, 65_535 + ZipFormat.endRecordSize)
         guard tailCount >= ZipFormat.endRecordSize, let tail = read(at: size - tailCount, count: tailCount) else {
             throw ZipError("cannot find end of central directory record")

@@ -99,6 +99,11 @@ final class ZipfileTable: WritableVirtualTable {
         guard let path, !path.isEmpty else { throw SQLiteError(message: "zipfile: missing filename") }
         guard pending == nil else { return }
         if access(path, F_OK) != 0 {
+            // Created now, empty, as SQLite's zipfile does: a path that cannot be written fails
+            // at the first change rather than at commit.
+            let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o666)
+            guard fd >= 0 else { throw SQLiteError(message: "zipfile: failed to open file \(path) for writing") }
+            close(fd)
             pending = []
             return
         }
