@@ -45,7 +45,7 @@ enum ArchivePack {
         })
 
     static let zipfile = CatalogFunction(
-        name: "zipfile", pack: "archive", kind: .tableValued, arity: "1", arguments: "file or blob (table); name, [mode, mtime,] data[, method] (aggregate)",
+        name: "zipfile", pack: "archive", kind: .tableValued, arity: "1", arguments: "file",
         flags: [.directOnly],
         summary: "ZIP archives: read one as a table, write one through a table, build one with the aggregate",
         details: """
