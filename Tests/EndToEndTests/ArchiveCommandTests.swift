@@ -25,6 +25,7 @@ struct ArchiveCommandTests {
         // ZIP archives: by file name, and the database opened as a ZIP.
         ".ar -cf n.zip a.txt b.txt\n.ar -tf n.zip\n.ar -xvf n.zip -C zout\nselect name, sz, method from zipfile('n.zip');\nselect length(readfile('zout/b.txt'));",
         ".ar -cf n.zip a.txt\n.ar -rf n.zip a.txt",
+        ".open --zip z.zip\n.ar -c a.txt b.txt\n.ar -t\n.open :memory:\n.open z.zip\nselect name, sz from zip;\n.help open",
         // A listing with fixed times.
         "create table sqlar(name text primary key, mode int, mtime int, sz int, data blob);\n"
             + "insert into sqlar values('f', 33188, 1700000000, 3, 'abc'), ('d', 16877, 1600000000, 0, NULL), ('z', 33261, 0, 1000, sqlar_compress(zeroblob(1000)));\n"
