@@ -32,6 +32,10 @@ public final class Shell {
     public var deducesZipByDefault = false
     /// What the open database is (`.archive` works on the `zip` table of a ZIP archive).
     public internal(set) var databaseKind: DatabaseFileKind = .normal
+    /// The exit status a failed dot-command asks for when it is a command-line argument
+    /// (sqlite3 exits with `.archive`'s SQLite result code, 14 for a file it cannot open);
+    /// nil: 1.
+    public var commandFailureStatus: Int32?
     /// With ``deserialize``: the largest size the in-memory database may grow to (`-maxsize`).
     public var deserializeMaxSize: Int64 = 0
     /// The mmap size applied to every connection the shell opens (`-mmap N`), when set.

@@ -53,7 +53,7 @@ struct ArchiveCommandTests {
 
     static let commandLines: [[String]] = [
         ["-A"], ["x.db", "-A", "-q"], ["x.db", "select 1", "-A", "-t"], ["x.db", "-A", "-t"], ["-A", "-cvf", "ar.db", "a.txt"],
-        ["new.zip", "-A", "-cv", "a.txt"], ["-A", "--help"], ["-zip", "z.zip", "select count(*) from zip"],
+        ["new.zip", "-A", "-cv", "a.txt"], ["x.db", ".ar -tf missing.db"], ["x.db", ".ar -t"], ["x.db", ".ar -q", "select 1"], ["-A", "--help"], ["-zip", "z.zip", "select count(*) from zip"],
     ]
 
     @Test(arguments: commandLines)

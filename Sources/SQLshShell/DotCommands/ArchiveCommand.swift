@@ -31,7 +31,10 @@ struct ArchiveCommand: DotCommand {
     static let isUnsafe = true
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
-        run(arguments, fromCommandLine: false, shell: shell) == 0 ? .success : .failure
+        let rc = run(arguments, fromCommandLine: false, shell: shell)
+        if rc == 0 { return .success }
+        shell.commandFailureStatus = rc
+        return .failure
     }
 
     /// Runs `.archive` with `arguments` (`arguments[0]` is the command as typed, or `-A`);

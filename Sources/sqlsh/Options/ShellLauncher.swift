@@ -233,9 +233,10 @@ struct ShellLauncher {
                 let command = arguments[index]
                 shell.startInputLine()
                 if command.hasPrefix(".") {
+                    shell.commandFailureStatus = nil
                     switch shell.runDotCommand(line: String(rawBytes: rawArgument(index))) {
                     case .success: continue
-                    case .failure: status = 1
+                    case .failure: status = shell.commandFailureStatus ?? 1
                     case .exit: status = 0
                     }
                     return status
