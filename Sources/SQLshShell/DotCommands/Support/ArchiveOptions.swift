@@ -135,11 +135,7 @@ struct ArchiveOptions {
                 index += 1
             }
         }
-        if options.command == nil {
-            err.write("Required argument missing.  Usage:\n")
-            _ = HelpText.show(pattern: "archive", to: err)
-            throw Failure()
-        }
+        // sqlite3 3.40.1 does not require a command: with none it updates (see ArchiveRunner).
         return options
     }
 }

@@ -71,11 +71,11 @@ final class ArchiveRunner {
         switch options.command {
         case .create: return createOrUpdate(update: false, onlyIfChanged: false)
         case .insert: return createOrUpdate(update: true, onlyIfChanged: false)
-        case .update: return createOrUpdate(update: true, onlyIfChanged: true)
+        case .update, nil: return createOrUpdate(update: true, onlyIfChanged: true)  // nil: as sqlite3
         case .extract: return extract()
         case .list: return list()
         case .remove: return remove()
-        case .help, nil:
+        case .help:
             _ = HelpText.show(pattern: "archive", to: shell.out)
             return SQLITE_OK
         }
