@@ -177,10 +177,10 @@ public final class Shell {
                 try loadDeserialized(into: connection)
             } else if kind == .zip {
                 connection = try Connection(path: ":memory:", flags: .default, vfs: vfsName)
-            } else if databaseKindOverride == .appendVFS {
-                // -append: sqlite3's own apndvfs is not in the SQLite library, so this fails
-                // ("no such vfs: apndvfs") rather than writing an ordinary database.
-                connection = try Connection(path: databasePath, flags: openFlags, vfs: "apndvfs")
+            } else if kind == .appendVFS {
+                // -append, or a file that ends with an appended database's mark.
+                AppendVFS.register()
+                connection = try Connection(path: databasePath, flags: openFlags, vfs: AppendVFS.name)
             } else {
                 connection = try Connection(path: databasePath, flags: openFlags, vfs: vfsName)
             }

@@ -26,6 +26,9 @@ struct ArchiveCommandTests {
         ".ar -cf n.zip a.txt b.txt\n.ar -tf n.zip\n.ar -xvf n.zip -C zout\nselect name, sz, method from zipfile('n.zip');\nselect length(readfile('zout/b.txt'));",
         ".ar -cf n.zip a.txt\n.ar -rf n.zip a.txt",
         ".open --zip z.zip\n.ar -c a.txt b.txt\n.ar -t\n.open :memory:\n.open z.zip\nselect name, sz from zip;\n.help open",
+        // A database appended to another file (apndvfs).
+        ".ar -a missing.bin -t", ".ar -cvna app.bin a.txt",
+        ".ar -ca a.txt a.txt b.txt\n.ar -ta a.txt\n.open :memory:\nselect hex(readfile('a.txt')) like '68656C6C6F0A%', length(readfile('a.txt')) > 4096;",
         // A listing with fixed times.
         "create table sqlar(name text primary key, mode int, mtime int, sz int, data blob);\n"
             + "insert into sqlar values('f', 33188, 1700000000, 3, 'abc'), ('d', 16877, 1600000000, 0, NULL), ('z', 33261, 0, 1000, sqlar_compress(zeroblob(1000)));\n"
@@ -53,6 +56,7 @@ struct ArchiveCommandTests {
 
     static let commandLines: [[String]] = [
         ["-A"], ["x.db", "-A", "-q"], ["x.db", "select 1", "-A", "-t"], ["x.db", "-A", "-t"], ["-A", "-cvf", "ar.db", "a.txt"],
+        ["-append", "a.txt", "create table t(x); insert into t values(42); select * from t"], ["-append", "b.txt", "select 1"],
         ["new.zip", "-A", "-cv", "a.txt"], ["x.db", ".ar -tf missing.db"], ["x.db", ".ar -t"], ["x.db", ".ar -q", "select 1"], ["-A", "--help"], ["-zip", "z.zip", "select count(*) from zip"],
     ]
 
@@ -61,6 +65,26 @@ struct ArchiveCommandTests {
         try #require(ShellRunner.referenceAvailable)
         let (expected, actual) = try ShellRunner.compare(arguments, files: Self.files)
         #expect(actual == expected, "\(arguments)")
+    }
+
+    /// A database appended to a file by one shell is read by the other, and the two files are
+    /// the same bytes.
+    @Test func appendedDatabasesAreTheSameAsSqlite3s() throws {
+        try #require(ShellRunner.referenceAvailable)
+        let dir = try fixture()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let prefix = Data((0..<1000).map { UInt8($0 % 251) })
+        for name in ["ours.bin", "stock.bin"] { try prefix.write(to: dir.appendingPathComponent(name)) }
+        let sql = "create table t(x); insert into t values(1), (zeroblob(5000));"
+        #expect(try run(ShellRunner.sqlshPath, ["-append", "ours.bin", sql], in: dir).status == 0)
+        #expect(try run(ShellRunner.referencePath, ["-append", "stock.bin", sql], in: dir).status == 0)
+        let ours = try Data(contentsOf: dir.appendingPathComponent("ours.bin"))
+        #expect(ours == (try Data(contentsOf: dir.appendingPathComponent("stock.bin"))))
+        #expect(ours.prefix(1000) == prefix)
+        // Found without -append too (the mark at the end tells), by both shells.
+        for shell in [ShellRunner.sqlshPath, ShellRunner.referencePath] {
+            #expect(try run(shell, ["stock.bin", "select count(*), sum(length(x)) from t; pragma integrity_check"], in: dir).out == "2|5001\nok\n")
+        }
     }
 
     @Test func helpListsTheOptions() throws {

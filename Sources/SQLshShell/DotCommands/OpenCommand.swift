@@ -94,8 +94,10 @@ struct OpenCommand: DotCommand {
         }
         if let file {
             do {
-                connection = append
-                    ? try Connection(path: file, flags: readOnly ? [.readOnly, .uri] : .default, vfs: "apndvfs")
+                let appended = append || (!deserialize && DatabaseFileKind.deduce(path: file, defaultZip: false) == .appendVFS)
+                if appended { AppendVFS.register() }
+                connection = appended
+                    ? try Connection(path: file, flags: readOnly ? [.readOnly, .uri] : .default, vfs: AppendVFS.name)
                     : try open(file, readOnly: readOnly, noFollow: noFollow, deserialize: deserialize, maxSize: maxSize)
             } catch let error as SQLiteError {
                 shell.err.write("Error: unable to open database \"\(file)\": \(error.message)\n")

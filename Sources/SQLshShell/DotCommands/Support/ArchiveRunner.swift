@@ -44,9 +44,10 @@ final class ArchiveRunner {
                 shell.out.write("-- open database '\(file)'\(usesAppendVFS ? " using 'apndvfs'" : "")\n")
             }
             let flags: OpenFlags = writing ? [.readWrite, .create] : .readOnly
+            if usesAppendVFS { AppendVFS.register() }
             let connection: Connection
             do {
-                connection = try Connection(path: file, flags: flags, vfs: usesAppendVFS ? "apndvfs" : nil)
+                connection = try Connection(path: file, flags: flags, vfs: usesAppendVFS ? AppendVFS.name : nil)
             } catch let error as SQLiteError {
                 shell.err.write("cannot open file: \(file) (\(error.message))\n")
                 return error.code & 0xff
