@@ -2,10 +2,10 @@ import CZlib
 
 /// Raw deflate streams (no zlib header: ZIP's method 8), through zlib.
 enum ZipDeflate {
-    /// `input` deflated at zlib's default level.
+    /// `input` deflated at level 9, as SQLite's zipfile deflates.
     static func deflate(_ input: UnsafeRawBufferPointer) throws -> [UInt8] {
         var stream = z_stream()
-        guard deflateInit2_(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY,
+        guard deflateInit2_(&stream, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY,
                             ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw ZipError("zipfile: deflateInit2() failed")
         }
