@@ -18,7 +18,7 @@ import Testing
 
     @Test(.enabled(if: DotCommandComparison.isAvailable))
     func dryRunsShowTheStockSQL() throws {
-        try expectSame(".ar -cnv a.txt 'it''s'\n.ar --create --dryrun -C /tmp a.txt\n.ar -unf x.db a.txt\n.ar -infx.db a.txt\n")
+        try expectSame(".ar -cnv a.txt 'it''s'\n.ar --create --dryrun -C /tmp a.txt\n.ar -unf $DIR/x.db a.txt\n.ar -inf$DIR/x.db a.txt\n")
     }
 
     @Test(.enabled(if: DotCommandComparison.isAvailable))
