@@ -8,10 +8,10 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 # The shell links the C++ runtime that the Swift runtime needs statically too: relocating
 # libstdc++.so at start-up cost a third of sqlsh's start-up instructions. SwiftPM names
 # -lstdc++ itself, so a folder holding only libstdc++.a, searched first, makes ld take it. The
-# catalog's C libraries (libcrypto, xxHash, utf8proc) are taken the same way, from their .a
+# catalog's C libraries (libcrypto, xxHash, utf8proc, zlib) are taken the same way, from their .a
 # files: only the code the catalog calls is linked, and nothing is relocated at start-up.
 STATIC_LIB_DIR := $(CURDIR)/.build/static-libs
-STATIC_LIBS    := libstdc++ libcrypto libxxhash libutf8proc
+STATIC_LIBS    := libstdc++ libcrypto libxxhash libutf8proc libz
 SHELL_FLAGS := -Xswiftc -L$(STATIC_LIB_DIR)
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -19,7 +19,7 @@ SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: build
 
-# The -dev packages (SQLite, libedit, PCRE2, libcrypto, xxHash, utf8proc), installed only when their headers are missing (a fresh machine has
+# The -dev packages (SQLite, libedit, PCRE2, libcrypto, xxHash, utf8proc, zlib), installed only when their headers are missing (a fresh machine has
 # only the runtime libraries of libedit and PCRE2), plus the tools the tests use: sqlite3 (the
 # reference shell), mandoc (man page lint), pkg-config, and pexpect for the interactive tests.
 # sudo only when not root. INCLUDEDIR and APT_GET can be overridden (to try the logic out).
@@ -35,6 +35,7 @@ deps:
 	[ -f $(INCLUDEDIR)/openssl/sha.h ] || missing="$$missing libssl-dev"; \
 	[ -f $(INCLUDEDIR)/xxhash.h ] || missing="$$missing libxxhash-dev"; \
 	[ -f $(INCLUDEDIR)/utf8proc.h ] || missing="$$missing libutf8proc-dev"; \
+	[ -f $(INCLUDEDIR)/zlib.h ] || missing="$$missing zlib1g-dev"; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v mandoc >/dev/null || missing="$$missing mandoc"; \

@@ -50,6 +50,11 @@ let package = Package(
             name: "CUTF8Proc",
             providers: [.apt(["libutf8proc-dev"])]
         ),
+        // zlib: sqlar_compress/sqlar_uncompress and the zipfile module's deflate.
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
 
         // Layer 2: the core engine library. No terminal, no printing.
         .target(name: "SQLshCore", dependencies: ["CSQLite"],
@@ -59,7 +64,7 @@ let package = Package(
         .target(name: "SQLshJSON", dependencies: ["SQLshCore"]),
 
         // Layer 3: the built-in function catalog, one pack per folder.
-        .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CSQLite", "CPCRE2", "CCrypto", "CXXHash", "CUTF8Proc"]),
+        .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CSQLite", "CPCRE2", "CCrypto", "CXXHash", "CUTF8Proc", "CZlib"]),
 
         // Layer 4: the shell library: input in, bytes out.
         .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLite", "CSQLshPlugin"]),

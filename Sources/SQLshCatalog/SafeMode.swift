@@ -21,11 +21,11 @@ public enum SafeMode {
 
     /// Lowercase names of the table-valued functions safe mode refuses (beyond sqlite3, which
     /// lets `fsdir` list and read any folder while it refuses `readfile`).
-    public static let prohibitedTableFunctions: Set<String> = ["fsdir", "fileio_ls", "lsdir", "fileio_scan", "scanfile"]
+    public static let prohibitedTableFunctions: Set<String> = ["fsdir", "fileio_ls", "lsdir", "fileio_scan", "scanfile", "zipfile"]
 
     /// Lowercase names of the virtual table modules safe mode refuses: `vsv` reads any file,
-    /// `define` tables run stored SQL.
-    public static let prohibitedModules: Set<String> = ["vsv", "define"]
+    /// `define` tables run stored SQL, `zipfile` tables read and write any file.
+    public static let prohibitedModules: Set<String> = ["vsv", "define", "zipfile"]
 
     /// Whether `CREATE VIRTUAL TABLE ... USING name` is refused.
     public static func isProhibitedModule(_ name: String) -> Bool {

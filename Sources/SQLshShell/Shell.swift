@@ -24,6 +24,17 @@ public final class Shell {
     public var vfsName: String?
     /// Opens the database from a file's bytes with `sqlite3_deserialize` (`-deserialize`).
     public var deserialize = false
+    /// How the database file is opened (`-zip`); nil: told from the file, as sqlite3 does
+    /// (an existing ZIP archive opens as the `zip` table of an in-memory database).
+    public var databaseKindOverride: DatabaseFileKind?
+    /// `-A`: a missing database file named `*.zip` is a new ZIP archive.
+    public var deducesZipByDefault = false
+    /// What the open database is (`.archive` works on the `zip` table of a ZIP archive).
+    public internal(set) var databaseKind: DatabaseFileKind = .normal
+    /// The exit status a failed dot-command asks for when it is a command-line argument
+    /// (sqlite3 exits with `.archive`'s SQLite result code, 14 for a file it cannot open);
+    /// nil: 1.
+    public var commandFailureStatus: Int32?
     /// With ``deserialize``: the largest size the in-memory database may grow to (`-maxsize`).
     public var deserializeMaxSize: Int64 = 0
     /// The mmap size applied to every connection the shell opens (`-mmap N`), when set.
@@ -160,9 +171,17 @@ public final class Shell {
     private func openDatabase() -> Connection {
         do {
             let connection: Connection
+            let kind = deserialize ? .normal
+                : databaseKindOverride ?? DatabaseFileKind.deduce(path: databasePath, defaultZip: deducesZipByDefault)
             if deserialize {
                 connection = try Connection(path: "", flags: .default, vfs: vfsName)
                 try loadDeserialized(into: connection)
+            } else if kind == .zip {
+                connection = try Connection(path: ":memory:", flags: .default, vfs: vfsName)
+            } else if kind == .appendVFS {
+                // -append, or a file that ends with an appended database's mark.
+                AppendVFS.register()
+                connection = try Connection(path: databasePath, flags: openFlags, vfs: AppendVFS.name)
             } else {
                 connection = try Connection(path: databasePath, flags: openFlags, vfs: vfsName)
             }
@@ -171,6 +190,12 @@ public final class Shell {
             if let mmapSize { try? connection.execute("PRAGMA mmap_size=\(mmapSize)") }
             try catalog.register(on: connection)
             openConnection = connection
+            databaseKind = kind
+            if kind == .zip {
+                // Before configure(): safe mode's authorizer allows the archive named on the command line.
+                let literal = "'" + databasePath.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+                try? connection.execute("CREATE VIRTUAL TABLE zip USING zipfile(\(literal));")
+            }
             configure(connection)
             return connection
         } catch let error as SQLiteError {
@@ -196,6 +221,7 @@ public final class Shell {
         connection.setExtendedResultCodes(false)
         try? connection.setExtensionLoading(enabled: true)
         self.openConnection = connection
+        databaseKind = .normal
         configure(connection)
     }
 

@@ -72,7 +72,10 @@ struct CommandLineTests {
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(text.hasPrefix("Usage: PROGRAM [OPTIONS] FILENAME [SQL]\nFILENAME is the name of an SQLite database."))
-        #expect(text.contains("\nOPTIONS include:\n   -ascii               set output mode to 'ascii'\n"))
+        // As sqlite3's, the list starts with -A and -append (the archive options).
+        #expect(text.contains("\nOPTIONS include:\n   -A ARGS...           run \".archive ARGS\" and exit\n"
+                              + "   -append              append the database to the end of the file\n"
+                              + "   -ascii               set output mode to 'ascii'\n"))
         #expect(text.contains("   -cmd COMMAND         run \"COMMAND\" before reading stdin\n"))
     }
 

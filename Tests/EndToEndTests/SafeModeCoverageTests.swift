@@ -12,6 +12,7 @@ struct SafeModeCoverageTests {
         "import": ".import x.csv t", "load": ".load x.so", "log": ".log x.txt", "once": ".once x.txt",
         "output": ".output x.txt", "read": ".read x.sql", "restore": ".restore x.db", "save": ".save x.db",
         "shell": ".shell true", "system": ".system true", "testcase": ".testcase t", "edit": ".edit",
+        "archive": ".archive -tf x.db",
     ]
     /// Refused with some arguments only: (refused, allowed).
     static let partlyRefusedCommands: [String: (refused: String, allowed: String)] = [
@@ -39,6 +40,9 @@ struct SafeModeCoverageTests {
         "-[no]header", "-help", "-html", "-interactive", "-json", "-line", "-list", "-lookaside", "-markdown",
         "-maxsize", "-mmap", "-newline", "-nofollow", "-nofunctions", "-nonce", "-nullvalue", "-pagecache",
         "-quote", "-readonly", "-safe", "-separator", "-stats", "-table", "-tabs", "-version", "-vfs", "-memtrace",
+        // As in sqlite3: the archive or database named on the command line is the user's choice;
+        // the SQL -A runs still meets the authorizer (its writefile and fsdir are refused).
+        "-A", "-append", "-zip",
     ]
 
     /// Catalog functions refused by safe mode, with a call that tries each.
@@ -61,6 +65,7 @@ struct SafeModeCoverageTests {
         "define": "select define('f', '1')",
         "vsv": "create virtual table temp.t using vsv(data='1')",
         "edit": "select edit('x', 'true')",  // the shell pack's; sqlite3 refuses it too
+        "zipfile": "select * from zipfile('x.zip')",
     ]
     static let allowedFunctions: Set<String> = [
         "reverse", "text_reverse", "slugify", "char_length", "character_length", "text_length", "text_left",
@@ -76,7 +81,7 @@ struct SafeModeCoverageTests {
         "var_pop", "mode", "maxLength", "minLength", "stats_median", "stats_p25", "stats_p75", "stats_p90",
         "stats_p95", "stats_p99", "stats_perc", "stats_stddev", "stats_stddev_samp", "stats_stddev_pop",
         "stats_var", "stats_var_samp", "stats_var_pop", "stats_seq", "generate_series", "sha3", "sha3_query",
-        "lsmode", "fileio_mode", "decimal", "decimal_add", "decimal_sub", "decimal_mul", "decimal_cmp",
+        "lsmode", "fileio_mode", "sqlar_compress", "sqlar_uncompress", "decimal", "decimal_add", "decimal_sub", "decimal_mul", "decimal_cmp",
         "decimal_sum", "uint", "ieee754", "ieee754_mantissa", "ieee754_exponent", "ieee754_from_blob",
         "ieee754_to_blob", "math_round", "math_ceil", "math_floor", "math_trunc", "math_ln", "math_log",
         "math_log10", "math_log2", "math_exp", "math_pow", "math_mod", "math_acos", "math_asin", "math_atan",

@@ -16,7 +16,7 @@ final class VirtualTableModuleBox {
     }
 }
 
-private let payloadOffset = (max(MemoryLayout<sqlite3_vtab>.size, MemoryLayout<sqlite3_vtab_cursor>.size) + 7) & ~7
+let payloadOffset = (max(MemoryLayout<sqlite3_vtab>.size, MemoryLayout<sqlite3_vtab_cursor>.size) + 7) & ~7
 
 /// What a vtab or cursor struct carries after SQLite's base struct.
 private final class Holder<Value> {
@@ -41,7 +41,7 @@ private func free<Value>(_ raw: UnsafeMutableRawPointer, holding: Value.Type) {
 
 /// The value a struct carries; borrowed: SQLite keeps the struct alive during the call.
 @inline(__always)
-private func carried<Value>(_ raw: UnsafeMutableRawPointer, as type: Value.Type) -> Value {
+func carried<Value>(_ raw: UnsafeMutableRawPointer, as type: Value.Type) -> Value {
     Unmanaged<Holder<Value>>.fromOpaque((raw + payloadOffset).load(as: UnsafeMutableRawPointer.self))
         ._withUnsafeGuaranteedRef { $0.value }
 }

@@ -13,6 +13,7 @@ public enum DotCommandRegistry {
         ExplainCommand.self, ParameterCommand.self, ProgressCommand.self, QuitCommand.self,
         ReadCommand.self, TimeoutCommand.self, TimerCommand.self, TraceCommand.self,
         // Database, schema and files.
+        ArchiveCommand.self,
         CdCommand.self, DatabasesCommand.self, DumpCommand.self, FullschemaCommand.self,
         HelpCommand.self, IndexesCommand.self, PrintCommand.self, PromptCommand.self,
         SchemaCommand.self, ShellCommand.self, SystemCommand.self, TablesCommand.self,

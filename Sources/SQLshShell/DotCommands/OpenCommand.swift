@@ -10,17 +10,20 @@ struct OpenCommand: DotCommand {
     static let summary = "Close existing database and reopen FILE"
     static let details = """
          Options:
+            --append        Use appendvfs to append database to the end of FILE
             --deserialize   Load into memory using sqlite3_deserialize()
             --hexdb         Load the output of "dbtotxt" as an in-memory db
             --maxsize N     Maximum size for --hexdb or --deserialized database
             --new           Initialize FILE to an empty database
             --nofollow      Do not follow symbolic links
             --readonly      Open FILE readonly
+            --zip           FILE is a ZIP archive
     """
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         var file: String?
         var new = false, readOnly = false, deserialize = false, noFollow = false, hexdb = false
+        var zip = false, append = false
         var maxSize: Int64 = 0
         var i = 1
         while i < arguments.count {
@@ -33,6 +36,10 @@ struct OpenCommand: DotCommand {
                 noFollow = true
             } else if ShellValues.isOption(z, "deserialize") {
                 deserialize = true
+            } else if ShellValues.isOption(z, "zip") {
+                zip = true
+            } else if ShellValues.isOption(z, "append") {
+                append = true
             } else if ShellValues.isOption(z, "hexdb") {
                 hexdb = true
             } else if ShellValues.isOption(z, "maxsize") && i + 1 < arguments.count {
@@ -73,9 +80,24 @@ struct OpenCommand: DotCommand {
             return .success
         }
         shell.databasePath = file ?? ""
+        // A ZIP archive (--zip, or an existing ZIP file) is the zip table of an in-memory database.
+        if let file, zip || (!deserialize && !append && DatabaseFileKind.deduce(path: file, defaultZip: false) == .zip) {
+            do {
+                try shell.replaceConnection(with: try Connection(path: ":memory:"))
+                shell.databaseKind = .zip
+                try? shell.connection.execute("CREATE VIRTUAL TABLE zip USING zipfile(\(ArchiveRunner.quoted(file)));")
+            } catch {
+                throw ShellError("Error: \(error)")
+            }
+            return .success
+        }
         if let file {
             do {
-                connection = try open(file, readOnly: readOnly, noFollow: noFollow, deserialize: deserialize, maxSize: maxSize)
+                let appended = append || (!deserialize && DatabaseFileKind.deduce(path: file, defaultZip: false) == .appendVFS)
+                if appended { AppendVFS.register() }
+                connection = appended
+                    ? try Connection(path: file, flags: readOnly ? [.readOnly, .uri] : .default, vfs: AppendVFS.name)
+                    : try open(file, readOnly: readOnly, noFollow: noFollow, deserialize: deserialize, maxSize: maxSize)
             } catch let error as SQLiteError {
                 shell.err.write("Error: unable to open database \"\(file)\": \(error.message)\n")
             }

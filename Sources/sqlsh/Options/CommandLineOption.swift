@@ -23,6 +23,8 @@ struct CommandLineOption {
 
     /// Every option sqlsh accepts, in `-help` order. The wording follows sqlite3 3.40.1's.
     static let all: [CommandLineOption] = [
+        CommandLineOption("-A", "ARGS...", "run \".archive ARGS\" and exit"),
+        CommandLineOption("-append", "append the database to the end of the file"),
         CommandLineOption("-ascii", "set output mode to 'ascii'"),
         CommandLineOption("-bail", "stop after hitting an error"),
         CommandLineOption("-batch", "force batch I/O"),
@@ -61,6 +63,7 @@ struct CommandLineOption {
         CommandLineOption("-tabs", "set output mode to 'tabs'"),
         CommandLineOption("-version", "show sqlsh and SQLite versions"),
         CommandLineOption("-vfs", "NAME", "use NAME as the default VFS"),
+        CommandLineOption("-zip", "open the file as a ZIP Archive"),
         CommandLineOption("-backslash", "evaluate C escapes in SQL before running it", documented: false),
         CommandLineOption("-eqp", "show the query plan of each statement (.eqp on)", documented: false),
         CommandLineOption("-eqpfull", "show the query plan and bytecode (.eqp full)", documented: false),

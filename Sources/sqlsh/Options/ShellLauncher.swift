@@ -41,10 +41,11 @@ struct ShellLauncher {
         var pluginPaths: [String] = []
         var safe = false
         var nonce: String?
+        var databaseKind: DatabaseFileKind?
 
         // First pass.
         var i = 1
-        while i < argc {
+        firstPass: while i < argc {
             let z = arguments[i]
             if !z.hasPrefix("-") {
                 if databasePath == nil { databasePath = z } else { commands.append(i) }
@@ -89,6 +90,12 @@ struct ShellLauncher {
                 safe = true
             case "-nonce":
                 i += 1; nonce = value(at: i)
+            case "-zip":
+                databaseKind = .zip
+            case "-append":
+                databaseKind = .appendVFS
+            case "-A", "-archive":
+                break firstPass  // the rest of the line is .archive's
             default:
                 break
             }
@@ -107,6 +114,7 @@ struct ShellLauncher {
         if noFollow { flags.insert(.noFollow) }
         let shell = Shell(path: path, flags: flags, vfs: nil)
         shell.deserialize = deserialize
+        shell.databaseKindOverride = databaseKind
         shell.deserializeMaxSize = maxSize
         shell.mmapSize = mmap
         shell.isInteractive = interactive
@@ -186,7 +194,19 @@ struct ShellLauncher {
                 return 0
             case "-interactive": shell.isInteractive = true
             case "-batch": shell.isInteractive = false
-            case "-nofunctions", "-memtrace": break  // applied in the first pass
+            case "-nofunctions", "-memtrace", "-zip", "-append": break  // applied in the first pass
+            case "-A", "-archive":
+                // The rest of the command line are .archive arguments; its result is not the
+                // exit status (sqlite3 exits 0 whatever .archive did).
+                guard commands.isEmpty else {
+                    err.write("Error: cannot mix regular SQL or dot-commands with \"\(z)\"\n")
+                    return 1
+                }
+                shell.settings = settings
+                shell.startInputLine()
+                _ = shell.runArchiveCommandLine(Array(arguments[i...]))
+                shell.close()
+                return 0
             case "-heap", "-mmap", "-vfs", "-load": i += 1
             case "-pagecache", "-lookaside", "-threadsafe", "-nonce": i += 2
             case "-help":
@@ -213,9 +233,10 @@ struct ShellLauncher {
                 let command = arguments[index]
                 shell.startInputLine()
                 if command.hasPrefix(".") {
+                    shell.commandFailureStatus = nil
                     switch shell.runDotCommand(line: String(rawBytes: rawArgument(index))) {
                     case .success: continue
-                    case .failure: status = 1
+                    case .failure: status = shell.commandFailureStatus ?? 1
                     case .exit: status = 0
                     }
                     return status

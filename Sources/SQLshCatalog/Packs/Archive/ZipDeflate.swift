@@ -1,0 +1,60 @@
+import CZlib
+
+/// Raw deflate streams (no zlib header: ZIP's method 8), through zlib.
+enum ZipDeflate {
+    /// `input` deflated at level 9, as SQLite's zipfile deflates.
+    static func deflate(_ input: UnsafeRawBufferPointer) throws -> [UInt8] {
+        var stream = z_stream()
+        guard deflateInit2_(&stream, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY,
+                            ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw ZipError("zipfile: deflateInit2() failed")
+        }
+        defer { deflateEnd(&stream) }
+        let bound = Int(deflateBound(&stream, uLong(input.count)))
+        var output = [UInt8](repeating: 0, count: bound)
+        let rc = output.withUnsafeMutableBytes { out -> Int32 in
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+            stream.avail_in = uInt(input.count)
+            stream.next_out = out.baseAddress?.assumingMemoryBound(to: Bytef.self)
+            stream.avail_out = uInt(out.count)
+            return CZlib.deflate(&stream, Z_FINISH)
+        }
+        guard rc == Z_STREAM_END else { throw ZipError("zipfile: deflate() failed (\(rc))") }
+        output.removeLast(output.count - Int(stream.total_out))
+        return output
+    }
+
+    /// `input` inflated into exactly `size` bytes (the size the archive records).
+    static func inflate(_ input: UnsafeRawBufferPointer, size: Int) throws -> [UInt8] {
+        var stream = z_stream()
+        guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw ZipError("zipfile: inflateInit2() failed")
+        }
+        defer { inflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: size)
+        let rc = output.withUnsafeMutableBytes { out -> Int32 in
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+            stream.avail_in = uInt(input.count)
+            stream.next_out = out.baseAddress?.assumingMemoryBound(to: Bytef.self)
+            stream.avail_out = uInt(out.count)
+            return CZlib.inflate(&stream, Z_SYNC_FLUSH)
+        }
+        guard rc == Z_STREAM_END || (rc == Z_OK && stream.total_out == size) else {
+            throw ZipError("inflate() failed (\(rc))")
+        }
+        if Int(stream.total_out) < size { output.removeLast(size - Int(stream.total_out)) }
+        return output
+    }
+
+    /// The CRC-32 of `bytes`.
+    static func crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var crc: uLong = 0
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let n = min(rest.count, 1 << 30)
+            crc = CZlib.crc32(crc, UnsafeRawBufferPointer(rebasing: rest.prefix(n)).baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(n))
+            rest = rest.dropFirst(n)
+        }
+        return UInt32(truncatingIfNeeded: crc)
+    }
+}

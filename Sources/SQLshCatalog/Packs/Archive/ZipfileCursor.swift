@@ -1,0 +1,90 @@
+import CSQLite
+import SQLshCore
+
+/// A scan of a zipfile table: the members of the archive named by the hidden argument (or of
+/// the created table's archive, including changes not yet committed), in directory order.
+final class ZipfileCursor: VirtualTableCursor {
+    private let table: ZipfileTable
+    private var members: [ZipMember] = []
+    private var position = 0
+
+    init(table: ZipfileTable) { self.table = table }
+
+    func filter(_ arguments: FilterArguments) throws {
+        members = []
+        position = 0
+        if let pending = table.pending {
+            members = pending
+            return
+        }
+        let archive: ZipArchive
+        if let path = table.path {
+            archive = try ZipArchive(path: path)
+        } else if arguments.planNumber == 0 || arguments.isEmpty {
+            throw SQLiteError(message: "zipfile() function requires an argument")
+        } else if arguments[0].storageType == .blob {
+            archive = try ZipArchive(bytes: Array(blobOrTextBytes(arguments[0].rawValue)))
+        } else {
+            archive = try ZipArchive(path: String(decoding: textBytes(arguments[0].rawValue), as: UTF8.self))
+        }
+        members = archive.entries.map { ZipMember(entry: $0, contents: .archive(archive)) }
+    }
+
+    var isAtEnd: Bool { position >= members.count }
+
+    func next() throws { position += 1 }
+
+    func rowid() throws -> Int64 { Int64(position) }
+
+    func column(_ index: Int, into result: ResultContext) throws {
+        let member = members[position]
+        let entry = member.entry
+        switch index {
+        case ZipfileColumn.name:
+            entry.name.withUnsafeBufferPointer { result.setText(utf8: $0) }
+        case ZipfileColumn.mode:
+            result.set(Int64(entry.mode))
+        case ZipfileColumn.mtime:
+            result.set(entry.mtime)
+        case ZipfileColumn.sz:
+            if sqlite3_vtab_nochange(result.rawValue) != 0 { return }
+            result.set(Int64(entry.uncompressedSize))
+        case ZipfileColumn.rawdata:
+            if sqlite3_vtab_nochange(result.rawValue) != 0 { return }
+            guard Int(entry.compressedSize) <= result.lengthLimit else { return result.setTooBig() }
+            // As data: an empty member is NULL when it is a directory, an empty blob otherwise.
+            if entry.uncompressedSize == 0 { return entry.isDirectory ? result.setNull() : result.setBlob([]) }
+            let raw = try member.rawData()
+            raw.withUnsafeBytes { result.setBlob($0) }
+        case ZipfileColumn.data:
+            if sqlite3_vtab_nochange(result.rawValue) != 0 { return }
+            guard entry.method == 0 || entry.method == 8 else { return result.setNull() }
+            guard Int(entry.compressedSize) <= result.lengthLimit,
+                  entry.method == 0 || Int(entry.uncompressedSize) <= result.lengthLimit else {
+                return result.setTooBig()
+            }
+            if let data = try Self.contents(of: member, lengthLimit: result.lengthLimit) {
+                data.withUnsafeBytes { result.setBlob($0) }
+            } else {
+                result.setNull()
+            }
+        case ZipfileColumn.method:
+            result.set(Int64(entry.method))
+        default:
+            result.setNull()
+        }
+    }
+
+    /// A member's uncompressed bytes; nil for a directory (an empty member whose mode or
+    /// name says directory) and for unknown compression methods.
+    static func contents(of member: ZipMember, lengthLimit: Int) throws -> [UInt8]? {
+        let entry = member.entry
+        guard entry.method == 0 || entry.method == 8 else { return nil }
+        if entry.uncompressedSize == 0 {
+            return entry.isDirectory ? nil : []
+        }
+        let raw = try member.rawData()
+        if entry.method == 0 { return raw }
+        return try raw.withUnsafeBytes { try ZipDeflate.inflate($0, size: Int(entry.uncompressedSize)) }
+    }
+}

@@ -1,0 +1,182 @@
+import CSQLite
+import Glibc
+import SQLshCore
+
+/// The `zipfile` module, as SQLite's ext/misc/zipfile.c: `SELECT * FROM zipfile('a.zip')`
+/// (or a blob holding an archive) reads an archive; `CREATE VIRTUAL TABLE t USING
+/// zipfile('a.zip')` makes a table that INSERT, UPDATE and DELETE change. Changes are kept in
+/// memory until the transaction commits, then the archive is written again, to a new file
+/// renamed over the old one (so a failed write leaves the old archive whole).
+enum ZipfileModule: WritableVirtualTableModule {
+    static var isEponymous: Bool { true }
+    static var options: TableValuedOptions { .directOnly }
+
+    static func makeTable(arguments: [String], context: VirtualTableContext) throws -> any VirtualTable {
+        // The eponymous table (no arguments) reads the archive named by its hidden argument.
+        if (context.tableName.lowercased() != "zipfile" && arguments.isEmpty) || arguments.count > 1 {
+            throw SQLiteError(message: "zipfile constructor requires one argument")
+        }
+        return ZipfileTable(handle: context.handle, path: arguments.first.map(dequoted))
+    }
+
+    /// A module argument with its quotes ('x', "x", `x`, [x]) removed and doubled quotes
+    /// undone, as SQLite dequotes identifiers and strings.
+    static func dequoted(_ text: String) -> String {
+        let spaces: Set<Character> = [" ", "\t", "\n", "\r"]
+        let chars = Array(text.drop(while: { spaces.contains($0) }).reversed().drop(while: { spaces.contains($0) }).reversed())
+        guard let first = chars.first, "'\"`[".contains(first) else { return String(chars) }
+        let close: Character = first == "[" ? "]" : first
+        var out = ""
+        var i = 1
+        while i < chars.count {
+            if chars[i] == close {
+                if close != "]", i + 1 < chars.count, chars[i + 1] == close {
+                    out.append(close)
+                    i += 2
+                    continue
+                }
+                break
+            }
+            out.append(chars[i])
+            i += 1
+        }
+        return out
+    }
+}
+
+/// Column numbers of the zipfile table.
+enum ZipfileColumn {
+    static let name = 0, mode = 1, mtime = 2, sz = 3, rawdata = 4, data = 5, method = 6, file = 7
+}
+
+/// One zipfile table: the eponymous one, or one made by CREATE VIRTUAL TABLE.
+final class ZipfileTable: WritableVirtualTable {
+    let handle: OpaquePointer
+    /// The archive of a created table; nil for the eponymous one.
+    let path: String?
+    /// The members while a write transaction is open (nil otherwise).
+    private(set) var pending: [ZipMember]?
+
+    init(handle: OpaquePointer, path: String?) {
+        self.handle = handle
+        self.path = path
+    }
+
+    var schema: String {
+        "CREATE TABLE y(name PRIMARY KEY, mode, mtime, sz, rawdata, data, method, z HIDDEN) WITHOUT ROWID"
+    }
+
+    func bestIndex(_ info: IndexInfo) throws {
+        var chosen: Int?
+        var unusable = false
+        for i in 0..<info.constraintCount {
+            let c = info.constraint(i)
+            guard c.column == Int32(ZipfileColumn.file) else { continue }
+            if !c.isUsable {
+                unusable = true
+            } else if c.op == .equal {
+                chosen = i
+            }
+        }
+        info.estimatedCost = 1000
+        if let chosen {
+            info.use(constraint: chosen, asArgument: 1, omit: true)
+            info.planNumber = 1
+        } else if unusable {
+            throw TableValuedPlanError.unusablePlan
+        } else {
+            info.planNumber = 0
+        }
+    }
+
+    func makeCursor() throws -> any VirtualTableCursor { ZipfileCursor(table: self) }
+
+    private var lengthLimit: Int { Int(sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, -1)) }
+
+    // MARK: writing
+
+    func begin() throws {
+        guard let path, !path.isEmpty else { throw SQLiteError(message: "zipfile: missing filename") }
+        guard pending == nil else { return }
+        if access(path, F_OK) != 0 {
+            // Created now, empty, as SQLite's zipfile does: a path that cannot be written fails
+            // at the first change rather than at commit.
+            let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o666)
+            guard fd >= 0 else { throw SQLiteError(message: "zipfile: failed to open file \(path) for writing") }
+            close(fd)
+            pending = []
+            return
+        }
+        let archive = try ZipArchive(path: path)
+        pending = archive.entries.map { ZipMember(entry: $0, contents: .archive(archive)) }
+    }
+
+    private func members() throws -> [ZipMember] {
+        if pending == nil { try begin() }
+        return pending ?? []
+    }
+
+    private func index(of key: Argument, in members: [ZipMember]) -> Int? {
+        let name = Array(textBytes(key.rawValue))
+        return members.firstIndex { ZipMemberBuilder.sameName($0.entry.name, name) }
+    }
+
+    func insert(_ row: VirtualTableRow) throws -> Int64 {
+        try write(row, replacing: nil)
+        return 0
+    }
+
+    func update(key: Argument, with row: VirtualTableRow) throws {
+        try write(row, replacing: key)
+    }
+
+    func delete(key: Argument) throws {
+        var list = try members()
+        if let i = index(of: key, in: list) { list.remove(at: i) }
+        pending = list
+    }
+
+    private func isUnchanged(_ value: Argument) -> Bool { sqlite3_value_nochange(value.rawValue) != 0 }
+
+    private func write(_ row: VirtualTableRow, replacing key: Argument?) throws {
+        var list = try members()
+        var oldIndex = key.flatMap { index(of: $0, in: list) }
+        // An UPDATE that sets neither sz, rawdata nor data keeps the member's stored data.
+        let keepsData = oldIndex != nil && isUnchanged(row[ZipfileColumn.sz]) && isUnchanged(row[ZipfileColumn.rawdata])
+            && isUnchanged(row[ZipfileColumn.data])
+        if !keepsData {
+            if !row[ZipfileColumn.sz].isNull { throw ZipMemberBuilder.constraint("sz must be NULL") }
+            if !row[ZipfileColumn.rawdata].isNull { throw ZipMemberBuilder.constraint("rawdata must be NULL") }
+        }
+        let member = try ZipMemberBuilder.member(
+            name: row[ZipfileColumn.name], mode: row[ZipfileColumn.mode], mtime: row[ZipfileColumn.mtime],
+            data: row[ZipfileColumn.data], method: row[ZipfileColumn.method],
+            reusing: keepsData ? oldIndex.map { list[$0] } : nil, lengthLimit: lengthLimit)
+        let renamed = oldIndex.map { !ZipMemberBuilder.sameName(list[$0].entry.name, member.entry.name) } ?? true
+        if renamed, let dup = list.firstIndex(where: { ZipMemberBuilder.sameName($0.entry.name, member.entry.name) }) {
+            switch sqlite3_vtab_on_conflict(handle) {
+            case SQLITE_IGNORE:
+                return
+            case SQLITE_REPLACE:
+                list.remove(at: dup)
+                if let old = oldIndex, dup < old { oldIndex = old - 1 }
+            default:
+                throw ZipMemberBuilder.constraint("duplicate name: \"\(String(decoding: member.entry.name, as: UTF8.self))\"")
+            }
+        }
+        if let oldIndex {
+            list[oldIndex] = member
+        } else {
+            list.append(member)
+        }
+        pending = list
+    }
+
+    func sync() throws {
+        guard let list = pending, let path else { return }
+        try ZipWriter.write(list, to: path)
+    }
+
+    func commit() throws { pending = nil }
+    func rollback() throws { pending = nil }
+}

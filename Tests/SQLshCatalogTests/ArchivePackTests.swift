@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+import SQLshCatalog
+import SQLshCore
+
+/// A fresh directory under the system temporary directory.
+private func makeArchiveDirectory(_ label: String) throws -> String {
+    let path = NSTemporaryDirectory() + "sqlsh-archive-\(label)-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// sqlar_compress, sqlar_uncompress and the zipfile table and aggregate, compared with the
+/// stock sqlite3 3.40.1 shell (which has SQLite's sqlar.c and zipfile.c built in).
+@Suite struct ArchivePackTests {
+    static let sameAsStock = [
+        // sqlar_compress: only blobs, and only when shorter.
+        "select hex(sqlar_compress(zeroblob(100))), sqlar_compress('abc'), sqlar_compress(1), quote(sqlar_compress(NULL)), hex(sqlar_compress(x''))",
+        "select hex(sqlar_compress(x'0102')), typeof(sqlar_compress(x'0102')), typeof(sqlar_compress(2.5))",
+        "select hex(sqlar_compress(cast(printf('%.*c', 1000, 'a') as blob)))",
+        // sqlar_uncompress: unchanged when SZ <= 0 or the size already; else inflated.
+        "select hex(sqlar_uncompress(sqlar_compress(zeroblob(100)), 100))",
+        "select quote(sqlar_uncompress(NULL, 10)), quote(sqlar_uncompress(x'0102', 0)), quote(sqlar_uncompress(x'0102', -5)), quote(sqlar_uncompress(x'0102', 2))",
+        "select sqlar_uncompress('abc', 10)",
+        "select hex(sqlar_uncompress(sqlar_compress(zeroblob(100)), 50))",
+        "select hex(sqlar_uncompress(sqlar_compress(zeroblob(100)), 4294967396))",
+        "select sqlar_compress()", "select sqlar_uncompress(x'00')",
+        // The zipfile() aggregate writes the same bytes as SQLite's.
+        "select hex(zipfile('a.txt', 33188, 1700000000, 'hello world hello world hello world'))",
+        "select hex(zipfile(name, mode, mtime, data, method)) from (select 'x' name, NULL mode, 1600000000 mtime, zeroblob(100) data, 0 method union all select 'd', NULL, 1600000000, NULL, NULL)",
+        "select hex(zipfile('e', '-rw-------', 315532800, x'')), hex(zipfile('old', NULL, 0, 'x', 8))",
+        // Level 9, as SQLite's: text where the level changes the deflated bytes.
+        "select md5 from (select hex(zipfile('x', NULL, 1, (select group_concat(value * value * 7919 % 10007, ',') from generate_series(1, 20000)))) as md5)",
+        "select zipfile('a')", "select zipfile(NULL, 'a')", "select hex(zipfile('', 'a', 1))",
+        "select zipfile('a', 'x', 1, 'b')", "select zipfile('a', 'drwxr-xr-x', 1, 'b')", "select zipfile('a', NULL, 1, 'b', 3)",
+        "select zipfile('a', 'b', 3)", "select zipfile('a', 'b', 3, 4, 5, 6)",
+        "select quote(zipfile(1, 2)) where 0",
+        // Reading a blob.
+        "select name, mode, mtime, sz, method, hex(data), hex(rawdata) from zipfile(zipfile('a', '-rwx------', 5000000000, 'b'))",
+        "select name, mode, mtime, sz, method, quote(data), quote(rawdata) from zipfile((select zipfile(n, NULL, 1, d) from (select 'dir' n, NULL d union all select 'empty', x'' union all select 'z', zeroblob(5000))))",
+        "select name from zipfile(x'504b0506000000000000000000000000000000000000')",
+        "select name from zipfile(x'504b050600000000ffff0000ff000000ff0000000000')",
+        "select * from zipfile(x'00')", "select * from zipfile(NULL)", "select * from zipfile", "select * from zipfile('/nonexistent.zip')",
+        "select * from zipfile(x'')",
+        "pragma table_xinfo(zipfile)",
+        "create virtual table temp.x using zipfile", "create virtual table temp.x using zipfile(a, b)",
+        "insert into zipfile(name, data) values('a', 'b')",
+    ]
+
+    @Test(arguments: sameAsStock)
+    func matchesStockShell(_ sql: String) throws {
+        #expect(StockShell.ours(sql) == (try StockShell.run(sql)), "\(sql)")
+    }
+
+    /// A table written by sqlsh, then read by sqlite3 (and the other way round).
+    static let writes: [(sql: String, query: String)] = [
+        ("insert into z(name, mode, mtime, data) values('a.txt', NULL, 1700000000, 'hello'), ('d', NULL, 1700000000, NULL), ('b.txt', '-rw-r--r--', 1700000000, zeroblob(1000))",
+         "select name, mode, mtime, sz, method, hex(data) from zipfile('$F')"),
+        ("insert into z(name, mode, mtime, data) values('a', NULL, 1, 'x'); update z set mode = 33152 where name = 'a'; update z set name = 'b' where name = 'a'",
+         "select name, mode, mtime, sz, hex(data) from zipfile('$F')"),
+        ("insert into z(name, mtime, data) values('a', 1, 'x'), ('b', 2, 'y'), ('c', 3, 'z'); delete from z where name = 'b'",
+         "select name, mtime, hex(data) from zipfile('$F')"),
+        ("insert into z(name, mtime, data) values('a', 1, 'x'); insert into z(name, mtime, data) values('a', 2, 'y')",
+         "select name, mtime, hex(data) from zipfile('$F')"),
+        ("insert into z(name, mtime, data) values('a', 1, 'x'); insert or replace into z(name, mtime, data) values('a', 2, 'y'); insert or ignore into z(name, mtime, data) values('a', 3, 'z')",
+         "select name, mtime, hex(data) from zipfile('$F')"),
+        ("insert into z(name, mtime, data) values('d', 1, NULL); insert into z(name, mtime, data) values('d/', 2, NULL)",
+         "select name, mtime from zipfile('$F')"),
+        ("insert into z(name, sz, data) values('a', 1, 'b')", "select count(*) from zipfile('$F')"),
+        ("insert into z(name, rawdata, data) values('a', 'x', 'b')", "select count(*) from zipfile('$F')"),
+        ("insert into z(name, mode, data) values('a', 'q', 'b')", "select count(*) from zipfile('$F')"),
+        ("insert into z(name, mode, data) values('a', 16877, 'b')", "select count(*) from zipfile('$F')"),
+        ("insert into z(name, data, method) values('a', 'b', 3)", "select count(*) from zipfile('$F')"),
+        ("insert into z(name, mtime, data, method) values('s', 1, zeroblob(100), 0), ('c', 1, zeroblob(100), 8), ('t', 1, 'tiny', 8)",
+         "select name, sz, method, length(rawdata), hex(data) = hex(zeroblob(100)) from zipfile('$F')"),
+    ]
+
+    @Test(arguments: writes.indices)
+    func writtenArchivesMatchStockShell(_ index: Int) throws {
+        let (writeSQL, query) = Self.writes[index]
+        let dir = try makeArchiveDirectory("write")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let stockFile = dir + "/stock.zip", ourFile = dir + "/ours.zip"
+        let create = "create virtual table temp.z using zipfile('$F'); "
+        let stock = try StockShell.run((create + writeSQL).replacingOccurrences(of: "$F", with: stockFile))
+        let ours = StockShell.ours((create + writeSQL).replacingOccurrences(of: "$F", with: ourFile))
+        #expect(ours == stock, "\(writeSQL)")
+        // Both archives read the same by sqlite3's zipfile (when they were written at all).
+        let stockRead = try StockShell.run(query.replacingOccurrences(of: "$F", with: stockFile))
+        let oursRead = try StockShell.run(query.replacingOccurrences(of: "$F", with: ourFile))
+        #expect(oursRead == stockRead, "\(writeSQL)")
+    }
+
+    /// Unlike SQLite's zipfile, whose rows written before a ROLLBACK stay in the archive,
+    /// changes are written only when the transaction commits.
+    @Test func rollbackLeavesTheArchiveAsItWas() throws {
+        let dir = try makeArchiveDirectory("rollback")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/r.zip"
+        let db = try catalogConnection()
+        try db.execute("create virtual table temp.z using zipfile('\(file)')")
+        try db.execute("insert into z(name, mtime, data) values('a', 1, 'x')")
+        try db.execute("begin")
+        try db.execute("insert into z(name, mtime, data) values('b', 2, 'y')")
+        #expect(try column(db, "select name from z") == [.text("a"), .text("b")])
+        try db.execute("rollback")
+        #expect(try column(db, "select name from z") == [.text("a")])
+        try db.execute("begin; delete from z; rollback")
+        #expect(try StockShell.run("select name from zipfile('\(file)')").rows == "a\n")
+    }
+
+    @Test func unwritablePathsFailAtTheFirstChange() throws {
+        let db = try catalogConnection()
+        try db.execute("create virtual table temp.z using zipfile('/nonexistent-dir/x.zip')")
+        #expect(errorMessage(db, "insert into z(name, data) values('a', 'b')") == "zipfile: failed to open file /nonexistent-dir/x.zip for writing")
+        #expect(errorMessage(db, "select * from z") == "cannot open file: /nonexistent-dir/x.zip")
+    }
+
+    @Test func stockArchivesReadTheSame() throws {
+        let dir = try makeArchiveDirectory("read")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/s.zip"
+        _ = try StockShell.run("create virtual table temp.z using zipfile('\(file)'); insert into z(name, mode, mtime, data) values('a.txt', NULL, 1700000000, 'hello'), ('d', NULL, 1700000000, NULL), ('big', NULL, 1700000000, zeroblob(100000)); update z set name = 'c.txt' where name = 'a.txt'")
+        let query = "select name, mode, mtime, sz, method, length(rawdata), hex(data) from zipfile('\(file)')"
+        #expect(StockShell.ours(query) == (try StockShell.run(query)))
+    }
+
+    @Test func corruptArchivesAreErrors() throws {
+        let db = try catalogConnection()
+        let archive = try bytes(db, "select zipfile('a.txt', 33188, 1700000000, 'hello')")
+        #expect(archive.count == 131)
+        func read(_ mutate: (inout [UInt8]) -> Void) -> String? {
+            var copy = archive
+            mutate(&copy)
+            let hex = copy.map { String(format: "%02X", $0) }.joined()
+            return errorMessage(db, "select name, sz, hex(data), hex(rawdata) from zipfile(x'\(hex)')")
+        }
+        let cds = 49  // the directory follows the 30-byte header, the name, the 9-byte timestamp and "hello"
+        #expect(read { $0[cds] = 0x51 } == "failed to read CDS at offset 49")
+        #expect(read { $0[cds + 28] = 0xff } == "failed to read CDS at offset 49")  // name past the end
+        #expect(read { $0[cds + 42] = 0x40 } == "failed to read LFH at offset 64")
+        #expect(read { $0[cds + 20] = 0xff } == "error in fread()")  // compressed size past the end
+        #expect(read { $0[cds + 10] = 8 } == "inflate() failed (-3)")
+        #expect(read { $0.removeLast(1) } == "cannot find end of central directory record")
+        #expect(read { $0 = Array($0[40...]) } == "failed to read CDS at offset 49")
+        // Every truncation and every single-byte change: an error or rows, never a crash.
+        for n in 0..<archive.count {
+            _ = read { $0 = Array($0[..<n]) }
+            _ = read { $0[n] ^= 0xff }
+        }
+    }
+
+    @Test func aHugeRecordedSizeIsTooBig() throws {
+        let db = try catalogConnection()
+        var archive = try bytes(db, "select zipfile('a', NULL, 1, zeroblob(100), 8)")
+        let cds = archive.count - 22 - 46 - 1 - 9
+        archive[cds + 24] = 0xff; archive[cds + 25] = 0xff; archive[cds + 26] = 0xff; archive[cds + 27] = 0xff
+        let hex = archive.map { String(format: "%02X", $0) }.joined()
+        #expect(errorMessage(db, "select data from zipfile(x'\(hex)')") == "string or blob too big")
+        #expect(try value(db, "select sz from zipfile(x'\(hex)')") == .integer(4_294_967_295))
+    }
+}
