@@ -74,8 +74,9 @@ private func construct(_ db: OpaquePointer?, _ aux: UnsafeMutableRawPointer?, _ 
     do {
         table = try box.makeTable(arguments, context)
     } catch {
-        pzErr?.pointee = copyToSQLiteMemory((error as? any SQLiteErrorConvertible)?.sqliteMessage ?? String(describing: error))
-        return (error as? any SQLiteErrorConvertible)?.sqliteCode ?? SQLITE_ERROR
+        let report = SQLiteErrorReport(error)
+        pzErr?.pointee = copyToSQLiteMemory(report.message)
+        return report.code
     }
     let rc = sqlite3_declare_vtab(db, table.schema)
     guard rc == SQLITE_OK else {
