@@ -18,6 +18,7 @@ public struct SQLCollation: Sendable {
     let box: CollationBox
 
     /// A collation named `name` ordering texts with `compare`.
+    @preconcurrency
     public init(_ name: String, compare: @escaping @Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Int32) {
         self.name = name
         self.box = CollationBox(compare)
@@ -48,6 +49,7 @@ extension Connection {
     }
 
     /// Registers a collating sequence: the same as `add(SQLCollation(name, compare: compare))`.
+    @preconcurrency
     public func addCollation(_ name: String,
                              compare: @escaping @Sendable (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Int32) throws {
         try add(SQLCollation(name, compare: compare))

@@ -28,7 +28,9 @@ import CSQLite
 /// SQLite calls them on whatever thread runs the statement, so a closure written in
 /// `@MainActor` code (an app's top-level code, a view model) must not be isolated to the main
 /// actor. Mutable state shared between calls belongs in a `Mutex` or an actor-free
-/// `Sendable` type.
+/// `Sendable` type. (The initializers are `@preconcurrency`: code still in Swift 5 language
+/// mode passes its existing function values without Sendable warnings; Swift 6 code is
+/// checked in full.)
 ///
 /// Calls are cheap: the C callbacks read the arguments in place and reach the body with no
 /// reference counting, and a closure with a single result type is specialized for it (a few
@@ -64,7 +66,7 @@ public final class SQLFunction: Sendable {
     /// The closure may return values of different types from different paths. When it
     /// returns a single type, Swift picks the generic form taking
     /// `(Arguments) throws -> Output` instead, which avoids boxing the result on every call.
-    @_disfavoredOverload
+    @_disfavoredOverload @preconcurrency
     public init(_ name: String, argumentCount: Int? = nil, options: FunctionOptions = [],
                 _ function: @escaping @Sendable (Arguments) throws -> (any SQLValueConvertible)?) {
         self.name = name
@@ -82,7 +84,7 @@ public final class SQLFunction: Sendable {
     /// SQLFunction("twice", argumentCount: 1, options: .pure) { args in args[0].int64 * 2 } // Int64
     /// SQLFunction("initial", argumentCount: 1) { args in args[0].string?.first.map(String.init) } // String?
     /// ```
-    @inlinable
+    @inlinable @preconcurrency
     public convenience init<Output: SQLValueConvertible>(
         _ name: String, argumentCount: Int? = nil, options: FunctionOptions = [],
         _ function: @escaping @Sendable (Arguments) throws -> Output
@@ -94,6 +96,7 @@ public final class SQLFunction: Sendable {
 
     /// A scalar function that writes its result into a ``ResultContext``: the fastest form,
     /// with no intermediate value (it may also pass an argument through with `result.set(arg)`).
+    @preconcurrency
     public init(_ name: String, argumentCount: Int? = nil, options: FunctionOptions = [],
                 writingResult function: @escaping @Sendable (Arguments, ResultContext) throws -> Void) {
         self.name = name

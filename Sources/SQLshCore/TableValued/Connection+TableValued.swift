@@ -26,7 +26,7 @@ public struct SQLTableFunction: Sendable {
     /// that need context the type cannot build alone (for instance the connection they
     /// query). Capture the connection's handle, not the ``Connection``, since the
     /// registration lives as long as the connection.
-    @inlinable
+    @inlinable @preconcurrency
     public init<T: TableValuedFunction>(_ name: String, _ type: T.Type, makeCursor: @escaping @Sendable () -> T) {
         self.name = name
         self.module = TableValuedModuleBox(type, makeCursor: makeCursor)
@@ -64,7 +64,7 @@ extension Connection {
 
     /// Registers a table-valued function whose cursors `makeCursor` creates: the same as
     /// `add(SQLTableFunction(name, type, makeCursor: makeCursor))`.
-    @inlinable
+    @inlinable @preconcurrency
     public func addTableValuedFunction<T: TableValuedFunction>(_ name: String, _ type: T.Type,
                                                                makeCursor: @escaping @Sendable () -> T) throws {
         try add(SQLTableFunction(name, type, makeCursor: makeCursor))
