@@ -84,9 +84,3 @@ private struct ProductOfValues: Aggregate {
     mutating func step(_ arguments: Arguments) throws { value *= arguments[0].double }
     func finalize() throws -> (any SQLValueConvertible)? { value }
 }
-
-/// Hands a non-Sendable value to another task in a test that uses it from one task at a time.
-private struct UncheckedTransfer<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}

@@ -17,7 +17,8 @@ import Testing
         // SQLite agrees: both accented names are registered, and ASCII case is folded.
         let db = try Connection()
         for function in set { try db.add(function) }
-        #expect(try db.value("select É(0) || é(0) || ab(0)") == .text("124"))
+        #expect(try db.value("select É(0) || é(0)") == .text("12"))
+        #expect(try [SQLValue.integer(3), .integer(4)].contains(db.value("select AB(0)")))
     }
 
     @Test func refusedRegistrationsSayWhatIsWrong() throws {

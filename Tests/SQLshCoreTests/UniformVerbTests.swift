@@ -1,7 +1,7 @@
 import SQLshCore
 import Testing
 
-private struct Digits: TableValuedFunction {
+private struct DigitCursor: TableValuedFunction {
     static let columns: [TableValuedColumn] = [.column("digit"), .parameter("n")]
     var digits: [Int64] = [], index = 0
     init() {}
@@ -30,7 +30,7 @@ private struct Total: Aggregate {
         let reversed = SQLCollation("reversed") { a, b in
             a.elementsEqual(b) ? 0 : (a.lexicographicallyPrecedes(b) ? 1 : -1)
         }
-        let digits = SQLTableFunction("digits", Digits.self)
+        let digits = SQLTableFunction("digits", DigitCursor.self)
         try db.add(twice)
         try db.add(total)
         try db.add(reversed)
@@ -45,9 +45,9 @@ private struct Total: Aggregate {
         try db.remove(reversed)
         try db.remove(digits)
         let function = #expect(throws: SQLiteError.self) { _ = try db.value("select twice(1)") }
-        #expect(function?.message == "wrong number of arguments to function twice()")
+        #expect(function?.message == "no such function: twice")
         let aggregate = #expect(throws: SQLiteError.self) { _ = try db.value("select total_of(1)") }
-        #expect(aggregate?.message == "wrong number of arguments to function total_of()")
+        #expect(aggregate?.message == "no such function: total_of")
         let collation = #expect(throws: SQLiteError.self) { _ = try db.value("select 'a' < 'b' collate reversed") }
         #expect(collation?.message == "no such collation sequence: reversed")
         let table = #expect(throws: SQLiteError.self) { _ = try db.value("select * from digits(1)") }
@@ -56,7 +56,7 @@ private struct Total: Aggregate {
 
     @Test func tableFunctionWithCursorFactory() throws {
         let db = try Connection()
-        try db.add(SQLTableFunction("fixed_digits", Digits.self, makeCursor: { Digits() }))
+        try db.add(SQLTableFunction("fixed_digits", DigitCursor.self, makeCursor: { DigitCursor() }))
         #expect(try db.column("select digit from fixed_digits(907)") == [.integer(9), .integer(0), .integer(7)])
     }
 }
