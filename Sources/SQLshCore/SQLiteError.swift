@@ -10,9 +10,10 @@ import CSQLite
 /// ```swift
 /// throw SQLiteError(code: .constraint, message: "age must be positive")
 /// throw SQLiteError(code: .tooBig)          // message: SQLite's own "string or blob too big"
-/// print(error)                               // SQLITE_CONSTRAINT_UNIQUE (2067): UNIQUE constraint failed: t.x
+/// print(error)                               // UNIQUE constraint failed: t.x
+/// debugPrint(error)                          // SQLITE_CONSTRAINT_UNIQUE (2067): UNIQUE constraint failed: t.x
 /// ```
-public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
+public struct SQLiteError: Error, Equatable, CustomStringConvertible, CustomDebugStringConvertible, Sendable {
     /// The extended result code.
     public var code: Int32
     /// The error message.
@@ -58,9 +59,13 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
     /// SQLite's English description of the code, as `sqlite3_errstr` gives it.
     public var codeDescription: String { String(cString: sqlite3_errstr(code)) }
 
-    /// The code and the message: `SQLITE_CONSTRAINT_UNIQUE (2067): UNIQUE constraint failed: t.x`.
-    /// Show ``message`` alone to users of a shell, as sqlite3 does.
-    public var description: String { "\(resultCode): \(message)" }
+    /// The message alone, as sqlite3 prints it (`UNIQUE constraint failed: t.x`): the shell
+    /// interpolates errors into its sqlite3-compatible output.
+    public var description: String { message }
+
+    /// The code and the message: `SQLITE_CONSTRAINT_UNIQUE (2067): UNIQUE constraint failed: t.x`
+    /// (`debugPrint(error)`, `String(reflecting: error)`, test failures).
+    public var debugDescription: String { "\(resultCode): \(message)" }
 
     /// Reads the current error state of a connection.
     ///

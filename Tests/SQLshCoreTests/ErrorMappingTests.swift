@@ -73,7 +73,7 @@ private struct NilDescriptionError: DescribedError, CustomStringConvertible {
         let error = try failure(SQLiteError(code: .constraintCheck, message: "price must be positive"))
         #expect(error?.resultCode == .constraintCheck)
         #expect(error?.resultCode.primary == .constraint)
-        #expect(error?.description == "SQLITE_CONSTRAINT_CHECK (275): price must be positive")
+        #expect(error?.debugDescription == "SQLITE_CONSTRAINT_CHECK (275): price must be positive")
     }
 
     @Test func directResultErrorsAreMappedToo() throws {

@@ -26,7 +26,9 @@ import Testing
         let unique = #expect(throws: SQLiteError.self) { try db.execute("insert into t values (1)") }
         #expect(unique?.resultCode == .constraintUnique)
         #expect(unique?.resultCode.primary == .constraint)
-        #expect(unique?.description == "SQLITE_CONSTRAINT_UNIQUE (2067): UNIQUE constraint failed: t.x")
+        #expect(unique?.description == "UNIQUE constraint failed: t.x")
+        #expect(unique?.debugDescription == "SQLITE_CONSTRAINT_UNIQUE (2067): UNIQUE constraint failed: t.x")
+        #expect(unique.map { String(reflecting: $0) } == "SQLITE_CONSTRAINT_UNIQUE (2067): UNIQUE constraint failed: t.x")
         let notNull = #expect(throws: SQLiteError.self) { try db.execute("insert into t values (null)") }
         #expect(notNull?.resultCode == .constraintNotNull)
     }
