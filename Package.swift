@@ -57,7 +57,10 @@ let package = Package(
         ),
 
         // Layer 2: the core engine library. No terminal, no printing.
+        // Swift 6 language mode (complete concurrency checking): functions, collations and
+        // table-valued functions are Sendable, as SQLite calls them on any thread.
         .target(name: "SQLshCore", dependencies: ["CSQLite"],
+                swiftSettings: [.swiftLanguageMode(.v6)],
                 linkerSettings: [.linkedLibrary("m")]),  // rounding functions (trunc, rint, ...) are in libm
         // Codable values as JSON text, for embedders. Kept out of SQLshCore (and so out of the
         // shell) because linking FoundationEssentials adds about 1.5 ms to start-up.
@@ -82,7 +85,8 @@ let package = Package(
         .target(name: "InetPlugin", dependencies: ["SQLshPluginSDK"], path: "plugins/inet",
                 linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
 
-        .testTarget(name: "SQLshCoreTests", dependencies: ["SQLshCore", "CSQLite"]),
+        .testTarget(name: "SQLshCoreTests", dependencies: ["SQLshCore", "CSQLite"],
+                    swiftSettings: [.swiftLanguageMode(.v6)]),  // as an app in Swift 6 uses the core
         .testTarget(name: "SQLshJSONTests", dependencies: ["SQLshJSON", "SQLshCore"]),
         .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "CSQLite"]),
         .testTarget(name: "SQLshShellTests", dependencies: ["SQLshShell", "SQLshCore"]),

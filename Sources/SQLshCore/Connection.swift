@@ -10,8 +10,9 @@ import CSQLite
 /// print(statement.int64(at: 0)) // 3
 /// ```
 ///
-/// A connection is used from one thread at a time, except ``interrupt()``, which any thread
-/// (or a signal handler, through ``handle``) may call while a statement runs.
+/// A connection is used from one thread at a time (it is not `Sendable`), except
+/// ``interrupt()``, which any thread may call while a statement runs; its
+/// ``interruptHandle`` is `Sendable`, for other tasks and threads to keep.
 public final class Connection {
     /// The `sqlite3 *` handle, for anything this library does not wrap.
     public let handle: OpaquePointer
@@ -20,6 +21,9 @@ public final class Connection {
     /// Whether ``close()`` succeeded. A closed connection refuses to prepare statements
     /// (`SQLITE_MISUSE`); its ``handle`` must not be used.
     public private(set) var isClosed = false
+    /// Interrupts this connection's running statement from any thread or task, and is safe to
+    /// keep after the connection is closed.
+    public let interruptHandle: InterruptHandle
     // Swift closures given to SQLite hooks, kept alive while installed.
     /// The progress observers (ProgressObservers.swift) and the one ``setProgressHandler(instructions:_:)`` set.
     var progressObservers: ProgressObservers?
@@ -48,10 +52,12 @@ public final class Connection {
         sqlite3_extended_result_codes(db, 1)
         self.handle = db
         self.path = path
+        self.interruptHandle = InterruptHandle(db)
     }
 
     deinit {
         if onDemand != nil { OpenConnections.shared.remove(handle) }
+        interruptHandle.invalidate()
         if !isClosed { sqlite3_close_v2(handle) }
     }
 
@@ -61,8 +67,14 @@ public final class Connection {
     ///   the connection then stays open and usable.
     public func close() throws {
         guard !isClosed else { return }
+        // sqlite3_close fails (and the connection stays open) while statements are open; the
+        // interrupt handle is cleared first so that no interrupt can race with the close.
+        interruptHandle.invalidate()
         let rc = sqlite3_close(handle)
-        guard rc == SQLITE_OK else { throw SQLiteError.from(handle, code: rc) }
+        guard rc == SQLITE_OK else {
+            interruptHandle.revalidate(handle)
+            throw SQLiteError.from(handle, code: rc)
+        }
         if onDemand != nil { OpenConnections.shared.remove(handle) }
         isClosed = true
     }
@@ -172,10 +184,12 @@ public final class Connection {
 
     // MARK: Interrupting and waiting
 
-    /// Makes the running statement stop with `SQLITE_INTERRUPT`. Safe from any thread.
+    /// Makes the running statement stop with `SQLITE_INTERRUPT`. Safe from any thread while
+    /// the connection is open; to interrupt from another task, give it ``interruptHandle``,
+    /// which is `Sendable` and does nothing once the connection is closed.
     ///
     /// A signal handler cannot touch Swift objects; it calls `sqlite3_interrupt(handle)` itself.
-    public func interrupt() { sqlite3_interrupt(handle) }
+    public func interrupt() { interruptHandle.interrupt() }
 
     /// Sets how long a statement waits for a lock before failing with `SQLITE_BUSY`.
     public func setBusyTimeout(milliseconds: Int32) {

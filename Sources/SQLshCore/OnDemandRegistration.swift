@@ -142,17 +142,21 @@ private func collationNeeded(_ context: UnsafeMutableRawPointer?, _ db: OpaquePo
 final class OpenConnections: Sendable {
     static let shared = OpenConnections()
     private struct Entry: @unchecked Sendable { weak var connection: Connection? }
-    private let entries = Mutex<[OpaquePointer: Entry]>([:])
+    // Keyed by the handle's address: a pointer is not Sendable, its bit pattern is.
+    private let entries = Mutex<[UInt: Entry]>([:])
 
     func add(_ connection: Connection) {
-        entries.withLock { $0[connection.handle] = Entry(connection: connection) }
+        let key = UInt(bitPattern: connection.handle), entry = Entry(connection: connection)
+        entries.withLock { $0[key] = entry }
     }
 
     func remove(_ handle: OpaquePointer) {
-        _ = entries.withLock { $0.removeValue(forKey: handle) }
+        let key = UInt(bitPattern: handle)
+        _ = entries.withLock { $0.removeValue(forKey: key) }
     }
 
     func connection(for handle: OpaquePointer) -> Connection? {
-        entries.withLock { $0[handle]?.connection }
+        let key = UInt(bitPattern: handle)
+        return entries.withLock { $0[key] }?.connection
     }
 }

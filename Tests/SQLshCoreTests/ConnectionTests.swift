@@ -109,9 +109,10 @@ import Testing
         try a.execute("create table t(x); begin exclusive; insert into t values (1)")
         b.setBusyTimeout(milliseconds: 60_000)
         let released = Counter()
+        let writer = UncheckedTransfer(a)  // used by the thread only while the test waits
         let thread = Thread {
             usleep(20_000)
-            try? a.execute("commit")
+            try? writer.value.execute("commit")
             released.increment()
         }
         thread.start()
@@ -123,9 +124,10 @@ import Testing
     @Test func interruptFromAnotherThreadStopsAQuery() throws {
         let db = try Connection()
         let done = Counter()
+        let interrupter = db.interruptHandle
         let thread = Thread {
             while done.value == 0 {
-                db.interrupt()
+                interrupter.interrupt()
                 usleep(1_000)
             }
         }

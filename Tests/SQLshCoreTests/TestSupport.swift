@@ -58,3 +58,10 @@ func has(_ error: SQLiteError?, _ part: String) -> Bool {
 let SQLITE_CONSTRAINT_CHECK = SQLITE_CONSTRAINT | (1 << 8)
 let SQLITE_CONSTRAINT_NOTNULL = SQLITE_CONSTRAINT | (5 << 8)
 let SQLITE_CONSTRAINT_UNIQUE = SQLITE_CONSTRAINT | (8 << 8)
+
+/// Hands a non-Sendable value (a connection) to another thread or task, in a test that uses it
+/// from one of them at a time.
+struct UncheckedTransfer<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

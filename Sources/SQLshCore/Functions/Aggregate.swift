@@ -4,6 +4,10 @@
 /// each row, then ``finalize()`` once. Instances never outlive their query, whether it
 /// succeeds, fails or is interrupted.
 ///
+/// SQLite calls the methods on whatever thread runs the statement, so the conformance cannot
+/// be isolated to an actor (hence `SendableMetatype`); the instances themselves need not be
+/// `Sendable`, since each one lives within one statement.
+///
 /// ```swift
 /// struct Product: Aggregate {
 ///     var value: Double = 1
@@ -12,7 +16,7 @@
 /// }
 /// try db.add(SQLFunction("product", argumentCount: 1, aggregate: Product.self))
 /// ```
-public protocol Aggregate {
+public protocol Aggregate: SendableMetatype {
     /// A fresh, empty aggregate.
     init()
     /// Adds a row.

@@ -2,41 +2,74 @@ import CSQLite
 
 /// One argument of a SQL function call: a zero-copy view over SQLite's `sqlite3_value`.
 ///
-/// An `Argument` is valid only during the call that received it. Its typed accessors read the
-/// value directly (`sqlite3_value_int64`, `sqlite3_value_text`, ...) with SQLite's own
-/// conversions: an integer read from text `'12'` is 12, a real read as an integer is truncated
-/// toward zero, NULL reads as 0, 0.0 or empty.
+/// An `Argument` is valid only during the call that received it: SQLite reuses the value
+/// once the call returns, so keep what you need as a copy made inside the call (``sqlValue``,
+/// ``string``, `Array(utf8)`), never the `Argument` or the buffers it gives. Debug builds
+/// check this: reading an argument (other than ``rawValue``) after its call returned stops
+/// the program with a message naming the mistake. It is not `Sendable` for the same reason.
+///
+/// Its typed accessors read the value directly (`sqlite3_value_int64`, `sqlite3_value_text`,
+/// ...) with SQLite's own conversions: an integer read from text `'12'` is 12, a real read
+/// as an integer is truncated toward zero, NULL reads as 0, 0.0 or empty.
 public struct Argument {
-    /// The underlying `sqlite3_value *`.
+    /// The underlying `sqlite3_value *` (not checked for use after the call).
     public let rawValue: OpaquePointer
+    #if DEBUG
+    /// The call this argument belongs to, checked by every accessor (debug builds only).
+    @usableFromInline let scope: CallScope?
+    #endif
 
     /// A view over a `sqlite3_value *`, valid as long as SQLite keeps the value.
     @inlinable
-    public init(rawValue: OpaquePointer) { self.rawValue = rawValue }
+    public init(rawValue: OpaquePointer) {
+        self.rawValue = rawValue
+        #if DEBUG
+        self.scope = nil
+        #endif
+    }
+
+    #if DEBUG
+    @inlinable
+    init(rawValue: OpaquePointer, scope: CallScope?) {
+        self.rawValue = rawValue
+        self.scope = scope
+    }
+    #endif
+
+    /// The value pointer, after checking (debug builds) that the call is still running.
+    @inlinable
+    var value: OpaquePointer {
+        @inline(__always) get {
+            #if DEBUG
+            scope?.check()
+            #endif
+            return rawValue
+        }
+    }
 
     /// The storage class of the value.
     @inlinable
-    public var storageType: StorageType { StorageType(rawValue: sqlite3_value_type(rawValue)) ?? .null }
+    public var storageType: StorageType { StorageType(rawValue: sqlite3_value_type(value)) ?? .null }
 
     /// The storage class after SQLite's numeric affinity is applied (text `'12'` is an integer).
     @inlinable
-    public var numericType: StorageType { StorageType(rawValue: sqlite3_value_numeric_type(rawValue)) ?? .null }
+    public var numericType: StorageType { StorageType(rawValue: sqlite3_value_numeric_type(value)) ?? .null }
 
     /// Whether the value is NULL.
     @inlinable
-    public var isNull: Bool { sqlite3_value_type(rawValue) == SQLITE_NULL }
+    public var isNull: Bool { sqlite3_value_type(value) == SQLITE_NULL }
 
     /// The value as a 64-bit integer (SQLite conversion rules).
     @inlinable
-    public var int64: Int64 { sqlite3_value_int64(rawValue) }
+    public var int64: Int64 { sqlite3_value_int64(value) }
 
     /// The value as an `Int` (SQLite conversion rules).
     @inlinable
-    public var int: Int { Int(truncatingIfNeeded: sqlite3_value_int64(rawValue)) }
+    public var int: Int { Int(truncatingIfNeeded: sqlite3_value_int64(value)) }
 
     /// The value as a double (SQLite conversion rules).
     @inlinable
-    public var double: Double { sqlite3_value_double(rawValue) }
+    public var double: Double { sqlite3_value_double(value) }
 
     /// The UTF-8 bytes of the value's text form, embedded NUL bytes kept.
     ///
@@ -45,15 +78,15 @@ public struct Argument {
     /// text stored by SQLite may hold invalid UTF-8.
     @inlinable
     public var utf8: UnsafeBufferPointer<UInt8> {
-        guard let p = sqlite3_value_text(rawValue) else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(start: p, count: Int(sqlite3_value_bytes(rawValue)))
+        guard let p = sqlite3_value_text(value) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: p, count: Int(sqlite3_value_bytes(value)))
     }
 
     /// The bytes of the value as a blob (text gives its UTF-8 bytes). Same lifetime as ``utf8``.
     @inlinable
     public var blob: UnsafeRawBufferPointer {
-        guard let p = sqlite3_value_blob(rawValue) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-        return UnsafeRawBufferPointer(start: p, count: Int(sqlite3_value_bytes(rawValue)))
+        guard let p = sqlite3_value_blob(value) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: p, count: Int(sqlite3_value_bytes(value)))
     }
 
     /// The text form as a Swift `String` (a copy; invalid UTF-8 is repaired with U+FFFD).
@@ -66,7 +99,7 @@ public struct Argument {
 
     /// The subtype of the value (`sqlite3_value_subtype`); needs ``FunctionOptions/subtype``.
     @inlinable
-    public var subtype: UInt32 { sqlite3_value_subtype(rawValue) }
+    public var subtype: UInt32 { sqlite3_value_subtype(value) }
 
     /// An owned copy of the value.
     public var sqlValue: SQLValue {
@@ -85,3 +118,6 @@ public struct Argument {
         try T.decode(self)
     }
 }
+
+@available(*, unavailable, message: "an Argument is valid only during its function call")
+extension Argument: Sendable {}

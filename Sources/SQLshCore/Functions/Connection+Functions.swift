@@ -8,9 +8,15 @@ extension Connection {
     /// ```
     ///
     /// - Throws: ``SQLiteError`` when SQLite refuses, for example `SQLITE_BUSY` ("unable to
-    ///   delete/modify user-function due to active statements") while statements are running.
+    ///   delete/modify user-function due to active statements") while statements are running,
+    ///   or `SQLITE_MISUSE` saying what is wrong with the function: an empty name, one longer
+    ///   than 255 bytes or holding a NUL byte, or more arguments than SQLite allows (127 for
+    ///   the SQLite sqlsh is built with).
     public func add(_ function: SQLFunction) throws {
         guard !isClosed else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed") }
+        if let problem = function.registrationProblem(maximumArgumentCount: maximumFunctionArgumentCount(for: function)) {
+            throw SQLiteError(code: SQLITE_MISUSE, message: problem)
+        }
         let flags = SQLITE_UTF8 | function.options.rawValue
         let name = function.name
         let count = function.sqliteArgumentCount
@@ -43,6 +49,18 @@ extension Connection {
         try removeFunction(named: function.name, argumentCount: function.argumentCount)
     }
 
+    /// The most arguments SQLite lets a function declare: its compile-time
+    /// `SQLITE_MAX_FUNCTION_ARG`, the hard upper bound of `SQLITE_LIMIT_FUNCTION_ARG`. Probed
+    /// (raising the limit, which SQLite truncates to that bound, then restoring it) only for a
+    /// function declaring more arguments than the current limit.
+    private func maximumFunctionArgumentCount(for function: SQLFunction) -> Int {
+        let current = sqlite3_limit(handle, SQLITE_LIMIT_FUNCTION_ARG, -1)
+        guard let count = function.argumentCount, count > Int(current) else { return Int(current) }
+        sqlite3_limit(handle, SQLITE_LIMIT_FUNCTION_ARG, Int32.max)
+        let hardLimit = sqlite3_limit(handle, SQLITE_LIMIT_FUNCTION_ARG, current)
+        return Int(hardLimit)
+    }
+
     /// Unregisters the function with this name and argument count (nil: the variadic one).
     ///
     /// SQLite keeps an empty entry for a removed overload: a call with that argument count
@@ -51,7 +69,12 @@ extension Connection {
     ///
     /// - Throws: ``SQLiteError`` (`SQLITE_BUSY`) while statements are running.
     public func removeFunction(named name: String, argumentCount: Int?) throws {
-        let rc = sqlite3_create_function_v2(handle, name, argumentCount.map { Int32($0) } ?? -1, SQLITE_UTF8,
+        guard !isClosed else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed") }
+        let identity = SQLFunction(name, argumentCount: argumentCount, writingResult: { _, _ in })
+        if let problem = identity.registrationProblem(maximumArgumentCount: maximumFunctionArgumentCount(for: identity)) {
+            throw SQLiteError(code: SQLITE_MISUSE, message: problem)
+        }
+        let rc = sqlite3_create_function_v2(handle, name, identity.sqliteArgumentCount, SQLITE_UTF8,
                                             nil, nil, nil, nil, nil)
         try check(rc, handle)
     }
@@ -69,9 +92,11 @@ func scalarValueCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMut
     let ctx = ctx.unsafelyUnwrapped
     Unmanaged<ScalarValueImplementation>.fromOpaque(sqlite3_user_data(ctx))._withUnsafeGuaranteedRef { implementation in
         let result = ResultContext(rawValue: ctx)
+        let arguments = Arguments(call: ctx, count: argc, values: argv)
+        defer { arguments.endCall() }
         do {
             // Consumed rather than copied out of the optional: no value-witness copy per call.
-            let value = try implementation.body(Arguments(context: ctx, count: argc, values: argv))
+            let value = try implementation.body(arguments)
             switch consume value {
             case .some(let value): value.setResult(result)
             case .none: result.setNull()
@@ -85,8 +110,10 @@ func scalarValueCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMut
 func scalarDirectCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
     Unmanaged<ScalarDirectImplementation>.fromOpaque(sqlite3_user_data(ctx))._withUnsafeGuaranteedRef { implementation in
+        let arguments = Arguments(call: ctx, count: argc, values: argv)
+        defer { arguments.endCall() }
         do {
-            try implementation.body(Arguments(context: ctx, count: argc, values: argv), ResultContext(rawValue: ctx))
+            try implementation.body(arguments, ResultContext(rawValue: ctx))
         } catch {
             ResultContext(rawValue: ctx).setError(error)
         }
@@ -100,12 +127,16 @@ private func aggregate(_ ctx: OpaquePointer) -> Unmanaged<AggregateImplementatio
 
 func aggregateStep(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
-    aggregate(ctx)._withUnsafeGuaranteedRef { $0.step(ctx, Arguments(context: ctx, count: argc, values: argv)) }
+    let arguments = Arguments(call: ctx, count: argc, values: argv)
+    defer { arguments.endCall() }
+    aggregate(ctx)._withUnsafeGuaranteedRef { $0.step(ctx, arguments) }
 }
 
 func windowInverse(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
-    aggregate(ctx)._withUnsafeGuaranteedRef { $0.inverse(ctx, Arguments(context: ctx, count: argc, values: argv)) }
+    let arguments = Arguments(call: ctx, count: argc, values: argv)
+    defer { arguments.endCall() }
+    aggregate(ctx)._withUnsafeGuaranteedRef { $0.inverse(ctx, arguments) }
 }
 
 func windowValue(_ ctx: OpaquePointer?) {

@@ -7,23 +7,24 @@ import CSQLite
 
 /// A scalar function returning a value.
 @usableFromInline
-final class ScalarValueImplementation {
-    @usableFromInline let body: (Arguments) throws -> (any SQLValueConvertible)?
-    @usableFromInline init(_ body: @escaping (Arguments) throws -> (any SQLValueConvertible)?) { self.body = body }
+final class ScalarValueImplementation: Sendable {
+    @usableFromInline let body: @Sendable (Arguments) throws -> (any SQLValueConvertible)?
+    @usableFromInline init(_ body: @escaping @Sendable (Arguments) throws -> (any SQLValueConvertible)?) { self.body = body }
 }
 
 /// A scalar function writing its result into a ``ResultContext``.
 @usableFromInline
-final class ScalarDirectImplementation {
-    @usableFromInline let body: (Arguments, ResultContext) throws -> Void
-    @usableFromInline init(_ body: @escaping (Arguments, ResultContext) throws -> Void) { self.body = body }
+final class ScalarDirectImplementation: Sendable {
+    @usableFromInline let body: @Sendable (Arguments, ResultContext) throws -> Void
+    @usableFromInline init(_ body: @escaping @Sendable (Arguments, ResultContext) throws -> Void) { self.body = body }
 }
 
 /// An aggregate (or window) function: the per-type code behind SQLite's step/final/value/inverse
 /// callbacks. Subclassed generically by ``InlineAggregateImplementation`` and
-/// ``InlineWindowImplementation``.
+/// ``InlineWindowImplementation``. No stored state (each invocation's state lives in SQLite's
+/// aggregate context), hence `Sendable`.
 @usableFromInline
-class AggregateImplementation {
+class AggregateImplementation: @unchecked Sendable {
     func step(_ ctx: OpaquePointer, _ arguments: Arguments) {}
     func inverse(_ ctx: OpaquePointer, _ arguments: Arguments) {}
     func final(_ ctx: OpaquePointer) {}
@@ -111,7 +112,7 @@ enum AggregateState<A: Aggregate> {
 // per function at start-up).
 
 /// An aggregate (not a window function).
-final class InlineAggregateImplementation<A: Aggregate>: AggregateImplementation {
+final class InlineAggregateImplementation<A: Aggregate>: AggregateImplementation, @unchecked Sendable {
     override func step(_ ctx: OpaquePointer, _ arguments: Arguments) { AggregateState<A>.step(ctx, arguments) }
 
     override func value(_ ctx: OpaquePointer) {
@@ -124,7 +125,7 @@ final class InlineAggregateImplementation<A: Aggregate>: AggregateImplementation
 }
 
 /// A ``WindowAggregate``: also removes rows from the frame and reads the current value.
-final class InlineWindowImplementation<W: WindowAggregate>: AggregateImplementation {
+final class InlineWindowImplementation<W: WindowAggregate>: AggregateImplementation, @unchecked Sendable {
     override func step(_ ctx: OpaquePointer, _ arguments: Arguments) { AggregateState<W>.step(ctx, arguments) }
 
     override func final(_ ctx: OpaquePointer) { AggregateState<W>.final(ctx) }

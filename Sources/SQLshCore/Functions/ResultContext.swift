@@ -89,18 +89,34 @@ public struct ResultContext {
     }
 
     /// Reports an error: the statement fails with `message` and the given result code.
+    ///
+    /// The code and message are made valid as ``SQLiteErrorReport`` describes: a code that is
+    /// not an error becomes `SQLITE_ERROR`, an empty message SQLite's text for the code.
     public func setError(_ message: String, code: Int32 = SQLITE_ERROR) {
-        sqlite3_result_error(rawValue, message, -1)
-        if code != SQLITE_ERROR { sqlite3_result_error_code(rawValue, code) }
+        SQLiteErrorReport(code: code, message: message).set(rawValue)
     }
 
-    /// Reports a thrown error: its code and message when it is ``SQLiteErrorConvertible``,
-    /// else `SQLITE_ERROR` with its description.
+    /// Reports an error with a named code, such as `.constraint`.
+    public func setError(_ message: String, code: ResultCode) {
+        setError(message, code: code.rawValue)
+    }
+
+    /// Reports a thrown error, with the code and message ``SQLiteErrorReport`` gives it.
     public func setError(_ error: any Error) {
-        if let error = error as? any SQLiteErrorConvertible {
-            setError(error.sqliteMessage, code: error.sqliteCode)
-        } else {
-            setError(String(describing: error))
+        SQLiteErrorReport(error).set(rawValue)
+    }
+}
+
+extension SQLiteErrorReport {
+    /// Makes the function call of `context` fail with this report.
+    func set(_ context: OpaquePointer) {
+        var message = message
+        message.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                // The byte length, not -1: the message is not NUL-terminated.
+                sqlite3_result_error(context, $0.baseAddress, Int32(clamping: $0.count))
+            }
         }
+        if code != SQLITE_ERROR { sqlite3_result_error_code(context, code) }
     }
 }

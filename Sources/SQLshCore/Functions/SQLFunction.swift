@@ -20,17 +20,25 @@ import CSQLite
 /// try db.add(double); try db.add(upper); try db.add(median)
 /// ```
 ///
-/// A function is identified by its name (case-insensitive) and argument count: adding one
-/// with the same identity replaces it. Errors thrown by the body become the statement's error,
-/// with the thrown message and, for ``SQLiteErrorConvertible`` errors, their result code.
+/// A function is identified by its name (ignoring ASCII case, as SQLite does) and argument
+/// count: adding one with the same identity replaces it. Errors thrown by the body become the
+/// statement's error, with the code and message ``SQLiteErrorReport`` describes.
+///
+/// A function is `Sendable`, and so are its closures (`@Sendable`) and what they capture:
+/// SQLite calls them on whatever thread runs the statement, so a closure written in
+/// `@MainActor` code (an app's top-level code, a view model) must not be isolated to the main
+/// actor. Mutable state shared between calls belongs in a `Mutex` or an actor-free
+/// `Sendable` type. (The initializers are `@preconcurrency`: code still in Swift 5 language
+/// mode passes its existing function values without Sendable warnings; Swift 6 code is
+/// checked in full.)
 ///
 /// Calls are cheap: the C callbacks read the arguments in place and reach the body with no
 /// reference counting, and a closure with a single result type is specialized for it (a few
 /// nanoseconds over a hand-written C function; see `make bench`).
-public final class SQLFunction {
+public final class SQLFunction: Sendable {
     /// The SQL name.
     public let name: String
-    /// The number of arguments, or nil for any number (variadic).
+    /// The number of arguments, or nil for any number (variadic; -1 is taken as nil).
     public let argumentCount: Int?
     /// The flags given to SQLite.
     public let options: FunctionOptions
@@ -38,14 +46,14 @@ public final class SQLFunction {
     public let kind: Kind
 
     /// The shape of a function.
-    public enum Kind {
+    public enum Kind: Sendable {
         case scalar
         case aggregate
         case window
     }
 
     /// The object SQLite's user-data pointer holds, by kind.
-    @usableFromInline enum Implementation {
+    @usableFromInline enum Implementation: Sendable {
         case value(ScalarValueImplementation)
         case direct(ScalarDirectImplementation)
         case aggregate(AggregateImplementation)
@@ -58,11 +66,11 @@ public final class SQLFunction {
     /// The closure may return values of different types from different paths. When it
     /// returns a single type, Swift picks the generic form taking
     /// `(Arguments) throws -> Output` instead, which avoids boxing the result on every call.
-    @_disfavoredOverload
+    @_disfavoredOverload @preconcurrency
     public init(_ name: String, argumentCount: Int? = nil, options: FunctionOptions = [],
-                _ function: @escaping (Arguments) throws -> (any SQLValueConvertible)?) {
+                _ function: @escaping @Sendable (Arguments) throws -> (any SQLValueConvertible)?) {
         self.name = name
-        self.argumentCount = argumentCount
+        self.argumentCount = SQLFunction.normalized(argumentCount)
         self.options = options
         self.kind = .scalar
         self.implementation = .value(ScalarValueImplementation(function))
@@ -76,10 +84,10 @@ public final class SQLFunction {
     /// SQLFunction("twice", argumentCount: 1, options: .pure) { args in args[0].int64 * 2 } // Int64
     /// SQLFunction("initial", argumentCount: 1) { args in args[0].string?.first.map(String.init) } // String?
     /// ```
-    @inlinable
+    @inlinable @preconcurrency
     public convenience init<Output: SQLValueConvertible>(
         _ name: String, argumentCount: Int? = nil, options: FunctionOptions = [],
-        _ function: @escaping (Arguments) throws -> Output
+        _ function: @escaping @Sendable (Arguments) throws -> Output
     ) {
         self.init(name, argumentCount: argumentCount, options: options, writingResult: { arguments, result in
             try function(arguments).setResult(result)
@@ -88,10 +96,11 @@ public final class SQLFunction {
 
     /// A scalar function that writes its result into a ``ResultContext``: the fastest form,
     /// with no intermediate value (it may also pass an argument through with `result.set(arg)`).
+    @preconcurrency
     public init(_ name: String, argumentCount: Int? = nil, options: FunctionOptions = [],
-                writingResult function: @escaping (Arguments, ResultContext) throws -> Void) {
+                writingResult function: @escaping @Sendable (Arguments, ResultContext) throws -> Void) {
         self.name = name
-        self.argumentCount = argumentCount
+        self.argumentCount = SQLFunction.normalized(argumentCount)
         self.options = options
         self.kind = .scalar
         self.implementation = .direct(ScalarDirectImplementation(function))
@@ -102,7 +111,7 @@ public final class SQLFunction {
     public init<A: Aggregate>(_ name: String, argumentCount: Int? = nil, options: FunctionOptions = [],
                               aggregate type: A.Type) {
         self.name = name
-        self.argumentCount = argumentCount
+        self.argumentCount = SQLFunction.normalized(argumentCount)
         self.options = options
         if let windowType = type as? any WindowAggregate.Type {
             self.kind = .window
@@ -119,27 +128,59 @@ public final class SQLFunction {
     public init<W: WindowAggregate>(_ name: String, argumentCount: Int? = nil, options: FunctionOptions = [],
                                     aggregate type: W.Type) {
         self.name = name
-        self.argumentCount = argumentCount
+        self.argumentCount = SQLFunction.normalized(argumentCount)
         self.options = options
         self.kind = .window
         self.implementation = .aggregate(InlineWindowImplementation<W>())
     }
 
-    /// The argument count as SQLite takes it (-1 for variadic).
-    var sqliteArgumentCount: Int32 { argumentCount.map { Int32($0) } ?? -1 }
+    /// The argument count as SQLite takes it (-1 for variadic); valid counts only (see
+    /// ``registrationProblem(maximumArgumentCount:)``).
+    var sqliteArgumentCount: Int32 { argumentCount.map { Int32(clamping: $0) } ?? -1 }
+
+    /// SQLite's -1 for "any number" is the same as nil.
+    static func normalized(_ argumentCount: Int?) -> Int? { argumentCount == -1 ? nil : argumentCount }
+
+    /// Why SQLite would refuse to register this function (which it reports only as "bad
+    /// parameter or other API misuse"), or nil when it is fine.
+    func registrationProblem(maximumArgumentCount: Int) -> String? {
+        let length = name.utf8.count
+        if length == 0 { return "a function name cannot be empty" }
+        if name.utf8.contains(0) { return "function name \"\(name.debugDescription.dropFirst().dropLast())\" contains a NUL byte" }
+        if length > 255 {
+            return "function name \"\(name.prefix(20))...\" is too long: \(length) bytes, SQLite allows at most 255"
+        }
+        if let count = argumentCount {
+            if count < 0 { return "\(name)(): the argument count cannot be negative (\(count)); use nil for any number" }
+            if count > maximumArgumentCount {
+                return "\(name)(): too many arguments (\(count)); SQLite allows at most \(maximumArgumentCount)"
+            }
+        }
+        return nil
+    }
 }
 
 extension SQLFunction: Hashable {
-    /// Functions are equal when SQLite would see them as the same: same name (ignoring ASCII
-    /// case) and argument count.
+    /// Functions are equal when SQLite would see them as the same: same name, ignoring ASCII
+    /// case only (SQLite folds `A`-`Z` and nothing else, so `É` and `é` are two functions), and
+    /// same argument count.
     public static func == (lhs: SQLFunction, rhs: SQLFunction) -> Bool {
-        lhs.name.lowercased() == rhs.name.lowercased() && lhs.argumentCount == rhs.argumentCount
+        lhs.argumentCount == rhs.argumentCount && asciiCaseInsensitiveEqual(lhs.name, rhs.name)
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(name.lowercased())
+        for byte in name.utf8 { hasher.combine(asciiLowercased(byte)) }
+        hasher.combine(name.utf8.count)
         hasher.combine(argumentCount)
     }
+}
+
+@inline(__always)
+func asciiLowercased(_ byte: UInt8) -> UInt8 { byte &- 65 < 26 ? byte | 0x20 : byte }
+
+/// Whether two names are equal ignoring ASCII case, as SQLite compares identifiers.
+func asciiCaseInsensitiveEqual(_ a: String, _ b: String) -> Bool {
+    a.utf8.elementsEqual(b.utf8) { asciiLowercased($0) == asciiLowercased($1) }
 }
 
 private func windowImplementation<W: WindowAggregate>(_ type: W.Type) -> AggregateImplementation {

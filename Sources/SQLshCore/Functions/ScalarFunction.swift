@@ -14,7 +14,7 @@
 /// }
 /// try db.add(Reverse.self)
 /// ```
-public protocol ScalarFunction {
+public protocol ScalarFunction: SendableMetatype {
     /// The result type: any convertible value; an Optional gives NULL for nil.
     associatedtype Output: SQLValueConvertible
     /// The SQL name.

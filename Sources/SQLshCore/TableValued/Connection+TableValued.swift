@@ -1,33 +1,73 @@
 import CSQLite
 
+/// A table-valued function to register: a ``TableValuedFunction`` type under a SQL name.
+///
+/// ```swift
+/// let series = SQLTableFunction("my_series", Series.self)
+/// try db.add(series)      // select value from my_series(1, 10)
+/// try db.remove(series)   // afterwards: "no such table: my_series"
+/// ```
+///
+/// The same type may be registered under several names. Like ``SQLFunction``, it is
+/// `Sendable`: SQLite runs its cursors on whatever thread runs the statement.
+public struct SQLTableFunction: Sendable {
+    /// The SQL name (the name of the eponymous virtual table module).
+    public let name: String
+    @usableFromInline let module: TableValuedModuleBox
+
+    /// The table-valued function `type` under `name`; SQLite creates each cursor with `T()`.
+    @inlinable
+    public init<T: TableValuedFunction>(_ name: String, _ type: T.Type) {
+        self.name = name
+        self.module = TableValuedModuleBox(type)
+    }
+
+    /// A table-valued function whose cursors `makeCursor` creates, one per scan: for cursors
+    /// that need context the type cannot build alone (for instance the connection they
+    /// query). Capture the connection's handle, not the ``Connection``, since the
+    /// registration lives as long as the connection.
+    @inlinable @preconcurrency
+    public init<T: TableValuedFunction>(_ name: String, _ type: T.Type, makeCursor: @escaping @Sendable () -> T) {
+        self.name = name
+        self.module = TableValuedModuleBox(type, makeCursor: makeCursor)
+    }
+}
+
 extension Connection {
-    /// Registers a table-valued function (an eponymous virtual table module named `name`),
-    /// replacing any module of that name.
+    /// Registers a table-valued function (an eponymous virtual table module), replacing any
+    /// module of that name.
     ///
     /// - Throws: ``SQLiteError`` when SQLite refuses the registration.
+    public func add(_ function: SQLTableFunction) throws {
+        guard !isClosed else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed") }
+        let box = Unmanaged.passRetained(function.module).toOpaque()
+        // On failure SQLite calls the destructor itself, which releases the box.
+        let rc = sqlite3_create_module_v2(handle, function.name, tableValuedModule, box, releaseTableValuedModuleBox)
+        try check(rc, handle)
+    }
+
+    /// Unregisters a table-valued function: the module of its name, whatever it is.
+    /// Afterwards using it is SQLite's "no such table" error. Removing a name that is not
+    /// registered does nothing.
+    ///
+    /// - Throws: ``SQLiteError`` (`SQLITE_BUSY`) while a statement of this connection is
+    ///   running, since a running statement may be reading the module's table.
+    public func remove(_ function: SQLTableFunction) throws {
+        try removeTableValuedFunction(named: function.name)
+    }
+
+    /// Registers a table-valued function: the same as `add(SQLTableFunction(name, type))`.
     @inlinable
     public func addTableValuedFunction<T: TableValuedFunction>(_ name: String, _ type: T.Type) throws {
-        try addTableValuedModule(name, TableValuedModuleBox(type))
+        try add(SQLTableFunction(name, type))
     }
 
-    /// Registers a table-valued function whose cursors `makeCursor` creates, one per scan:
-    /// for cursors that need context the type cannot build alone (for instance the
-    /// connection they query). Capture the connection's handle, not the ``Connection``,
-    /// since the registration lives as long as the connection.
-    ///
-    /// - Throws: ``SQLiteError`` when SQLite refuses the registration.
-    @inlinable
+    /// Registers a table-valued function whose cursors `makeCursor` creates: the same as
+    /// `add(SQLTableFunction(name, type, makeCursor: makeCursor))`.
+    @inlinable @preconcurrency
     public func addTableValuedFunction<T: TableValuedFunction>(_ name: String, _ type: T.Type,
-                                                               makeCursor: @escaping () -> T) throws {
-        try addTableValuedModule(name, TableValuedModuleBox(type, makeCursor: makeCursor))
-    }
-
-    @usableFromInline
-    func addTableValuedModule(_ name: String, _ module: TableValuedModuleBox) throws {
-        let box = Unmanaged.passRetained(module).toOpaque()
-        // On failure SQLite calls the destructor itself, which releases the box.
-        let rc = sqlite3_create_module_v2(handle, name, tableValuedModule, box, releaseTableValuedModuleBox)
-        try check(rc, handle)
+                                                               makeCursor: @escaping @Sendable () -> T) throws {
+        try add(SQLTableFunction(name, type, makeCursor: makeCursor))
     }
 
     /// Unregisters the virtual table module `name` (a table-valued function or any other

@@ -30,7 +30,7 @@ import CSQLite
 /// usable equality constraint on a hidden column to ``filter(_:)``, and rejects plans lacking
 /// a required one (see ``bestIndex(_:)``); a type overrides it to use ORDER BY, other
 /// operators or its own costs.
-public protocol TableValuedFunction {
+public protocol TableValuedFunction: SendableMetatype {
     /// The columns, visible ones and hidden parameters, in declaration order. Column indexes
     /// passed to ``column(_:into:)`` and found in ``IndexInfo`` constraints index this array.
     static var columns: [TableValuedColumn] { get }

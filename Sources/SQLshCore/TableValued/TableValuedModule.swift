@@ -16,8 +16,11 @@ import CSQLite
 /// function, and so are the closures it makes: per-row calls go straight to the type's
 /// methods, with no existential and no reference counting. Each cursor's value lives in its
 /// own allocation, reached through a raw pointer.
+///
+/// `Sendable`: its closures capture only the type and a `@Sendable` cursor factory; each
+/// cursor value is created, used and freed by the statement that opened it.
 @usableFromInline
-final class TableValuedModuleBox {
+final class TableValuedModuleBox: @unchecked Sendable {
     @usableFromInline let schema: String
     @usableFromInline let options: TableValuedOptions
     @usableFromInline let bestIndex: (IndexInfo) throws -> Void
@@ -37,7 +40,7 @@ final class TableValuedModuleBox {
     /// A registration whose cursors come from `makeCursor` instead of `T()` (a cursor that
     /// needs context, such as the connection it queries).
     @inlinable
-    init<T: TableValuedFunction>(_ type: T.Type, makeCursor: @escaping () -> T) {
+    init<T: TableValuedFunction>(_ type: T.Type, makeCursor: @escaping @Sendable () -> T) {
         self.options = type.options
         self.schema = tableValuedSchema(type.columns)
         self.bestIndex = { try T.bestIndex($0) }
@@ -113,12 +116,9 @@ func copyToSQLiteMemory(_ text: String) -> UnsafeMutablePointer<CChar>? {
 
 /// Turns a thrown error into a virtual-table result code, storing its message.
 func report(_ error: any Error, _ vtab: UnsafeMutablePointer<sqlite3_vtab>?) -> Int32 {
-    if let error = error as? any SQLiteErrorConvertible {
-        setErrorMessage(vtab, error.sqliteMessage)
-        return error.sqliteCode
-    }
-    setErrorMessage(vtab, String(describing: error))
-    return SQLITE_ERROR
+    let report = SQLiteErrorReport(error)
+    setErrorMessage(vtab, report.message)
+    return report.code
 }
 
 private func xConnect(_ db: OpaquePointer?, _ aux: UnsafeMutableRawPointer?, _ argc: Int32,

@@ -14,7 +14,7 @@ import CSQLite
 /// enum Color: String, SQLValueConvertible { case red, green }   // RawRepresentable: free
 /// struct Point: SQLJSONConvertible { var x, y: Double }           // JSON text (module SQLshJSON)
 /// ```
-public protocol SQLValueConvertible {
+public protocol SQLValueConvertible: SendableMetatype {
     /// The value as SQLite stores it.
     var sqlValue: SQLValue { get }
 

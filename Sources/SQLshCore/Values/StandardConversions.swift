@@ -206,5 +206,5 @@ public func formatReal(_ d: Double, format: String = "%!.15g") -> String {
     buffer.withUnsafeMutableBufferPointer { buf in
         withVaList([d]) { _ = sqlite3_vsnprintf(80, buf.baseAddress, format, $0) }
     }
-    return String(cString: buffer)
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

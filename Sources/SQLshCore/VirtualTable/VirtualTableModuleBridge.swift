@@ -25,6 +25,8 @@ private final class Holder<Value> {
 }
 
 /// Allocates a C base struct of SQLite's with a retained holder of `value` after it.
+/// Pass existentials with `as any P`, so that `Value` is the existential type the callbacks
+/// read back, never the opened concrete type.
 private func allocate<Value>(carrying value: Value) -> UnsafeMutableRawPointer? {
     let size = payloadOffset + MemoryLayout<UnsafeMutableRawPointer>.size
     guard let raw = sqlite3_malloc64(sqlite3_uint64(size)) else { return nil }
@@ -74,8 +76,9 @@ private func construct(_ db: OpaquePointer?, _ aux: UnsafeMutableRawPointer?, _ 
     do {
         table = try box.makeTable(arguments, context)
     } catch {
-        pzErr?.pointee = copyToSQLiteMemory((error as? any SQLiteErrorConvertible)?.sqliteMessage ?? String(describing: error))
-        return (error as? any SQLiteErrorConvertible)?.sqliteCode ?? SQLITE_ERROR
+        let report = SQLiteErrorReport(error)
+        pzErr?.pointee = copyToSQLiteMemory(report.message)
+        return report.code
     }
     let rc = sqlite3_declare_vtab(db, table.schema)
     guard rc == SQLITE_OK else {
@@ -84,7 +87,9 @@ private func construct(_ db: OpaquePointer?, _ aux: UnsafeMutableRawPointer?, _ 
     }
     if box.options.contains(.innocuous) { _ = sqlsh_vtab_config(db, SQLITE_VTAB_INNOCUOUS) }
     if box.options.contains(.directOnly) { _ = sqlsh_vtab_config(db, SQLITE_VTAB_DIRECTONLY) }
-    guard let raw = allocate(carrying: table) else { return SQLITE_NOMEM }
+    // `as any VirtualTable`: Swift 6 would otherwise open the existential and store a
+    // Holder<ConcreteTable>, which the callbacks read back as Holder<any VirtualTable>.
+    guard let raw = allocate(carrying: table as any VirtualTable) else { return SQLITE_NOMEM }
     ppVtab.pointee = raw.assumingMemoryBound(to: sqlite3_vtab.self)
     return SQLITE_OK
 }
@@ -111,7 +116,7 @@ private func xOpen(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?,
     guard let vtab, let ppCursor else { return SQLITE_ERROR }
     do {
         let cursor = try carried(UnsafeMutableRawPointer(vtab), as: (any VirtualTable).self).makeCursor()
-        guard let raw = allocate(carrying: cursor) else { return SQLITE_NOMEM }
+        guard let raw = allocate(carrying: cursor as any VirtualTableCursor) else { return SQLITE_NOMEM }
         ppCursor.pointee = raw.assumingMemoryBound(to: sqlite3_vtab_cursor.self)
         return SQLITE_OK
     } catch {
