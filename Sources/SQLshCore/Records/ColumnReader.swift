@@ -1,0 +1,176 @@
+/// Reads one column of a statement's current row as a Swift value, in place (no
+/// intermediate ``SQLValue`` for the standard types), with errors that name the column.
+///
+/// The conversions are strict where SQLite would invent a value:
+/// - integers read integers, and reals that hold an exact integer (`3.0`); other reals, text
+///   and blobs are type mismatches; a value out of the type's range is an overflow;
+/// - `Double` and `Float` read integers and reals;
+/// - `Bool` reads integers and reals (zero is false);
+/// - `String` reads text only, and checks that it is valid UTF-8;
+/// - `[UInt8]` reads blobs and the bytes of text;
+/// - NULL is only for optionals.
+struct ColumnReader {
+    let statement: Statement
+    let index: Int
+    let columns: RecordColumns
+    /// The type being decoded (for messages).
+    let recordType: Any.Type
+
+    var name: String { columns.names[index] }
+
+    @inline(__always)
+    var storageType: StorageType { statement.columnType(at: index) }
+
+    /// `integer 3`, `text 'abc'`, ... for messages.
+    var foundSummary: String { statement.value(at: index).debugSummary }
+
+    func mismatch(_ expected: Any.Type) -> RecordError {
+        let found = foundSummary
+        return RecordError(.typeMismatch, name: name, expected: typeName(expected), found: found,
+                           "column '\(name)': expected \(typeName(expected)), found \(found) (decoding \(typeName(recordType)))")
+    }
+
+    func unexpectedNull(_ expected: Any.Type) -> RecordError {
+        RecordError(.unexpectedNull, name: name, expected: typeName(expected), found: "NULL",
+                    "column '\(name)' is NULL, which non-optional \(typeName(expected)) cannot hold (decoding \(typeName(recordType)))")
+    }
+
+    func overflow(_ expected: Any.Type) -> RecordError {
+        let found = foundSummary
+        return RecordError(.overflow, name: name, expected: typeName(expected), found: found,
+                           "column '\(name)': \(found) does not fit in \(typeName(expected)) (decoding \(typeName(recordType)))")
+    }
+
+    func invalid(_ expected: Any.Type, _ reason: String) -> RecordError {
+        let found = foundSummary
+        return RecordError(.invalidValue, name: name, expected: typeName(expected), found: found,
+                           "column '\(name)': \(found) is not a valid \(typeName(expected)): \(reason) (decoding \(typeName(recordType)))")
+    }
+
+    // MARK: Standard types
+
+    func int64(as target: Any.Type) throws -> Int64 {
+        switch storageType {
+        case .integer:
+            return statement.int64(at: index)
+        case .real:
+            let d = statement.double(at: index)
+            if let i = Int64(exactly: d) { return i }
+            throw d.isFinite && d.rounded(.towardZero) == d ? overflow(target) : mismatch(target)
+        case .null:
+            throw unexpectedNull(target)
+        case .text, .blob:
+            throw mismatch(target)
+        }
+    }
+
+    func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        let value = try int64(as: type)
+        guard let result = T(exactly: value) else { throw overflow(type) }
+        return result
+    }
+
+    func double() throws -> Double {
+        switch storageType {
+        case .integer, .real: return statement.double(at: index)
+        case .null: throw unexpectedNull(Double.self)
+        case .text, .blob: throw mismatch(Double.self)
+        }
+    }
+
+    func float() throws -> Float {
+        switch storageType {
+        case .integer, .real:
+            let d = statement.double(at: index)
+            let f = Float(d)
+            if d.isFinite && !f.isFinite { throw overflow(Float.self) }
+            return f
+        case .null: throw unexpectedNull(Float.self)
+        case .text, .blob: throw mismatch(Float.self)
+        }
+    }
+
+    func bool() throws -> Bool {
+        switch storageType {
+        case .integer: return statement.int64(at: index) != 0
+        case .real: return statement.double(at: index) != 0
+        case .null: throw unexpectedNull(Bool.self)
+        case .text, .blob: throw mismatch(Bool.self)
+        }
+    }
+
+    func string() throws -> String {
+        switch storageType {
+        case .text:
+            guard let text = String(validating: statement.textBytes(at: index), as: UTF8.self) else {
+                throw RecordError(.invalidUTF8, name: name, expected: "String", found: foundSummary,
+                                  "column '\(name)': text is not valid UTF-8 and cannot be a String; read it as [UInt8] (decoding \(typeName(recordType)))")
+            }
+            return text
+        case .null: throw unexpectedNull(String.self)
+        case .integer, .real, .blob: throw mismatch(String.self)
+        }
+    }
+
+    func bytes() throws -> [UInt8] {
+        switch storageType {
+        case .blob: return Array(statement.blobBytes(at: index))
+        case .text: return Array(statement.textBytes(at: index))
+        case .null: throw unexpectedNull([UInt8].self)
+        case .integer, .real: throw mismatch([UInt8].self)
+        }
+    }
+
+    // MARK: Any Decodable
+
+    /// Decodes `T` from the column: the standard types in place, then any
+    /// ``SQLValueConvertible`` type through its own conversion (this is how Foundation's
+    /// `Date`, `Data`, `URL`, `UUID` and JSON types from `SQLshJSON` are read), then any other
+    /// single-value `Decodable` (raw-value enums, wrappers) through a one-column decoder.
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if let primitive = T.self as? any ColumnPrimitive.Type {
+            return try cast(primitive.read(from: self), T.self)
+        }
+        if let convertible = T.self as? any SQLValueConvertible.Type {
+            let value = statement.value(at: index)
+            do {
+                return try cast(convertible.fromSQLValue(value), T.self)
+            } catch let error as ValueConversionError {
+                if value.isNull { throw unexpectedNull(T.self) }
+                let reason = error.context ?? "cannot convert"
+                throw RecordError(.typeMismatch, name: name, expected: typeName(T.self), found: value.debugSummary,
+                                  "column '\(name)': expected \(typeName(T.self)), found \(value.debugSummary) (\(reason); decoding \(typeName(recordType)))")
+            }
+        }
+        do {
+            return try T(from: ColumnDecoder(reader: self))
+        } catch is NeedsContainer {
+            throw RecordError(.unsupportedShape, name: name, expected: typeName(T.self), found: foundSummary,
+                              "column '\(name)': \(typeName(T.self)) has fields or elements and a column holds one value; store it as JSON text by conforming it to SQLJSONConvertible (module SQLshJSON) (decoding \(typeName(recordType)))")
+        } catch let error as RecordError {
+            throw error
+        } catch let error as DecodingError {
+            throw invalid(T.self, decodingErrorReason(error))
+        }
+    }
+
+    private func cast<T>(_ value: Any, _ type: T.Type) throws -> T {
+        guard let result = value as? T else { throw mismatch(type) }
+        return result
+    }
+}
+
+/// The human part of a `DecodingError` (its debug description).
+func decodingErrorReason(_ error: DecodingError) -> String {
+    switch error {
+    case .dataCorrupted(let context), .keyNotFound(_, let context),
+         .typeMismatch(_, let context), .valueNotFound(_, let context):
+        return context.debugDescription
+    @unknown default:
+        return String(describing: error)
+    }
+}
+
+/// Thrown by the one-column decoder and encoder when a type asks for a keyed or unkeyed
+/// container: a column holds a single value.
+struct NeedsContainer: Error {}
