@@ -14,7 +14,7 @@
 import FoundationEssentials
 import SQLshCore
 
-extension Date: @retroactive SQLValueConvertible {
+extension Date: SQLValueConvertible {
     /// The date as UTC text `YYYY-MM-DD HH:MM:SS.SSS`, or NULL for a date outside years
     /// 0000 to 9999 (``encodedSQLValue()`` reports that instead).
     public var sqlValue: SQLValue { (try? encodedSQLValue()) ?? .null }
@@ -48,7 +48,7 @@ extension Date: @retroactive SQLValueConvertible {
     }
 }
 
-extension Data: @retroactive SQLValueConvertible {
+extension Data: SQLValueConvertible {
     public var sqlValue: SQLValue { .blob([UInt8](self)) }
 
     public static func fromSQLValue(_ value: SQLValue) throws -> Data {
@@ -60,7 +60,7 @@ extension Data: @retroactive SQLValueConvertible {
     }
 }
 
-extension URL: @retroactive SQLValueConvertible {
+extension URL: SQLValueConvertible {
     public var sqlValue: SQLValue { .text(absoluteString) }
 
     public static func fromSQLValue(_ value: SQLValue) throws -> URL {
@@ -71,7 +71,7 @@ extension URL: @retroactive SQLValueConvertible {
     }
 }
 
-extension UUID: @retroactive SQLValueConvertible {
+extension UUID: SQLValueConvertible {
     public var sqlValue: SQLValue { .text(uuidString.lowercased()) }
 
     public static func fromSQLValue(_ value: SQLValue) throws -> UUID {

@@ -201,13 +201,17 @@ private func playerTable() throws -> Connection {
         #expect(error?.description.hasPrefix("column 'team': text 'green' is not a valid Team:") == true)
     }
 
-    @Test func nestedTypesNeedJSON() throws {
+    @Test func invalidJSONForANestedValue() throws {
         struct Address: Decodable { var city: String }
         struct Person: Decodable { var name: String; var address: Address }
         let db = try Connection()
-        let error = #expect(throws: RecordError.self) { try db.fetchOne(Person.self, #"select 'Ada' as name, '{"city":"Paris"}' as address"#) }
-        #expect(error?.kind == .unsupportedShape)
-        #expect(error?.description.contains("SQLJSONConvertible") == true)
+        let syntax = #expect(throws: RecordError.self) { try db.fetchOne(Person.self, "select 'Ada' as name, '{city:1}' as address") }
+        #expect(syntax?.kind == .invalidValue)
+        #expect(syntax?.description == "column 'address': expected Address as JSON text, found text '{city:1}' (invalid JSON: expected a string key at byte 1; decoding Person)")
+        let shape = #expect(throws: RecordError.self) { try db.fetchOne(Person.self, #"select 'Ada' as name, '{"city":1}' as address"#) }
+        #expect(shape?.description == #"column 'address': text '{"city":1}' is not a valid Address: expected String, found a number at city (decoding Person)"#)
+        let number = #expect(throws: RecordError.self) { try db.fetchOne(Person.self, "select 'Ada' as name, 3 as address") }
+        #expect(number?.kind == .typeMismatch)
     }
 
     @Test func decodingWithoutARowThrows() throws {
@@ -298,12 +302,14 @@ private func playerTable() throws -> Connection {
         let db = try Connection()
         let error = #expect(throws: RecordError.self) { try db.fetchOne(Int.self, "select :x", record: 5) }
         #expect(error?.kind == .unsupportedShape)
-        let nested = #expect(throws: RecordError.self) {
-            struct Inner: Encodable { var a: Int }
-            struct Outer: Encodable { var x: Inner }
-            try db.fetchOne(Int.self, "select :x", record: Outer(x: Inner(a: 1)))
-        }
-        #expect(nested?.description.contains("SQLJSONConvertible") == true)
+        #expect(error?.description == "Int does not encode as named fields; a record binds named parameters (:name), so bind a struct or class, or bind values by position with bind(_:at:)")
+    }
+
+    @Test func nestedValuesThatJSONCannotHold() throws {
+        struct Reading: Encodable { var values: [Double] }
+        let db = try Connection()
+        let error = #expect(throws: RecordError.self) { try db.fetchOne(String.self, "select :values", record: Reading(values: [1, .infinity])) }
+        #expect(error?.description == "parameter :values: Array<Double> cannot be written as JSON: JSON has no inf (encoding Reading)")
     }
 
     @Test func roundTrip() throws {
@@ -315,5 +321,117 @@ private func playerTable() throws -> Connection {
             try db.execute("insert into member values (:name, :team, :level, :active, :avatar)", record: member)
         }
         #expect(try db.fetchAll(Member.self, "select * from member order by name") == members)
+    }
+}
+
+@Suite struct RecordJSONTests {
+    struct Address: Codable, Equatable { var city: String; var zip: String? }
+    struct Customer: Codable, Equatable {
+        var name: String
+        var tags: [String]
+        var address: Address
+        var scores: [String: Int]
+        var previous: [Address]?
+    }
+
+    @Test func nestedValuesAndArraysAreJSONText() throws {
+        let db = try Connection()
+        try db.execute("create table customer(name, tags, address, scores, previous)")
+        let ada = Customer(name: "Ada", tags: ["vip", "a \"quoted\"\ntag", "é☃😀"], address: Address(city: "Paris", zip: nil),
+                           scores: ["math": 10, "chess": -3], previous: [Address(city: "Oslo", zip: "0150")])
+        try db.execute("insert into customer values (:name, :tags, :address, :scores, :previous)", record: ada)
+        #expect(try db.fetchOne(String.self, "select tags from customer") == #"["vip","a \"quoted\"\ntag","é☃😀"]"#)
+        #expect(try db.fetchOne(String.self, "select address from customer") == #"{"city":"Paris"}"#) // nil is left out, as JSONEncoder does
+        #expect(try db.fetchOne(String.self, "select scores from customer") == #"{"chess":-3,"math":10}"#)
+        // SQLite's JSON functions read it, and the record reads back equal.
+        #expect(try db.fetchOne(String.self, "select address ->> '$.city' from customer") == "Paris")
+        #expect(try db.fetchOne(Int.self, "select json_array_length(tags) from customer") == 3)
+        #expect(try db.fetchOne(Customer.self, "select * from customer") == ada)
+    }
+
+    @Test func jsonWrittenBySQLiteReadsBack() throws {
+        let db = try Connection()
+        let customer = try db.fetchOne(Customer.self, """
+            select 'Bo' as name, json_array('x', 'y') as tags, json_object('city', 'Rome') as address,
+                   json('{ "a" : 1.0, "b" : 2e0 }') as scores, null as previous
+            """)
+        #expect(customer == Customer(name: "Bo", tags: ["x", "y"], address: Address(city: "Rome", zip: nil), scores: ["a": 1, "b": 2], previous: nil))
+        // At the top level an array is the row's columns in order, so a JSON column is a property.
+        struct Lists: Decodable, Equatable { var ints: [Int]; var reals: [Double]; var map: [String: [Int]] }
+        let lists = try db.fetchOne(Lists.self, #"select '[1, 2, 3]' as ints, '[1.5, -2, 1e300]' as reals, cast('{"a":[1],"b":[]}' as blob) as map"#)
+        #expect(lists == Lists(ints: [1, 2, 3], reals: [1.5, -2, 1e300], map: ["a": [1], "b": []]))
+    }
+
+    @Test func customCodingWithNestedContainers() throws {
+        struct Point: Codable, Equatable {
+            var x: Int, y: Int
+            enum Keys: String, CodingKey { case position }
+            enum Inner: String, CodingKey { case x, y }
+            init(x: Int, y: Int) { self.x = x; self.y = y }
+            init(from decoder: any Decoder) throws {
+                let inner = try decoder.container(keyedBy: Keys.self).nestedContainer(keyedBy: Inner.self, forKey: .position)
+                x = try inner.decode(Int.self, forKey: .x)
+                y = try inner.decode(Int.self, forKey: .y)
+            }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                var inner = container.nestedContainer(keyedBy: Inner.self, forKey: .position)
+                try inner.encode(x, forKey: .x)
+                try inner.encode(y, forKey: .y)
+            }
+        }
+        let db = try Connection()
+        #expect(try db.fetchOne(String.self, "select :position", record: Point(x: 1, y: -2)) == #"{"x":1,"y":-2}"#)
+        #expect(try db.fetchOne(Point.self, #"select '{"x":3,"y":4}' as position"#) == Point(x: 3, y: 4))
+    }
+
+    @Test func numbersKeepTheirPrecision() throws {
+        struct Big: Codable, Equatable { var values: [Int64]; var ratio: [Double] }
+        let db = try Connection()
+        let big = Big(values: [.max, .min, 0], ratio: [0.1, 1e-300, 123456789.123456789])
+        #expect(try db.fetchOne(Big.self, "select :values as \"values\", :ratio as ratio", record: big) == big)
+        struct Small: Decodable { var v: [Int8] }
+        let overflow = #expect(throws: RecordError.self) { try db.fetchOne(Small.self, "select '[1, 300]' as v") }
+        #expect(overflow?.description == "column 'v': text '[1, 300]' is not a valid Array<Int8>: 300 does not fit in Int8 at [1] (decoding Small)")
+    }
+
+    @Test func malformedJSONIsRefused() throws {
+        let db = try Connection()
+        for text in ["[1,]", "[01]", #"["\ud800"]"#, "[1] x", "[\"a\u{1}\"]", "", String(repeating: "[", count: 600)] {
+            struct List: Decodable { var v: [Int] }
+            let error = #expect(throws: RecordError.self) { try db.fetchOne(List.self, "select ? as v", text) }
+            #expect(error?.kind == .invalidValue, "\(text)")
+        }
+    }
+}
+
+/// The README's records example, as written there.
+@Suite struct RecordReadmeTests {
+    struct Player: Codable, Equatable {
+        var id: Int
+        var name: String
+        var score: Double?
+        var tags: [String]
+    }
+
+    @Test func readmeExample() throws {
+        let db = try Connection()
+        try db.execute("create table player(id integer primary key, name text, score real, tags text)")
+        try db.execute("insert into player values (:id, :name, :score, :tags)",
+                       record: Player(id: 1, name: "Ada", score: nil, tags: ["vip"]))
+
+        let players = try db.fetchAll(Player.self, "select * from player where id > ?", 0)
+        let ada = try db.fetchOne(Player.self, "select * from player where name = :name", record: ["name": "Ada"])
+        let count = try db.fetchOne(Int.self, "select count(*) from player")
+        #expect(players == [Player(id: 1, name: "Ada", score: nil, tags: ["vip"])])
+        #expect(ada == players.first)
+        #expect(count == 1)
+
+        let statement = try db.prepare("select * from player")
+        var decoded: [Player] = []
+        while try statement.step() {
+            decoded.append(try statement.decode(Player.self))
+        }
+        #expect(decoded == players)
     }
 }

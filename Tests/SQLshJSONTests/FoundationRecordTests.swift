@@ -25,8 +25,8 @@ private struct Event: Codable, Equatable {
         #expect(Date(timeIntervalSince1970: 0).sqlValue == .text("1970-01-01 00:00:00.000"))
         #expect(Date(timeIntervalSince1970: -1.5).sqlValue == .text("1969-12-31 23:59:58.500"))
         // SQLite's date functions read the text.
-        #expect(try db.value("select datetime(?)", [leapDay]) == .text("2024-02-29 13:45:30"))
-        #expect(try db.value("select unixepoch(?)", [leapDay]) == .integer(1_709_214_330))
+        #expect(try db.fetchOne(String.self, "select datetime(?)", leapDay) == "2024-02-29 13:45:30")
+        #expect(try db.fetchOne(Int.self, "select unixepoch(?)", leapDay) == 1_709_214_330)
     }
 
     @Test func datesReadTextAndUnixTime() throws {
@@ -60,9 +60,9 @@ private struct Event: Codable, Equatable {
         var day: Int64 = -200_000
         while day < 200_000 {
             let seconds = Double(day) * 86_400 + 3_723.5
-            let text = try db.value("select strftime('%Y-%m-%d %H:%M:%f', ?, 'unixepoch')", [seconds])
-            #expect(Date(timeIntervalSince1970: seconds).sqlValue == text)
-            #expect(try Date.fromSQLValue(text) == Date(timeIntervalSince1970: seconds))
+            let text = try db.fetchOne(String.self, "select strftime('%Y-%m-%d %H:%M:%f', ?, 'unixepoch')", seconds) ?? ""
+            #expect(Date(timeIntervalSince1970: seconds).sqlValue == .text(text))
+            #expect(try Date.fromSQLValue(.text(text)) == Date(timeIntervalSince1970: seconds))
             day += 97
         }
     }

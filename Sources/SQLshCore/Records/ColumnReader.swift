@@ -125,8 +125,9 @@ struct ColumnReader {
 
     /// Decodes `T` from the column: the standard types in place, then any
     /// ``SQLValueConvertible`` type through its own conversion (this is how Foundation's
-    /// `Date`, `Data`, `URL`, `UUID` and JSON types from `SQLshJSON` are read), then any other
-    /// single-value `Decodable` (raw-value enums, wrappers) through a one-column decoder.
+    /// `Date`, `Data`, `URL`, `UUID` and `SQLJSONConvertible` types from `SQLshJSON` are
+    /// read), then any other `Decodable`: a single-value one (raw-value enums, wrappers)
+    /// through a one-column decoder, one with fields or elements from JSON text.
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let primitive = T.self as? any ColumnPrimitive.Type {
             return try cast(primitive.read(from: self), T.self)
@@ -145,13 +146,45 @@ struct ColumnReader {
         do {
             return try T(from: ColumnDecoder(reader: self))
         } catch is NeedsContainer {
-            throw RecordError(.unsupportedShape, name: name, expected: typeName(T.self), found: foundSummary,
-                              "column '\(name)': \(typeName(T.self)) has fields or elements and a column holds one value; store it as JSON text by conforming it to SQLJSONConvertible (module SQLshJSON) (decoding \(typeName(recordType)))")
+            return try decodeJSON(T.self)
         } catch let error as RecordError {
             throw error
         } catch let error as DecodingError {
             throw invalid(T.self, decodingErrorReason(error))
         }
+    }
+
+    /// A type with fields or elements (a nested struct, an array, a dictionary) reads the
+    /// column as JSON text (or a blob holding JSON).
+    private func decodeJSON<T: Decodable>(_ type: T.Type) throws -> T {
+        let decoder = try jsonDecoder(for: T.self)
+        do {
+            return try T(from: decoder)
+        } catch let error as DecodingError {
+            throw invalid(T.self, decodingErrorReason(error))
+        }
+    }
+
+    /// A decoder over the column's JSON text (or blob holding JSON), parsed.
+    func jsonDecoder(for type: Any.Type) throws -> JSONValueDecoder {
+        let bytes: UnsafeBufferPointer<UInt8>
+        switch storageType {
+        case .text: bytes = statement.textBytes(at: index)
+        case .blob:
+            let raw = statement.blobBytes(at: index)
+            bytes = UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count)
+        case .null: throw unexpectedNull(type)
+        case .integer, .real: throw mismatch(type)
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(bytes)
+        } catch let error as JSONSyntaxError {
+            let found = foundSummary
+            throw RecordError(.invalidValue, name: name, expected: typeName(type), found: found,
+                              "column '\(name)': expected \(typeName(type)) as JSON text, found \(found) (invalid JSON: \(error); decoding \(typeName(recordType)))")
+        }
+        return JSONValueDecoder(json)
     }
 
     private func cast<T>(_ value: Any, _ type: T.Type) throws -> T {
@@ -172,5 +205,5 @@ func decodingErrorReason(_ error: DecodingError) -> String {
 }
 
 /// Thrown by the one-column decoder and encoder when a type asks for a keyed or unkeyed
-/// container: a column holds a single value.
+/// container: such a value is stored as JSON text.
 struct NeedsContainer: Error {}

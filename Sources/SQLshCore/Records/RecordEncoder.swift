@@ -9,6 +9,8 @@ final class RecordEncoder: Encoder {
     var bound: [Bool]
     /// An error a non-throwing `Encoder` method ran into, reported after encoding.
     var shapeError: RecordError?
+    /// Fields written through a nested container, bound as JSON text after encoding.
+    var nestedFields: [(key: String, node: JSONNode)] = []
 
     init(statement: Statement, parameters: RecordParameters, recordType: Any.Type) {
         self.statement = statement
@@ -71,18 +73,30 @@ final class RecordEncoder: Encoder {
         } catch is NeedsContainer {
         }
         if column.wantsContainer {
-            throw RecordError(.unsupportedShape, name: name, expected: typeName(T.self),
-                              "parameter \(name): \(typeName(T.self)) has fields or elements and a parameter holds one value; store it as JSON text by conforming it to SQLJSONConvertible (module SQLshJSON) (encoding \(typeName(recordType)))")
-        }
-        if !column.didBind {
+            // Fields or elements: the value is stored as JSON text.
+            let text: String
+            do {
+                text = try JSONValueEncoder.text(value)
+            } catch let error as EncodingError {
+                var reason = String(describing: error)
+                if case .invalidValue(_, let context) = error { reason = context.debugDescription }
+                throw RecordError(.invalidValue, name: name, expected: "JSON text", found: typeName(T.self),
+                                  "parameter \(name): \(typeName(T.self)) cannot be written as JSON: \(reason) (encoding \(typeName(recordType)))")
+            }
+            try text.bind(to: statement, at: index)
+        } else if !column.didBind {
             throw RecordError(.unsupportedShape, name: name, expected: typeName(T.self),
                               "parameter \(name): \(typeName(T.self)) encoded no value (encoding \(typeName(recordType)))")
         }
     }
 
-    /// Throws when a named parameter got no value, or the statement has positional ones.
-    func checkAllBound() throws {
+    /// Binds the nested fields, then throws when a named parameter got no value, or the
+    /// statement has positional ones.
+    func finish() throws {
         if let shapeError { throw shapeError }
+        for field in nestedFields {
+            try bind(field.node.build().text, forKey: field.key)
+        }
         for (offset, name) in parameters.names.enumerated() where !bound[offset] {
             guard let name, name.first != "?" else {
                 throw RecordError(.missingParameter, name: name ?? "?", expected: typeName(recordType),
@@ -101,6 +115,20 @@ struct ParameterKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encodeNil(forKey key: Key) throws { try encoder.bind(Int?.none, forKey: key.stringValue) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encoder.bind(value, forKey: key.stringValue) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try encoder.bind(value, forKey: key.stringValue) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try encoder.bind(value, forKey: key.stringValue) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try encoder.bind(value, forKey: key.stringValue) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try encoder.bind(value, forKey: key.stringValue) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try encoder.bind(value, forKey: key.stringValue) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try encoder.bind(value, forKey: key.stringValue) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try encoder.bind(value, forKey: key.stringValue) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try encoder.bind(value, forKey: key.stringValue) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try encoder.bind(value, forKey: key.stringValue) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try encoder.bind(value, forKey: key.stringValue) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try encoder.bind(value, forKey: key.stringValue) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try encoder.bind(value, forKey: key.stringValue) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try encoder.bind(value, forKey: key.stringValue) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try encoder.bind(value, forKey: key.stringValue) }
 
     // An absent optional binds NULL rather than leaving its parameter unbound (the default
     // implementations skip nil, which would read as a missing parameter).
@@ -120,19 +148,19 @@ struct ParameterKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encoder.bind(value, forKey: key.stringValue) }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try encoder.bind(value, forKey: key.stringValue) }
 
+    // A nested container builds JSON text, bound when encoding ends.
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        encoder.shapeError = encoder.shapeError ?? nested(key)
-        return KeyedEncodingContainer(RefusingKeyed<NestedKey>(error: encoder.shapeError))
+        JSONValueEncoder(nestedNode(key)).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        encoder.shapeError = encoder.shapeError ?? nested(key)
-        return RefusingEncoder(error: encoder.shapeError)
+        JSONValueEncoder(nestedNode(key)).unkeyedContainer()
     }
 
-    private func nested(_ key: Key) -> RecordError {
-        RecordError(.unsupportedShape, name: key.stringValue, expected: typeName(encoder.recordType),
-                    "field '\(key.stringValue)': parameters are flat, so \(typeName(encoder.recordType)) cannot nest a container in one; store the value as JSON text (SQLJSONConvertible)")
+    private func nestedNode(_ key: Key) -> JSONNode {
+        let node = JSONNode()
+        encoder.nestedFields.append((key.stringValue, node))
+        return node
     }
 
     /// The superclass's fields bind the same statement.
@@ -220,6 +248,20 @@ struct RefusingEncoder: UnkeyedEncodingContainer, SingleValueEncodingContainer {
 
     mutating func encodeNil() throws { try refuse() }
     mutating func encode<T: Encodable>(_ value: T) throws { try refuse() }
+    mutating func encode(_ value: Bool) throws { try refuse() }
+    mutating func encode(_ value: String) throws { try refuse() }
+    mutating func encode(_ value: Double) throws { try refuse() }
+    mutating func encode(_ value: Float) throws { try refuse() }
+    mutating func encode(_ value: Int) throws { try refuse() }
+    mutating func encode(_ value: Int8) throws { try refuse() }
+    mutating func encode(_ value: Int16) throws { try refuse() }
+    mutating func encode(_ value: Int32) throws { try refuse() }
+    mutating func encode(_ value: Int64) throws { try refuse() }
+    mutating func encode(_ value: UInt) throws { try refuse() }
+    mutating func encode(_ value: UInt8) throws { try refuse() }
+    mutating func encode(_ value: UInt16) throws { try refuse() }
+    mutating func encode(_ value: UInt32) throws { try refuse() }
+    mutating func encode(_ value: UInt64) throws { try refuse() }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         KeyedEncodingContainer(RefusingKeyed<NestedKey>(error: error))
     }
@@ -237,6 +279,20 @@ struct RefusingKeyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
     mutating func encodeNil(forKey key: Key) throws { try refuse() }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try refuse() }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try refuse() }
+    mutating func encode(_ value: String, forKey key: Key) throws { try refuse() }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try refuse() }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try refuse() }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try refuse() }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try refuse() }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try refuse() }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try refuse() }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try refuse() }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try refuse() }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try refuse() }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try refuse() }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try refuse() }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try refuse() }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         KeyedEncodingContainer(RefusingKeyed<NestedKey>(error: error))
     }

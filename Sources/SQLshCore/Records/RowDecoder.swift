@@ -20,7 +20,14 @@ struct RowDecoder: Decoder {
         if T.self is any ColumnPrimitive.Type || T.self is any SQLValueConvertible.Type {
             return try singleColumn().decode(T.self)
         }
-        return try T(from: self)
+        do {
+            return try T(from: self)
+        } catch let error as DecodingError {
+            // Thrown by the type itself (a raw-value enum reading one column, a custom init).
+            if columns.names.count == 1 { throw reader(0).invalid(T.self, decodingErrorReason(error)) }
+            throw RecordError(.invalidValue, expected: typeName(T.self),
+                              "the row (\(columns.list)) is not a valid \(typeName(T.self)): \(decodingErrorReason(error))")
+        }
     }
 
     private func singleColumn() throws -> ColumnReader {
@@ -80,17 +87,23 @@ struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try column(key).integer(UInt64.self) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try column(key).decode(T.self) }
 
+    // A nested container reads the column's JSON text.
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        throw nested(key)
+        let column = try column(key)
+        do {
+            return try column.jsonDecoder(for: [String: Any].self).container(keyedBy: type)
+        } catch let error as DecodingError {
+            throw column.invalid([String: Any].self, decodingErrorReason(error))
+        }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        throw nested(key)
-    }
-
-    private func nested(_ key: Key) -> RecordError {
-        RecordError(.unsupportedShape, name: key.stringValue, expected: typeName(decoder.recordType),
-                    "column '\(key.stringValue)': a row is flat, so \(typeName(decoder.recordType)) cannot open a nested container for it; decode the property as a type stored as JSON text (SQLJSONConvertible)")
+        let column = try column(key)
+        do {
+            return try column.jsonDecoder(for: [Any].self).unkeyedContainer()
+        } catch let error as DecodingError {
+            throw column.invalid([Any].self, decodingErrorReason(error))
+        }
     }
 
     /// The superclass reads the same row.
@@ -126,6 +139,20 @@ struct RowUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decode(T.self) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try next().decode(Bool.self) }
+    mutating func decode(_ type: String.Type) throws -> String { try next().decode(String.self) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try next().decode(Double.self) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try next().decode(Float.self) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try next().decode(Int.self) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try next().decode(Int8.self) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try next().decode(Int16.self) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try next().decode(Int32.self) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try next().decode(Int64.self) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try next().decode(UInt.self) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next().decode(UInt8.self) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next().decode(UInt16.self) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next().decode(UInt32.self) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().decode(UInt64.self) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         throw RecordError(.unsupportedShape, expected: typeName(decoder.recordType), "a row is flat: \(typeName(decoder.recordType)) cannot nest containers in it")

@@ -22,13 +22,14 @@ extension Statement {
     /// Conversions are strict: an integer property reads an integer (or a real holding an exact
     /// integer), `Double` reads integers and reals, `String` reads text (valid UTF-8),
     /// `[UInt8]` reads a blob or the bytes of text, `Bool` reads a number, NULL needs an
-    /// optional. Any ``SQLValueConvertible`` type reads through its own conversion; with
-    /// `SQLshJSON` that includes `Date`, `Data`, `URL`, `UUID` and nested `Codable` types
-    /// stored as JSON text (`SQLJSONConvertible`).
+    /// optional. Any ``SQLValueConvertible`` type reads through its own conversion (with
+    /// `SQLshJSON`: `Date`, `Data`, `URL`, `UUID`). A property with fields or elements of its
+    /// own (a nested struct, an array, a dictionary) reads the column as JSON text.
     ///
     /// - Throws: ``RecordError``: a missing column, a type mismatch (naming the column, the
     ///   expected type and what was found), NULL into a non-optional, an integer too large for
-    ///   the property's type, text that is not UTF-8, or no current row.
+    ///   the property's type, text that is not UTF-8, invalid JSON for a nested value, or no
+    ///   current row.
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
         guard dataCount > 0 else {
             throw RecordError(.noRow, expected: typeName(T.self),
@@ -73,11 +74,13 @@ extension Statement {
     /// for each value. A field the statement does not use is ignored. A nil optional binds
     /// NULL. Integers bind as 64-bit integers, `Bool` as 0 or 1, `Float` and `Double` as
     /// reals, `String` as text, `[UInt8]` as a blob, raw-value enums as their raw value, and
-    /// any ``SQLValueConvertible`` type as its ``SQLValueConvertible/encodedSQLValue()``.
+    /// any ``SQLValueConvertible`` type as its ``SQLValueConvertible/encodedSQLValue()``, and
+    /// a value with fields or elements (a nested struct, an array, a dictionary) as JSON text
+    /// with sorted keys.
     ///
     /// - Throws: ``RecordError``: a named parameter the value has no field for, a positional
-    ///   parameter (`?`), an unsigned value above `Int64.max`, or a field with fields of its own
-    ///   that is not stored as JSON text.
+    ///   parameter (`?`), an unsigned value above `Int64.max`, a value JSON cannot hold (an
+    ///   infinite Double in a nested value), or a value that is not a set of named fields.
     public func bind<T: Encodable>(record value: T) throws {
         reset()
         clearBindings()
@@ -88,6 +91,6 @@ extension Statement {
         } catch is NeedsContainer {
             // A refused container: its error is the encoder's shape error, thrown below.
         }
-        try encoder.checkAllBound()
+        try encoder.finish()
     }
 }
