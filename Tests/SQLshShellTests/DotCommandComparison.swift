@@ -1,4 +1,5 @@
 import Foundation
+import GoldenFiles
 import SQLshCore
 import SQLshShell
 
@@ -11,25 +12,19 @@ struct ShellRun: Equatable, CustomStringConvertible {
 }
 
 /// Runs the same input through sqlsh's `Shell` (in this process) and gives the stock
-/// `sqlite3`'s output for it, recorded in a golden file (see ``GoldenFiles``), so the
+/// `sqlite3`'s output for it, recorded in a golden file (Tests/GoldenFiles), so the
 /// comparison runs without `sqlite3` installed. Each run has a directory of its own holding
 /// the same files; `$DIR` in the input stands for that directory, and is put back in place of
 /// it in the outputs, so the two can be compared byte for byte.
 enum DotCommandComparison {
-    /// The stock shell on PATH, used only to record and re-check the golden files.
-    static let stockShell: String? = {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-            let path = "\(dir)/sqlite3"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }()
+    /// This target's golden files.
+    static let golden = GoldenFiles(besides: #filePath, target: "SQLshShellTests")
 
     /// Both runs: (sqlsh, sqlite3 as recorded). `testFile` names the golden folder.
     static func run(_ input: String, database: String = ":memory:", files: [String: [UInt8]] = [:],
                     testFile: String = #fileID) throws -> (ours: ShellRun, theirs: ShellRun) {
-        let request = GoldenRequest(kind: "dot", input: input, database: database, files: files)
-        let expected = try GoldenFiles.expected(for: request, testFile: testFile) { try stock(request) }
+        let request = GoldenRequest(kind: "dot", input: Array(input.utf8), database: database, files: files)
+        let expected = try golden.expected(for: request, testFile: testFile) { try stock(request) }
         let theirs = ShellRun(out: String(decoding: expected.out, as: UTF8.self),
                               err: String(decoding: expected.err, as: UTF8.self), status: expected.status)
         return (try ours(input, database: database, files: files), theirs)
@@ -37,12 +32,12 @@ enum DotCommandComparison {
 
     /// What the stock shell prints for a request, now (for recording and re-checking).
     static func stock(_ request: GoldenRequest) throws -> GoldenOutput {
-        guard let stockShell else { throw GoldenFiles.Missing(path: "sqlite3 (not on PATH)") }
+        let stockShell = try golden.requireStockShell()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-dot-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for (name, bytes) in request.files { try Data(bytes).write(to: dir.appendingPathComponent(name)) }
-        let run = normalize(try runTheirs(stockShell, request.input.replacingOccurrences(of: "$DIR", with: dir.path),
+        let run = normalize(try runTheirs(stockShell, request.inputText.replacingOccurrences(of: "$DIR", with: dir.path),
                                           database: request.database.replacingOccurrences(of: "$DIR", with: dir.path), in: dir),
                             dir.path)
         return GoldenOutput(out: Array(run.out.utf8), err: Array(run.err.utf8), status: run.status)

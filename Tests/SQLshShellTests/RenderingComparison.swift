@@ -1,9 +1,10 @@
 import Foundation
+import GoldenFiles
 import SQLshCore
 import SQLshShell
 
 /// Runs input through sqlsh's `Shell` (in this process, writing to files) and gives the stock
-/// `sqlite3`'s output for it as bytes, recorded in a golden file (see ``GoldenFiles``) so the
+/// `sqlite3`'s output for it as bytes, recorded in a golden file (Tests/GoldenFiles) so the
 /// comparison runs without `sqlite3` installed. Output modes print arbitrary bytes (blobs,
 /// invalid UTF-8, NULs), so the comparison is byte-exact.
 enum RenderingComparison {
@@ -23,8 +24,8 @@ enum RenderingComparison {
     /// `testFile` names the golden folder.
     static func run(_ input: String, arguments: [String] = [], testFile: String = #fileID,
                     configure: (Shell) -> Void = { _ in }) throws -> (ours: Output, theirs: Output) {
-        let request = GoldenRequest(kind: "render", input: input, arguments: arguments)
-        let expected = try GoldenFiles.expected(for: request, testFile: testFile) { try stock(request) }
+        let request = GoldenRequest(kind: "render", input: Array(input.utf8), arguments: arguments)
+        let expected = try DotCommandComparison.golden.expected(for: request, testFile: testFile) { try stock(request) }
         let theirs = Output(out: expected.out, err: expected.err, status: expected.status, files: expected.files)
 
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-modes-\(UUID().uuidString)")
@@ -38,12 +39,12 @@ enum RenderingComparison {
 
     /// What the stock shell prints for a request, now (for recording and re-checking).
     static func stock(_ request: GoldenRequest) throws -> GoldenOutput {
-        guard let stockShell = DotCommandComparison.stockShell else { throw GoldenFiles.Missing(path: "sqlite3 (not on PATH)") }
+        let stockShell = try DotCommandComparison.golden.requireStockShell()
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-modes-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: base) }
         let files = base.appendingPathComponent("files")
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-        var theirs = try theirs(stockShell, request.input.replacingOccurrences(of: "$DIR", with: files.path),
+        var theirs = try theirs(stockShell, request.inputText.replacingOccurrences(of: "$DIR", with: files.path),
                                 arguments: request.arguments, in: base)
         theirs.files = try self.files(in: files)
         let output = normalized(theirs, files.path)
