@@ -79,7 +79,8 @@ let package = Package(
 
         .testTarget(name: "SQLshCoreTests", dependencies: ["SQLshCore", "CSQLite"]),
         .testTarget(name: "SQLshJSONTests", dependencies: ["SQLshJSON", "SQLshCore"]),
-        .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "CSQLite"]),
+        .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "CSQLite", "GoldenFiles"],
+                    exclude: ["Golden"]),
         // The stock sqlite3's recorded output for the comparison tests (Golden/ folders).
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         .testTarget(name: "SQLshShellTests", dependencies: ["SQLshShell", "SQLshCore", "GoldenFiles"],
