@@ -133,6 +133,31 @@ private func playerTable() throws -> Connection {
         #expect(employee?.salary == 100)
     }
 
+    @Test func typesThatReadDifferentColumnsPerRow() throws {
+        // Column lookups are remembered in order from row to row; a type whose keys change
+        // with the row still reads the right columns.
+        enum Shape: Decodable, Equatable {
+            case circle(radius: Double), rectangle(width: Double, height: Double)
+            enum Keys: String, CodingKey { case kind, radius, width, height }
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: Keys.self)
+                if try c.decode(String.self, forKey: .kind) == "circle" {
+                    self = .circle(radius: try c.decode(Double.self, forKey: .radius))
+                } else {
+                    self = .rectangle(width: try c.decode(Double.self, forKey: .width), height: try c.decode(Double.self, forKey: .height))
+                }
+            }
+        }
+        let db = try Connection()
+        let shapes = try db.fetchAll(Shape.self, """
+            select 'circle' as kind, 1.5 as radius, null as width, null as height
+            union all select 'rectangle', null, 2, 3
+            union all select 'circle', 4, 5, 6
+            union all select 'rectangle', 0, 7, 8
+            """)
+        #expect(shapes == [.circle(radius: 1.5), .rectangle(width: 2, height: 3), .circle(radius: 4), .rectangle(width: 7, height: 8)])
+    }
+
     @Test func rowsAsArraysReadColumnsLeftToRight() throws {
         let db = try Connection()
         #expect(try db.fetchOne([Int?].self, "select 1, null, 3") == [1, nil, 3])

@@ -102,7 +102,7 @@ struct ColumnReader {
     func string() throws -> String {
         switch storageType {
         case .text:
-            guard let text = String(validating: statement.textBytes(at: index), as: UTF8.self) else {
+            guard let text = validUTF8(statement.textBytes(at: index)) else {
                 throw RecordError(.invalidUTF8, name: name, expected: "String", found: foundSummary,
                                   "column '\(name)': text is not valid UTF-8 and cannot be a String; read it as [UInt8] (decoding \(typeName(recordType)))")
             }
@@ -191,6 +191,16 @@ struct ColumnReader {
         guard let result = value as? T else { throw mismatch(type) }
         return result
     }
+}
+
+/// The bytes as a String, or nil when they are not valid UTF-8. (`String(validating:as:)` is
+/// generic and instantiates type metadata on every call; decoding, which repairs invalid
+/// sequences, and comparing the result's bytes is cheaper on this hot path.)
+@inline(__always)
+func validUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard text.utf8.count == bytes.count, text.utf8.elementsEqual(bytes) else { return nil }
+    return text
 }
 
 /// The human part of a `DecodingError` (its debug description).

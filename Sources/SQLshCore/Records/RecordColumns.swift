@@ -58,8 +58,50 @@ final class RecordColumns {
         self.folded = folded
     }
 
+    /// The names looked up while decoding the previous row, in order, with their indexes: a
+    /// `Decodable` type asks for the same keys in the same order on every row, and comparing a
+    /// key with the one at the same position (usually the same string storage) is cheaper than
+    /// hashing it.
+    private var remembered: [(name: String, index: Int?)] = []
+    private var position = 0
+
+    private var lastType: ObjectIdentifier?
+    private var lastTypeReadsOneColumn = false
+
+    /// Whether `type` reads a one-column row (a standard or convertible type) rather than
+    /// columns by name; remembered for the last type asked, as the dynamic casts cost more
+    /// than the rest of a row.
+    @inline(__always)
+    func readsOneColumn(_ type: Any.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        if id != lastType {
+            lastType = id
+            lastTypeReadsOneColumn = type is any ColumnPrimitive.Type || type is any SQLValueConvertible.Type
+        }
+        return lastTypeReadsOneColumn
+    }
+
+    /// Starts a row: lookups are matched against the previous row's again from the first.
+    @inline(__always)
+    func startRow() { position = 0 }
+
     @inline(__always)
     func index(of name: String) -> Int? {
+        if position < remembered.count, remembered[position].name == name {
+            defer { position += 1 }
+            return remembered[position].index
+        }
+        let index = lookUp(name)
+        if position < remembered.count {
+            remembered[position] = (name, index)
+        } else if remembered.count < 256 {
+            remembered.append((name, index))
+        }
+        position += 1
+        return index
+    }
+
+    private func lookUp(_ name: String) -> Int? {
         if let i = exact[name] { return i }
         return folded[asciiLowercased(name)]
     }

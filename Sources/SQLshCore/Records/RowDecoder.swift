@@ -17,7 +17,7 @@ struct RowDecoder: Decoder {
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         // A type that reads one value (Int, String, a raw-value enum, a convertible type)
         // reads a one-column row.
-        if T.self is any ColumnPrimitive.Type || T.self is any SQLValueConvertible.Type {
+        if columns.readsOneColumn(T.self) {
             return try singleColumn().decode(T.self)
         }
         do {
@@ -71,6 +71,31 @@ struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try column(key).storageType == .null }
+
+    /// One lookup for an optional property: nil when the column is missing or NULL (the
+    /// default implementations would look the column up three times).
+    @inline(__always)
+    private func present(_ key: Key) -> ColumnReader? {
+        guard let index = decoder.columns.index(of: key.stringValue) else { return nil }
+        let reader = decoder.reader(index)
+        return reader.storageType == .null ? nil : reader
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try present(key)?.decode(type) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(key)?.bool() }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(key)?.string() }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try present(key)?.double() }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try present(key)?.float() }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(key)?.integer(Int.self) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try present(key)?.integer(Int8.self) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try present(key)?.integer(Int16.self) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try present(key)?.integer(Int32.self) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try present(key)?.int64(as: Int64.self) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try present(key)?.integer(UInt.self) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try present(key)?.integer(UInt8.self) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try present(key)?.integer(UInt16.self) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try present(key)?.integer(UInt32.self) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try present(key)?.integer(UInt64.self) }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try column(key).bool() }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try column(key).string() }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try column(key).double() }

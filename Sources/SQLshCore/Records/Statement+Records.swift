@@ -36,6 +36,7 @@ extension Statement {
                               "no current row to decode \(typeName(T.self)) from: call step() first, and decode only when it returns true")
         }
         let columns = recordCacheCreatingIfNeeded.columns(of: self)
+        columns.startRow()
         return try RowDecoder(statement: self, columns: columns, recordType: T.self).decode(T.self)
     }
 
