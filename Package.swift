@@ -88,10 +88,14 @@ let package = Package(
         .testTarget(name: "SQLshCoreTests", dependencies: ["SQLshCore", "CSQLite"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),  // as an app in Swift 6 uses the core
         .testTarget(name: "SQLshJSONTests", dependencies: ["SQLshJSON", "SQLshCore"]),
-        .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "CSQLite"]),
-        .testTarget(name: "SQLshShellTests", dependencies: ["SQLshShell", "SQLshCore"]),
+        .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "CSQLite", "GoldenFiles"],
+                    exclude: ["Golden"]),
+        // The stock sqlite3's recorded output for the comparison tests (Golden/ folders).
+        .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
+        .testTarget(name: "SQLshShellTests", dependencies: ["SQLshShell", "SQLshCore", "GoldenFiles"],
+                    exclude: ["Golden"]),
         // Runs the built `sqlsh` binary and the stock `sqlite3` on the same input.
-        .testTarget(name: "EndToEndTests", dependencies: ["sqlsh"], exclude: ["Corpus"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["sqlsh", "GoldenFiles"], exclude: ["Corpus", "Golden"]),
         // Loads the example plugins and C test plugins into the built `sqlsh`.
         .testTarget(name: "PluginTests", dependencies: ["sqlsh"]),
         // The Swift plugin SDK and the loader in process (no dlopen): every function kind.

@@ -10,6 +10,8 @@ public final class Statement {
     public let handle: OpaquePointer
     /// The connection the statement belongs to (kept alive by the statement).
     public let connection: Connection
+    /// Column and parameter names for the record coders (Records/), built on first use.
+    var recordCache: RecordCache?
 
     init(handle: OpaquePointer, connection: Connection) {
         self.handle = handle

@@ -13,8 +13,7 @@ struct CommandLineTests {
         #expect(result.stderr.isEmpty)
     }
 
-    @Test("the -interactive banner starts as the stock shell's (SQLite's shell1-1.7.1), then names sqlsh",
-          .enabled(if: ShellRunner.referenceAvailable))
+    @Test("the -interactive banner starts as the stock shell's (SQLite's shell1-1.7.1), then names sqlsh")
     func interactiveBannerStartsWithTheSQLiteVersionLine() throws {
         let (expected, actual) = try ShellRunner.compare(["-interactive"], stdin: Data(".quit\n".utf8))
         let stock = String(decoding: expected.stdout, as: UTF8.self).split(separator: "\n")

@@ -35,7 +35,7 @@ struct CorpusTests {
 
     static var scriptNames: [String] { CorpusFormat.scripts(in: ShellRunner.corpus).map { $0.lastPathComponent } }
 
-    @Test("script, batch options", .enabled(if: ShellRunner.referenceAvailable), arguments: scriptNames)
+    @Test("script, batch options", arguments: scriptNames)
     func scriptBatch(_ name: String) throws {
         let stdin = try Data(contentsOf: ShellRunner.corpus.appendingPathComponent("scripts/\(name)"))
         for options in Self.batchOptions {
@@ -44,7 +44,7 @@ struct CorpusTests {
         }
     }
 
-    @Test("script, every mode", .enabled(if: ShellRunner.referenceAvailable), arguments: scriptNames)
+    @Test("script, every mode", arguments: scriptNames)
     func scriptModes(_ name: String) throws {
         let stdin = try Data(contentsOf: ShellRunner.corpus.appendingPathComponent("scripts/\(name)"))
         for options in Self.modeOptions {
@@ -55,7 +55,7 @@ struct CorpusTests {
 
     static var argumentCases: [String] { CorpusFormat.lines(of: ShellRunner.corpus.appendingPathComponent("argcases.txt")) }
 
-    @Test("arguments", .enabled(if: ShellRunner.referenceAvailable), arguments: argumentCases)
+    @Test("arguments", arguments: argumentCases)
     func argumentCase(_ line: String) throws {
         let (expected, actual) = try ShellRunner.compare(CorpusFormat.shellWords(line))
         Self.check(actual, expected, label: line)
@@ -63,7 +63,7 @@ struct CorpusTests {
 
     static var stdinCases: [String] { CorpusFormat.lines(of: ShellRunner.corpus.appendingPathComponent("stdincases.txt")) }
 
-    @Test("arguments and standard input", .enabled(if: ShellRunner.referenceAvailable), arguments: stdinCases)
+    @Test("arguments and standard input", arguments: stdinCases)
     func stdinCase(_ line: String) throws {
         let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
         let arguments = CorpusFormat.shellWords(String(parts[0]))

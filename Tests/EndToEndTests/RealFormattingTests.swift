@@ -46,14 +46,14 @@ struct RealFormattingTests {
         return Data(sql.utf8)
     }
 
-    @Test("special values", .enabled(if: ShellRunner.referenceAvailable))
+    @Test("special values")
     func specialValues() throws {
         let bits = Self.specialValues.flatMap { [$0.bitPattern, $0.nextUp.bitPattern, $0.nextDown.bitPattern] }
         let (expected, actual) = try ShellRunner.compare(["-batch", ":memory:"], stdin: Self.script(bits))
         #expect(actual == expected)
     }
 
-    @Test("random bit patterns", .enabled(if: ShellRunner.referenceAvailable))
+    @Test("random bit patterns")
     func randomBitPatterns() throws {
         var random = SplitMix64(state: 12)
         let bits = (0..<4000).map { _ in random.next() }
@@ -61,7 +61,7 @@ struct RealFormattingTests {
         #expect(actual == expected)
     }
 
-    @Test("random decimal-looking values", .enabled(if: ShellRunner.referenceAvailable))
+    @Test("random decimal-looking values")
     func randomDecimals() throws {
         // Values a user stores: short decimals, quotients, and numbers near whole ones, over
         // every decimal exponent and the subnormal range.
@@ -79,7 +79,7 @@ struct RealFormattingTests {
         #expect(actual == expected)
     }
 
-    @Test("subnormals", .enabled(if: ShellRunner.referenceAvailable))
+    @Test("subnormals")
     func subnormals() throws {
         var random = SplitMix64(state: 56)
         // Exponent bits zero: every subnormal, of either sign.

@@ -59,23 +59,25 @@ import Testing
                          stderr: try Data(contentsOf: URL(fileURLWithPath: errPath)), status: exitStatus)
     }
 
-    @Test(.enabled(if: ShellRunner.referenceAvailable))
-    func sigintInterruptsArgumentSQLAndKeepsEarlierOutput() throws {
+    // The expected output is written here (what sqlite3 prints); sqlite3 itself is compared
+    // too when it is installed.
+    @Test func sigintInterruptsArgumentSQLAndKeepsEarlierOutput() throws {
         let arguments = ["-batch", ":memory:", "select 1; " + Self.endless]
-        let expected = try Self.runInterrupted(ShellRunner.referencePath, arguments)
         let actual = try Self.runInterrupted(ShellRunner.sqlshPath, arguments)
-        #expect(actual == expected)
+        if ShellRunner.referenceAvailable {
+            #expect(try actual == Self.runInterrupted(ShellRunner.referencePath, arguments))
+        }
         #expect(actual.status == 9)
         #expect(String(decoding: actual.stdout, as: UTF8.self) == "1\n")
         #expect(String(decoding: actual.stderr, as: UTF8.self) == "Error: stepping, interrupted (9)\n")
     }
 
-    @Test(.enabled(if: ShellRunner.referenceAvailable))
-    func sigintStopsStandardInputAfterTheInterruptedStatement() throws {
+    @Test func sigintStopsStandardInputAfterTheInterruptedStatement() throws {
         let input = "select 1;\n\(Self.endless)\nselect 2;\n"
-        let expected = try Self.runInterrupted(ShellRunner.referencePath, [":memory:"], stdin: input)
         let actual = try Self.runInterrupted(ShellRunner.sqlshPath, [":memory:"], stdin: input)
-        #expect(actual == expected)
+        if ShellRunner.referenceAvailable {
+            #expect(try actual == Self.runInterrupted(ShellRunner.referencePath, [":memory:"], stdin: input))
+        }
         #expect(actual.status == 1)
         #expect(String(decoding: actual.stderr, as: UTF8.self) == "Runtime error near line 2: interrupted (9)\n")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenFiles
 
 /// What one run of a shell produced.
 struct RunResult: Equatable, CustomStringConvertible {
@@ -11,11 +12,12 @@ struct RunResult: Equatable, CustomStringConvertible {
     }
 }
 
-/// Runs the built `sqlsh` and the stock `sqlite3` with the same arguments, standard input and
+/// Runs the built `sqlsh` (and, when recording golden files, the stock `sqlite3`) with the same arguments, standard input and
 /// environment (an empty HOME, so no start-up file), each in a fresh working directory.
 enum ShellRunner {
-    /// The stock shell.
-    static let referencePath = ProcessInfo.processInfo.environment["REF_SQLITE"] ?? "/usr/bin/sqlite3"
+    /// The stock shell: `$REF_SQLITE`, else `sqlite3` on PATH (used only to record and
+    /// re-check the golden files, and where a test compares live).
+    static let referencePath = ProcessInfo.processInfo.environment["REF_SQLITE"] ?? GoldenFiles.stockShell ?? "sqlite3 (not on PATH)"
 
     /// The `sqlsh` binary: `$SQLSH_BINARY`, else next to the test bundle, else in
     /// `.build/debug` of the package.
@@ -86,11 +88,27 @@ enum ShellRunner {
         return RunResult(stdout: try Data(contentsOf: outURL), stderr: stderr, status: process.terminationStatus)
     }
 
-    /// Runs both shells the same way.
-    static func compare(_ arguments: [String], stdin: Data = Data(), files: [String: String] = [:])
-        throws -> (expected: RunResult, actual: RunResult) {
-        let expected = try run(referencePath, arguments, stdin: stdin, files: files)
+    /// This target's golden files: the stock shell's output for each comparison.
+    static let golden = GoldenFiles(besides: #filePath, target: "EndToEndTests")
+
+    /// Runs sqlsh, and gives the stock shell's output for the same run as recorded in a golden
+    /// file (Tests/GoldenFiles), so the comparison runs without `sqlite3` installed.
+    /// `SQLSH_WRITE_GOLDEN=1` records it by running ``referencePath``.
+    static func compare(_ arguments: [String], stdin: Data = Data(), files: [String: String] = [:],
+                        testFile: String = #fileID) throws -> (expected: RunResult, actual: RunResult) {
+        let request = GoldenRequest(kind: "e2e", input: Array(stdin), arguments: arguments,
+                                    files: files.mapValues { Array($0.utf8) })
+        let recorded = try golden.expected(for: request, testFile: testFile) { try reference(request) }
+        let expected = RunResult(stdout: Data(recorded.out), stderr: Data(recorded.err), status: recorded.status)
         let actual = try run(sqlshPath, arguments, stdin: stdin, files: files)
         return (expected, actual)
+    }
+
+    /// What the stock shell prints for a request, now (for recording and re-checking).
+    static func reference(_ request: GoldenRequest) throws -> GoldenOutput {
+        guard referenceAvailable else { throw GoldenFiles.Missing(path: "\(referencePath) (the stock shell)", target: "EndToEndTests") }
+        let result = try run(referencePath, request.arguments, stdin: Data(request.input),
+                             files: request.files.mapValues { String(decoding: $0, as: UTF8.self) })
+        return GoldenOutput(out: Array(result.stdout), err: Array(result.stderr), status: result.status)
     }
 }

@@ -13,16 +13,21 @@ struct TextPackCommandLineTests {
 
     @Test(arguments: tooBigCalls)
     func tooBigIsSQLitesErrorNotACrash(call: String) throws {
-        try #require(ShellRunner.referenceAvailable)
-        // The stock shell's own "string or blob too big", from a value it cannot make either.
+        // The stock shell's own "string or blob too big", from a value it cannot make either
+        // (`select zeroblob(2000000000);`), written here; compared live when sqlite3 is installed.
         let reference = "select zeroblob(2000000000);"
         for stdin in [false, true] {
             let ours = "select \(call);"
             let args = stdin ? [":memory:"] : [":memory:", ours]
-            let refArgs = stdin ? [":memory:"] : [":memory:", reference]
             let got = try ShellRunner.run(ShellRunner.sqlshPath, args, stdin: Data((stdin ? ours + "\n" : "").utf8))
-            let want = try ShellRunner.run(ShellRunner.referencePath, refArgs, stdin: Data((stdin ? reference + "\n" : "").utf8))
+            let want = stdin
+                ? RunResult(stdout: Data(), stderr: Data("Runtime error near line 1: string or blob too big (18)\n".utf8), status: 1)
+                : RunResult(stdout: Data(), stderr: Data("Error: stepping, string or blob too big (18)\n".utf8), status: 18)
             #expect(got == want, "\(call) stdin=\(stdin): \(got)")
+            if ShellRunner.referenceAvailable {
+                let refArgs = stdin ? [":memory:"] : [":memory:", reference]
+                #expect(try ShellRunner.run(ShellRunner.referencePath, refArgs, stdin: Data((stdin ? reference + "\n" : "").utf8)) == want)
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenFiles
 import SQLshCatalog
 import SQLshCore
 
@@ -12,8 +13,31 @@ struct ListOutput: Equatable, CustomStringConvertible {
 }
 
 enum StockShell {
-    /// The stock shell's output for `sql` on an in-memory database.
-    static func run(_ sql: String) throws -> ListOutput {
+    /// This target's golden files: the stock shell's output for each query (Tests/GoldenFiles).
+    static let golden = GoldenFiles(besides: #filePath, target: "SQLshCatalogTests")
+
+    /// Whether `sqlite3` is on PATH (for the comparisons that must run it live: their SQL
+    /// names a fresh temporary directory).
+    static var isInstalled: Bool { GoldenFiles.stockShell != nil }
+
+    /// The stock shell's output for `sql` on an in-memory database, as recorded in a golden
+    /// file (`SQLSH_WRITE_GOLDEN=1` records it), so the comparison runs without `sqlite3`.
+    static func run(_ sql: String, testFile: String = #fileID) throws -> ListOutput {
+        let request = GoldenRequest(kind: "list", input: Array(sql.utf8))
+        let recorded = try golden.expected(for: request, testFile: testFile) { try stock(request) }
+        return ListOutput(rows: String(decoding: recorded.out, as: UTF8.self),
+                          error: recorded.status == 0 ? nil : String(decoding: recorded.err, as: UTF8.self))
+    }
+
+    /// What the stock shell prints for a request, now (for recording and re-checking).
+    static func stock(_ request: GoldenRequest) throws -> GoldenOutput {
+        _ = try golden.requireStockShell()
+        let output = try live(request.inputText)
+        return GoldenOutput(out: Array(output.rows.utf8), err: Array((output.error ?? "").utf8), status: output.error == nil ? 0 : 1)
+    }
+
+    /// The stock shell's output for `sql`, running it now.
+    static func live(_ sql: String) throws -> ListOutput {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["sqlite3", "-batch", ":memory:", sql]

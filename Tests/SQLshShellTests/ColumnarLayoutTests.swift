@@ -8,7 +8,7 @@ struct ColumnarLayoutTests {
     static let options = ["", "--wrap 10", "--wrap 10 --ww", "--wrap 5 --wordwrap on", "--wrap 1", "--wrap 0",
                           "--quote", "--quote --wrap 8", "--noquote --wrap 20 --wordwrap off", "--wrap -7"]
 
-    @Test("wrap, word wrap and quote options", .enabled(if: RenderingComparison.isAvailable),
+    @Test("wrap, word wrap and quote options",
           arguments: modes, options)
     func options(mode: String, options: String) throws {
         let input = RenderingComparison.trickyTable + """
@@ -23,7 +23,7 @@ struct ColumnarLayoutTests {
         #expect(ours == theirs)
     }
 
-    @Test(".width variants", .enabled(if: RenderingComparison.isAvailable),
+    @Test(".width variants",
           arguments: modes, [".width 5 -10 3", ".width -3 0 -20", ".width 0 0 0 0 0", ".width 1", ".width -1 -1 -1", ".width 30", ".width"])
     func widths(mode: String, width: String) throws {
         let input = RenderingComparison.trickyTable + """
@@ -38,7 +38,7 @@ struct ColumnarLayoutTests {
         #expect(ours == theirs)
     }
 
-    @Test("headers off, NULL value, empty and wide values", .enabled(if: RenderingComparison.isAvailable), arguments: modes)
+    @Test("headers off, NULL value, empty and wide values", arguments: modes)
     func headersAndNulls(mode: String) throws {
         let input = """
             .mode \(mode)

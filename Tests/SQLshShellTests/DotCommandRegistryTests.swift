@@ -61,7 +61,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func helpMatchesSQLite3ForSharedCommands() throws {
         for pattern in ["dump", "import", "open", "schema", "sh", "tables", "limit", "xyz", "sha3sum", "backup", "stats"] {
             let (ours, theirs) = try DotCommandComparison.run(".help \(pattern)\n")

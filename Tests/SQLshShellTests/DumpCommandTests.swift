@@ -31,21 +31,21 @@ import Testing
         #expect(ours == theirs, sourceLocation: sourceLocation)
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func wholeDatabase() throws { try expectSame(".dump\n") }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func options() throws {
         try expectSame(".dump --newlines\n.dump --data-only\n.dump --preserve-rowids\n.dump -nosys\n")
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func patterns() throws { try expectSame(".dump s%\n.dump 'my%' w\n.dump nosuch\n.du t\n") }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func badOption() throws { try expectSame(".dump --bogus\nselect 1;\n") }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func statTablesAndVirtualTables() throws {
         let (ours, theirs) = try DotCommandComparison.run("""
             create table t(a, b); insert into t values(1,2),(1,3); create index ti on t(a); analyze;

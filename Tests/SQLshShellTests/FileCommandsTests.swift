@@ -7,7 +7,7 @@ import Testing
         #expect(ours == theirs, sourceLocation: sourceLocation)
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func openOptions() throws {
         try expectSame("""
             .open /nonexist/x.db
@@ -36,7 +36,7 @@ import Testing
             """)
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func backupAndRestore() throws {
         try expectSame("""
             create table a(x); insert into a values(1),('é'),(x'41'),(NULL);
@@ -64,7 +64,7 @@ import Testing
             """)
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func loadAndCdErrors() throws {
         try expectSame(".load\n.load $DIR/nonexist\n.load $DIR/nonexist entry\n.cd /nonexist\n.cd\n.cd a b\nselect 1;\n")
     }

@@ -24,37 +24,37 @@ import Testing
         #expect(ours == theirs, sourceLocation: sourceLocation)
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func newTableTakesNamesFromTheFirstRow() throws {
         try expectSame(".import -v --csv $DIR/t1.csv t\nselect * from t;\n.schema\n.import --csv $DIR/six.csv six\n.schema six\n")
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func duplicateAndEmptyColumnNames() throws {
         try expectSame(".import -v --csv $DIR/dup.csv dup\n.schema dup\n")
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func quotingBOMAndCRLF() throws {
         try expectSame(".import --csv $DIR/bom.csv bom\nselect * from bom;\n.import --csv $DIR/unescaped.csv u\nselect * from u;\n")
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func unicodeAndNewlinesInFields() throws {
         try expectSame(".import --csv $DIR/unicode.csv u\nselect name, length(name), note from u;\n")
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func existingTableGetsTheFirstRowAsData() throws {
         try expectSame("create table e(a,b,c);\n.import --csv $DIR/t1.csv e\nselect count(*) from e;\n.import -v -v --skip 1 --csv $DIR/t1.csv e\nselect * from e;\n")
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func separatorsFromTheOutputModeAndASCII() throws {
         try expectSame(".import $DIR/pipe.txt p\nselect * from p;\n.import --ascii $DIR/ascii.txt a\nselect * from a;\n.import -v $DIR/pipe.txt p2\n")
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func constraintErrorsAndSchemas() throws {
         try expectSame("""
             .import --csv --schema main $DIR/six.csv s
@@ -65,12 +65,12 @@ import Testing
             """)
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func argumentErrors() throws {
         try expectSame(".import\n.import a\n.import a b c\n.import --foo a b\n.import $DIR/nosuch.csv t\n.import --csv $DIR/empty.csv e\nselect 1;\n")
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func unterminatedQuoteIsReportedLikeSQLite3() throws {
         let (ours, theirs) = try DotCommandComparison.run(".import --csv $DIR/bad.csv bad\n", files: Self.files)
         #expect(ours.err == theirs.err)

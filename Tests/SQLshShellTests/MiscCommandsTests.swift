@@ -8,12 +8,12 @@ import Testing
         #expect(ours == theirs, sourceLocation: sourceLocation)
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func printAndPrompt() throws {
         try expectSame(".print a 'b c' \"d\\te\" ünï\n.print\n.pri x\n.prompt a b\n.prompt\n.prompt 'a very long prompt string indeed'\n")
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func limits() throws {
         try expectSame("""
             .limit
@@ -32,7 +32,7 @@ import Testing
             """)
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func logAndStatsArguments() throws {
         try expectSame(".log\n.log a b\n.log /nonexist/x\n.log off\n.stats off\n.stats bad\n.stats on off\n.stats vmstep\nselect 1;\n.stats off\nselect 2;\n")
     }
@@ -47,7 +47,7 @@ import Testing
         #expect(run.out.contains("Virtual Machine Steps:               "))
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func sha3sum() throws {
         try expectSame("""
             .sha3sum
@@ -65,12 +65,12 @@ import Testing
             """)
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func systemCommandStatus() throws {
         try expectSame(".system\n.shell 'exit 3' 2>/dev/null\n.sy exit 2\n.shell true\nselect 1;\n")
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func unknownAbbreviations() throws {
         try expectSame(".sha\n.lim\n.ba\n.non\nselect 1;\n")
     }

@@ -4,7 +4,7 @@ import SQLshShell
 /// `.mode .headers .separator .nullvalue .width .show`: settings, abbreviations, messages.
 @Suite("Mode dot-commands against sqlite3")
 struct ModeCommandsTests {
-    @Test("messages and state", .enabled(if: RenderingComparison.isAvailable), arguments: [
+    @Test("messages and state", arguments: [
         ".mode foo", ".mode", ".mode c\n.mode", ".mode l\n.mode", ".mode t\n.mode", ".mode q\n.mode", ".mode h\n.mode",
         ".mode box extra args here", ".mode box tbl --bogus", ".mode --wrap", ".mode box --wrap",
         ".mode box --wrap 7 --ww --quote\n.mode\n.show", ".mode qbox\n.show", ".mode list --wrap 5\n.show",

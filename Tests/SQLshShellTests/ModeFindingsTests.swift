@@ -10,7 +10,7 @@ struct ModeFindingsTests {
 
     /// A cell starting with a UTF-8 continuation byte: sqlite3 counts it as a character when
     /// wrapping (`translateForDisplayAndDup`) but not when measuring the width (`strlenChar`).
-    @Test("invalid UTF-8 starting with a continuation byte", .enabled(if: RenderingComparison.isAvailable),
+    @Test("invalid UTF-8 starting with a continuation byte",
           arguments: columnar)
     func leadingContinuationByte(mode: String) throws {
         let input = """
@@ -28,7 +28,7 @@ struct ModeFindingsTests {
     /// `.width 2147483648` is -2147483648 in sqlite3's int, which has no absolute value: the
     /// minimum width loses to every cell, and the column wraps after one character (as does
     /// `--wrap 2147483648`). Once printed 2 GB of padding here.
-    @Test(".width and --wrap of -2147483648", .enabled(if: RenderingComparison.isAvailable),
+    @Test(".width and --wrap of -2147483648",
           arguments: columnar, ["", "--wrap 2147483648", "--wrap 4294967299", "--wrap 5 --ww"])
     func intMinWidth(mode: String, options: String) throws {
         var input = ".mode \(mode) \(options)\n"
@@ -46,7 +46,7 @@ struct ModeFindingsTests {
     }
 
     /// `.explain on` prints values as C strings: text and blobs end at their first NUL.
-    @Test(".explain on: values cut at NUL", .enabled(if: RenderingComparison.isAvailable),
+    @Test(".explain on: values cut at NUL",
           arguments: ["list", "column", "box"])
     func explainOnNul(mode: String) throws {
         let input = """

@@ -8,7 +8,7 @@ struct OutputModeTests {
     static let modes = ["list", "csv", "tabs", "line", "column", "box", "table", "markdown", "json", "html",
                         "insert", "insert \"my table\"", "quote", "ascii", "tcl", "qbox", "count", "off"]
 
-    @Test("each mode, headers on and off, tricky values", .enabled(if: RenderingComparison.isAvailable),
+    @Test("each mode, headers on and off, tricky values",
           arguments: modes, [true, false])
     func trickyValues(mode: String, headers: Bool) throws {
         let input = RenderingComparison.trickyTable + """
@@ -24,7 +24,7 @@ struct OutputModeTests {
         #expect(ours == theirs)
     }
 
-    @Test("REAL formatting in every mode", .enabled(if: RenderingComparison.isAvailable), arguments: modes)
+    @Test("REAL formatting in every mode", arguments: modes)
     func reals(mode: String) throws {
         let input = """
             .mode \(mode)
@@ -36,7 +36,7 @@ struct OutputModeTests {
         #expect(ours == theirs)
     }
 
-    @Test("many columns", .enabled(if: RenderingComparison.isAvailable), arguments: ["list", "column", "box", "json", "line", "csv"])
+    @Test("many columns", arguments: ["list", "column", "box", "json", "line", "csv"])
     func manyColumns(mode: String) throws {
         let columns = (1...40).map { "\($0) as c\($0)" }.joined(separator: ", ")
         let input = ".headers on\n.mode \(mode)\nselect \(columns);\nselect \(columns) union all select \((1...40).map { "'v\($0)'" }.joined(separator: ","));\n.show\n"
@@ -44,7 +44,7 @@ struct OutputModeTests {
         #expect(ours == theirs)
     }
 
-    @Test("separators and null value in list-like modes", .enabled(if: RenderingComparison.isAvailable),
+    @Test("separators and null value in list-like modes",
           arguments: ["list", "csv", "tabs", "quote", "ascii", "tcl", "line", "html", "json"])
     func separators(mode: String) throws {
         let input = RenderingComparison.trickyTable + """
@@ -63,7 +63,7 @@ struct OutputModeTests {
         #expect(ours == theirs)
     }
 
-    @Test("command-line mode options", .enabled(if: RenderingComparison.isAvailable),
+    @Test("command-line mode options",
           arguments: ["-csv", "-box", "-json", "-line", "-column", "-table", "-markdown", "-html", "-quote", "-ascii", "-tabs", "-list"])
     func commandLineOptions(option: String) throws {
         // sqlsh's launcher applies the option to the settings as sqlite3's main does; here the

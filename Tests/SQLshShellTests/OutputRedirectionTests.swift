@@ -5,7 +5,7 @@ import SQLshShell
 /// `.output` and `.once`: files, pipes, `--bom`, `stdout`/`stderr`/`off`, and the errors.
 @Suite("Output redirection against sqlite3")
 struct OutputRedirectionTests {
-    @Test("files, pipes and errors", .enabled(if: RenderingComparison.isAvailable), arguments: [
+    @Test("files, pipes and errors", arguments: [
         ".output $DIR/o1.txt\nselect 1;\n.output\nselect 2;",
         ".once $DIR/o2.txt\nselect 1;\nselect 2;",
         ".once --bom $DIR/o3.txt\nselect 1;",

@@ -1,10 +1,12 @@
 import Foundation
+import GoldenFiles
 import SQLshCore
 import SQLshShell
 
-/// Runs the same input through sqlsh's `Shell` (in this process, writing to files) and the
-/// stock `sqlite3` binary, and gives both outputs as bytes (output modes print arbitrary
-/// bytes: blobs, invalid UTF-8, NULs), for byte-exact comparison of the output modes.
+/// Runs input through sqlsh's `Shell` (in this process, writing to files) and gives the stock
+/// `sqlite3`'s output for it as bytes, recorded in a golden file (Tests/GoldenFiles) so the
+/// comparison runs without `sqlite3` installed. Output modes print arbitrary bytes (blobs,
+/// invalid UTF-8, NULs), so the comparison is byte-exact.
 enum RenderingComparison {
     struct Output: Equatable, CustomStringConvertible {
         var out: [UInt8]
@@ -17,25 +19,39 @@ enum RenderingComparison {
         }
     }
 
-    static var isAvailable: Bool { DotCommandComparison.isAvailable }
+    /// Always true (see ``DotCommandComparison/isAvailable``).
+    static var isAvailable: Bool { true }
 
-    /// (sqlsh, sqlite3) for `input` on an in-memory database; `arguments` go before the
-    /// database name of sqlite3 and are applied to sqlsh's settings by `configure`.
-    static func run(_ input: String, arguments: [String] = [], configure: (Shell) -> Void = { _ in }) throws -> (ours: Output, theirs: Output) {
+    /// (sqlsh, sqlite3 as recorded) for `input` on an in-memory database; `arguments` go
+    /// before the database name of sqlite3 and are applied to sqlsh's settings by `configure`.
+    /// `testFile` names the golden folder.
+    static func run(_ input: String, arguments: [String] = [], testFile: String = #fileID,
+                    configure: (Shell) -> Void = { _ in }) throws -> (ours: Output, theirs: Output) {
+        let request = GoldenRequest(kind: "render", input: Array(input.utf8), arguments: arguments)
+        let expected = try DotCommandComparison.golden.expected(for: request, testFile: testFile) { try stock(request) }
+        let theirs = Output(out: expected.out, err: expected.err, status: expected.status, files: expected.files)
+
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-modes-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: base) }
-        let ourDir = base.appendingPathComponent("o"), theirDir = base.appendingPathComponent("t")
-        for dir in [ourDir, theirDir] {
-            try FileManager.default.createDirectory(at: dir.appendingPathComponent("files"), withIntermediateDirectories: true)
-        }
-        var ours = try ours(input.replacingOccurrences(of: "$DIR", with: ourDir.appendingPathComponent("files").path),
-                            in: ourDir, configure: configure)
-        var theirs = try theirs(input.replacingOccurrences(of: "$DIR", with: theirDir.appendingPathComponent("files").path),
-                                arguments: arguments, in: theirDir)
-        ours.files = try files(in: ourDir.appendingPathComponent("files"))
-        theirs.files = try files(in: theirDir.appendingPathComponent("files"))
-        return (normalized(ours, ourDir.appendingPathComponent("files").path),
-                normalized(theirs, theirDir.appendingPathComponent("files").path))
+        let files = base.appendingPathComponent("files")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        var ours = try ours(input.replacingOccurrences(of: "$DIR", with: files.path), in: base, configure: configure)
+        ours.files = try self.files(in: files)
+        return (normalized(ours, files.path), theirs)
+    }
+
+    /// What the stock shell prints for a request, now (for recording and re-checking).
+    static func stock(_ request: GoldenRequest) throws -> GoldenOutput {
+        let stockShell = try DotCommandComparison.golden.requireStockShell()
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-modes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let files = base.appendingPathComponent("files")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        var theirs = try theirs(stockShell, request.inputText.replacingOccurrences(of: "$DIR", with: files.path),
+                                arguments: request.arguments, in: base)
+        theirs.files = try self.files(in: files)
+        let output = normalized(theirs, files.path)
+        return GoldenOutput(out: output.out, err: output.err, status: output.status, files: output.files)
     }
 
     /// The output with the run's directory written `$DIR`.
@@ -86,8 +102,7 @@ enum RenderingComparison {
                       err: Array(try Data(contentsOf: URL(fileURLWithPath: errPath))), status: status)
     }
 
-    private static func theirs(_ input: String, arguments: [String], in dir: URL) throws -> Output {
-        guard let stockShell = DotCommandComparison.stockShell else { return Output(out: [], err: [], status: -1) }
+    private static func theirs(_ stockShell: String, _ input: String, arguments: [String], in dir: URL) throws -> Output {
         let outURL = dir.appendingPathComponent("theirs.out"), errURL = dir.appendingPathComponent("theirs.err")
         FileManager.default.createFile(atPath: outURL.path, contents: nil)
         FileManager.default.createFile(atPath: errURL.path, contents: nil)

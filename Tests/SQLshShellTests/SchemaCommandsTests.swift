@@ -22,44 +22,44 @@ import Testing
         #expect(ours == theirs, sourceLocation: sourceLocation)
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func schema() throws {
         try expectSame(".schema\n.schema --indent\n.schema --nosys\n.schema t%\n.schema T*\n.schema aux.%\n.sch v\n")
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func schemaOfTheSchemaTable() throws { try expectSame(".schema sqlite_master\n.schema sqlite_schema\n") }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func schemaErrors() throws { try expectSame(".schema a b\n.schema --foo\nselect 1;\n") }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func fullschema() throws { try expectSame(".fullschema\n.fullschema --indent\n.fullschema x\n") }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func fullschemaWithoutStatistics() throws {
         let (ours, theirs) = try DotCommandComparison.run("create table a(x);\n.fullschema\n")
         #expect(ours == theirs)
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func tablesAndIndexes() throws {
         try expectSame(".tables\n.tables t%\n.ta nosuch\n.indexes\n.indexes t\n.indices q\n.indexes a b\n.tables a b\n")
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func tablesInManyColumns() throws {
         let tables = (1...30).map { "create table tab\($0)(x);" }.joined(separator: "\n")
         let (ours, theirs) = try DotCommandComparison.run(tables + "\n.tables\ncreate table a_much_longer_name_than_the_others_for_sure(x);\n.tables\n")
         #expect(ours == theirs)
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func databases() throws {
         try expectSame(".databases\nbegin; select * from t;\n.databases\ninsert into t2 values(4,5,6);\n.databases\ncommit;\n")
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func prettyPrintsLongStatements() throws {
         let (ours, theirs) = try DotCommandComparison.run("""
             CREATE TABLE long_one(id INTEGER PRIMARY KEY, name TEXT NOT NULL, "weird, name" TEXT DEFAULT 'a,(b)', -- note, here
