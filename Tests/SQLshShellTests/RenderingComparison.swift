@@ -74,10 +74,14 @@ enum RenderingComparison {
             let out = try OutputWriter(path: outPath), err = try OutputWriter(path: errPath)
             let shell = Shell(path: ":memory:", standardOutput: out, standardError: err)
             configure(shell)
-            switch shell.process(StringLineSource(input)) {
-            case .success: status = 0
-            case .failure: status = 1
-            case .exit(let code): status = code
+            do {
+                switch try shell.process(StringLineSource(input)) {
+                case .success: status = 0
+                case .failure: status = 1
+                case .exit(let code): status = code
+                }
+            } catch let exit as ShellExit {
+                status = exit.status  // `.exit N`, a refusal of safe mode
             }
             shell.resetOutput()
             shell.flushAll()

@@ -38,7 +38,7 @@ struct OpenCommand: DotCommand {
                 hexdb = true
             } else if ShellValues.isOption(z, "maxsize") && i + 1 < arguments.count {
                 i += 1
-                maxSize = ShellValues.integer(arguments[i])
+                maxSize = DotCommandArguments.integerValue(arguments[i])
             } else if z.hasPrefix("-") {
                 throw ShellError("unknown option: \(z)")
             } else if file != nil {

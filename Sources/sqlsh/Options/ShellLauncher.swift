@@ -64,13 +64,13 @@ struct ShellLauncher {
                 i += 1; _ = value(at: i)
                 i += 1; _ = value(at: i)
             case "-mmap":
-                i += 1; mmap = integerValue(value(at: i))
+                i += 1; mmap = DotCommandArguments.integerValue(value(at: i))
             case "-vfs":
                 i += 1; vfs = value(at: i)
             case "-deserialize":
                 deserialize = true
             case "-maxsize" where i + 1 < argc:
-                i += 1; maxSize = integerValue(arguments[i])
+                i += 1; maxSize = DotCommandArguments.integerValue(arguments[i])
             case "-maxsize":
                 break  // without a value: an unknown option in the second pass, as in sqlite3
             case "-readonly":
@@ -136,35 +136,19 @@ struct ShellLauncher {
             guard z.hasPrefix("-") else { i += 1; continue }
             let name = optionName(z)
             var settings = shell.settings
+            if let mode = OutputModeDefinition.option(named: name) {
+                // -csv, -box, ...: the mode and the separators its option sets.
+                settings.select(option: mode)
+                shell.settings = settings
+                i += 1
+                continue
+            }
             switch name {
             case "-init": i += 1
-            case "-html": settings.mode = .html
-            case "-list": settings.mode = .list
-            case "-quote":
-                settings.mode = .quote
-                settings.columnSeparator = ","
-                settings.rowSeparator = "\n"
-            case "-line": settings.mode = .line
-            case "-column": settings.mode = .column
-            case "-json": settings.mode = .json
-            case "-markdown": settings.mode = .markdown
-            case "-table": settings.mode = .table
-            case "-box": settings.mode = .box
-            case "-csv":
-                settings.mode = .csv
-                settings.columnSeparator = ","
             case "-deserialize", "-readonly", "-nofollow", "-bail", "-safe":
                 if name == "-safe" { settings.safeMode = true }
             case "-maxsize" where i + 1 < argc:
                 i += 1
-            case "-ascii":
-                settings.mode = .ascii
-                settings.columnSeparator = "\u{1F}"
-                settings.rowSeparator = "\u{1E}"
-            case "-tabs":
-                settings.mode = .tabs
-                settings.columnSeparator = "\t"
-                settings.rowSeparator = "\n"
             case "-separator":
                 i += 1; settings.columnSeparator = String(rawBytes: rawArgument(i))
             case "-newline":
@@ -340,8 +324,4 @@ struct ShellLauncher {
         }
         return arguments[index]
     }
-}
-
-private func integerValue(_ text: String) -> Int64 {
-    DotCommandArguments.integerValue(text)
 }
