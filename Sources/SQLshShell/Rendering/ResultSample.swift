@@ -1,3 +1,4 @@
+import CSQLite  // sqlsh_format_double (SQLite's printf for REALs)
 import SQLshCore
 
 /// The rows of a result the screen shows: all of them when there are few, else the first

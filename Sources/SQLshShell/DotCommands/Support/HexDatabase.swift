@@ -15,7 +15,7 @@ enum HexDatabase {
     /// The database image, or nil after printing `Error on line N of --hexdb input`. Without
     /// a file the lines come from the current input (the shell's line count moves on). Memory
     /// that cannot be had ends the shell with sqlite3's `Error: out of memory`.
-    static func read(file: String?, shell: Shell) -> Image? {
+    static func read(file: String?, shell: Shell) throws -> Image? {
         var lines: LineSource
         var lineNumber: Int
         if let file {
@@ -55,7 +55,7 @@ enum HexDatabase {
         size = (size + pageSize - 1) & ~(pageSize - 1)
         guard let memory = sqlite3_malloc64(sqlite3_uint64(max(size, 1))) else {
             shell.err.write("Error: out of memory\n")
-            shell.terminate(1)
+            try shell.terminate(1)
         }
         memset(memory, 0, max(size, 1))
         let bytes = memory.assumingMemoryBound(to: UInt8.self)

@@ -12,7 +12,7 @@ enum OutputRedirection {
     /// Redirects `shell.out` as `.output`, `.once` or `.excel` does.
     static func run(_ arguments: [String], kind: Kind, shell: Shell) throws -> CommandOutcome {
         let command = arguments[0]
-        shell.failIfSafeMode("cannot run .\(command) in safe mode")
+        try shell.failIfSafeMode("cannot run .\(command) in safe mode")
         let once = kind != .output
         var file: String?
         var bom = false
