@@ -178,9 +178,12 @@ public final class Shell {
             err.write("Error: unable to open database \"\(databasePath)\": \(error)\n")
         }
         // sqlite3 exits here. The property cannot throw: the shell stops at the next check of
-        // `pendingExit` (before any SQL runs), and this stand-in in-memory database is what it
-        // returns until then.
+        // `pendingExit` (before any SQL runs; after the dot-command that asked), and this
+        // stand-in in-memory database is what it returns until then. What a dot-command prints
+        // about the stand-in is discarded (a writer on no file), as sqlite3 prints nothing more.
         pendingExit = ShellExit(status: 1)
+        out.flush()
+        out = OutputWriter(fileDescriptor: -1)
         if let standIn = try? Connection(path: ":memory:", flags: .default, vfs: nil) { return standIn }
         preconditionFailure("cannot open an in-memory database (out of memory)")
     }

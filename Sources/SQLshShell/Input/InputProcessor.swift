@@ -72,7 +72,6 @@ extension Shell {
                     source.willRun()
                     let outcome = try runDotCommand(line: String(rawBytes: line))
                     source.didRun()
-                    try throwPendingExit()
                     switch outcome {
                     case .exit(let status):
                         if status != 0 { try terminate(status) }
@@ -307,6 +306,8 @@ extension Shell {
         }
         do {
             let outcome = try command.run(arguments, shell: self)
+            // The database could not be opened, or safe mode refused SQL the command ran.
+            try throwPendingExit()
             keepsSafeModeSuspended = command == NonceCommand.self && outcome == .success
             return outcome
         } catch let exit as ShellExit {

@@ -207,14 +207,15 @@ extension OutputMode {
 
 extension ShellSettings {
     /// Selects a mode as `.mode NAME` does: its separators, its headers default, and for a
-    /// columnar mode the `--wrap`, `--wordwrap` and `--quote` options given.
-    mutating func select(_ definition: OutputModeDefinition, table: String?, columnar: OutputModeDefinition.ColumnarOptions) {
+    /// columnar mode the `--wrap`, `--wordwrap` and `--quote` options given (nil keeps them).
+    mutating func select(_ definition: OutputModeDefinition, table: String? = nil,
+                         columnar: OutputModeDefinition.ColumnarOptions? = nil) {
         mode = definition.mode
         if let column = definition.separators.column { columnSeparator = column }
         if let row = definition.separators.row { rowSeparator = row }
         if definition.turnsHeadersOn && !headersSet { headers = true }
         if definition.takesTable { insertTable = table ?? "table" }
-        if definition.isColumnar {
+        if definition.isColumnar, let columnar {
             wrapWidth = columnar.wrapWidth
             wordWrap = columnar.wordWrap
             quoteValues = columnar.quoteValues

@@ -52,9 +52,7 @@ enum OutputRedirection {
             let saved = shell.settings
             if editorMode == "x" {
                 shell.settings.echo = false
-                shell.settings.mode = .csv
-                shell.settings.columnSeparator = ","
-                shell.settings.rowSeparator = "\r\n"
+                shell.settings.select(OutputMode.csv.definition)  // as `.mode csv`
             }
             shell.outputClosing = { [unowned shell] in
                 shell.out.flush()
