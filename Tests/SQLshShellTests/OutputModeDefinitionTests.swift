@@ -60,6 +60,14 @@ struct OutputModeDefinitionTests {
         #expect(settings.columnSeparator == "\t" && settings.rowSeparator == "\n")
     }
 
+    @Test(".help mode lists the modes in sqlite3's order, with sqlsh's pretty")
+    func helpOrder() {
+        #expect(OutputModeDefinition.documented.map(\.name) == [
+            "ascii", "box", "csv", "column", "html", "insert", "json", "line", "list", "markdown", "pretty", "qbox",
+            "quote", "table", "tabs", "tcl",
+        ])
+    }
+
     @Test("the error for an unknown mode is sqlite3's")
     func unknownMode() {
         #expect(OutputModeDefinition.unknownModeMessage

@@ -178,14 +178,16 @@ public struct OutputModeDefinition: Sendable {
         all.first { $0.option?.name == name }
     }
 
-    /// The modes `.help mode` lists, in alphabetical order.
+    /// The modes `.help mode` lists, in sqlite3 3.40.1's order: alphabetical, except that it
+    /// lists `csv` before `column`.
     public static var documented: [OutputModeDefinition] {
-        all.filter { $0.summary != nil }.sorted { $0.name < $1.name }
+        func key(_ name: String) -> String { name == "csv" ? "co" : name }
+        return all.filter { $0.summary != nil }.sorted { key($0.name) < key($1.name) }
     }
 
-    /// The `.mode` error for an unknown name: sqlite3's list of its own modes.
+    /// The `.mode` error for an unknown name: sqlite3's list of its own modes, alphabetical.
     static var unknownModeMessage: String {
-        "Error: mode should be one of: " + documented.filter { !$0.isSQLshOwn }.map(\.name).joined(separator: " ")
+        "Error: mode should be one of: " + documented.filter { !$0.isSQLshOwn }.map(\.name).sorted().joined(separator: " ")
     }
 
     /// The `MODE is one of:` lines of `.help mode`.
