@@ -1,7 +1,10 @@
+import CSQLite
 import Synchronization
 
-/// What `-safe` mode refuses among SQL functions, as the stock sqlite3 shell does: its
-/// authorizer denies calls to these names with "cannot use the NAME() function in safe mode".
+/// What `-safe` mode refuses in SQL, as the stock sqlite3 shell does (ATTACH, the functions of
+/// its list) and beyond (the catalog's functions, table-valued functions and modules that read
+/// or write files): the one list. The shell's authorizer asks ``refusal(action:_:_:)`` and
+/// prints the message; the dot-commands' refusals are the commands' own (`isUnsafe`).
 public enum SafeMode {
     /// Lowercase names of the functions the stock shell refuses in safe mode (3.40.1's list), and
     /// the catalog's other functions that read or write files.
@@ -44,6 +47,28 @@ public enum SafeMode {
     /// The stock shell's message for a refused function.
     public static func message(for name: String) -> String {
         "cannot use the \(name.lowercased())() function in safe mode"
+    }
+
+    /// What safe mode refuses of an authorizer request (`SQLITE_ATTACH`, `SQLITE_FUNCTION`,
+    /// `SQLITE_CREATE_VTABLE`, `SQLITE_READ` of a table-valued function), as the message the
+    /// shell prints after `line N: `; nil when it is allowed. `a1` and `a2` are the
+    /// authorizer's first two strings.
+    public static func refusal(action: Int32, _ a1: @autoclosure () -> String?, _ a2: @autoclosure () -> String?) -> String? {
+        switch action {
+        case SQLITE_ATTACH:
+            return "cannot run ATTACH in safe mode"
+        case SQLITE_FUNCTION:
+            guard let name = a2() else { return nil }
+            return isProhibited(name) ? message(for: name) : nil
+        case SQLITE_CREATE_VTABLE:
+            guard let module = a2() else { return nil }
+            return isProhibitedModule(module) ? "cannot use the \(module.lowercased()) module in safe mode" : nil
+        case SQLITE_READ:
+            guard let table = a1() else { return nil }
+            return isProhibitedTableFunction(table) ? message(for: table) : nil
+        default:
+            return nil
+        }
     }
 }
 

@@ -7,15 +7,6 @@ extension Statement {
     @inlinable @inline(__always)
     public func int32(at index: Int) -> Int32 { sqlite3_column_int(handle, Int32(truncatingIfNeeded: index)) }
 
-    /// The name of column `index` as UTF-8 bytes owned by SQLite (no copy), valid until the
-    /// statement is finalized or re-prepared; nil when SQLite has no name (out of memory, or
-    /// an index out of range).
-    @inlinable
-    public func columnNameBytes(at index: Int) -> UnsafeBufferPointer<UInt8>? {
-        guard let name = sqlite3_column_name(handle, Int32(truncatingIfNeeded: index)) else { return nil }
-        return UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
-    }
-
     /// The statement's SQL text as UTF-8 bytes owned by SQLite (no copy), valid while the
     /// statement lives.
     public var sqlBytes: UnsafeBufferPointer<UInt8> {

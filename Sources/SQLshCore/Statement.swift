@@ -141,29 +141,51 @@ public final class Statement {
         sqlite3_column_decltype(handle, Int32(index)).map { String(cString: $0) }
     }
 
+    /// The bytes of column `index`'s name as SQLite holds them (not repaired into valid
+    /// UTF-8, unlike ``columnName(at:)``), valid while the statement lives; empty when SQLite
+    /// has no name.
+    public func columnNameBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        guard let p = sqlite3_column_name(handle, Int32(index)) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        let bytes = UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self)
+        var n = 0
+        while bytes[n] != 0 { n += 1 }
+        return UnsafeBufferPointer(start: bytes, count: n)
+    }
+
+    // The accessors below are the hot path of every output mode: `@inlinable`, so a caller in
+    // another module calls `sqlite3_column_*` directly, with nothing copied.
+
     /// The storage class of column `index` in the current row.
-    @inline(__always)
+    @inlinable
     public func columnType(at index: Int) -> StorageType {
         StorageType(code: sqlite3_column_type(handle, Int32(index)))
     }
 
     /// Column `index` as a 64-bit integer (SQLite's conversions: NULL is 0, a real is truncated).
-    @inline(__always)
+    @inlinable
     public func int64(at index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }
 
     /// Column `index` as a double (SQLite's conversions: NULL is 0.0).
-    @inline(__always)
+    @inlinable
     public func double(at index: Int) -> Double { sqlite3_column_double(handle, Int32(index)) }
 
     /// The column's text form as UTF-8 bytes owned by SQLite (embedded NULs kept); empty for NULL.
-    @inline(__always)
+    @inlinable
     public func textBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
         guard let p = sqlite3_column_text(handle, Int32(index)) else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(handle, Int32(index))))
     }
 
+    /// The column's text form as UTF-8 bytes owned by SQLite (embedded NULs kept), or nil for
+    /// NULL: ``textBytes(at:)`` that tells NULL from empty text without asking for the type.
+    @inlinable
+    public func textBytesOrNil(at index: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard let p = sqlite3_column_text(handle, Int32(index)) else { return nil }
+        return UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(handle, Int32(index))))
+    }
+
     /// The column's bytes as a blob, owned by SQLite; empty for NULL or an empty blob.
-    @inline(__always)
+    @inlinable
     public func blobBytes(at index: Int) -> UnsafeRawBufferPointer {
         guard let p = sqlite3_column_blob(handle, Int32(index)) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return UnsafeRawBufferPointer(start: p, count: Int(sqlite3_column_bytes(handle, Int32(index))))

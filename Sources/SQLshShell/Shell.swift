@@ -203,7 +203,15 @@ public final class Shell {
         } catch {
             err.write("Error: unable to open database \"\(databasePath)\": \(error)\n")
         }
-        terminate(1)
+        // sqlite3 exits here. The property cannot throw: the shell stops at the next check of
+        // `pendingExit` (before any SQL runs; after the dot-command that asked), and this
+        // stand-in in-memory database is what it returns until then. What a dot-command prints
+        // about the stand-in is discarded (a writer on no file), as sqlite3 prints nothing more.
+        pendingExit = ShellExit(status: 1)
+        out.flush()
+        out = OutputWriter(fileDescriptor: -1)
+        if let standIn = try? Connection(path: ":memory:", flags: .default, vfs: nil) { return standIn }
+        preconditionFailure("cannot open an in-memory database (out of memory)")
     }
 
     private func loadDeserialized(into connection: Connection) throws {
@@ -282,9 +290,21 @@ public final class Shell {
         flushAll()
     }
 
-    /// Flushes every output and ends the process with `status` (`.exit N`, fatal errors).
-    public func terminate(_ status: Int32) -> Never {
-        exit(finalStatus(status))
+    /// Ends the shell with exit status `status` (`.exit N`, fatal errors): throws
+    /// ``ShellExit``, which the program running the shell catches to flush
+    /// (``finalStatus(_:)``) and exit. The library never ends the process itself.
+    public func terminate(_ status: Int32) throws -> Never {
+        throw ShellExit(status: status)
+    }
+
+    /// An exit decided where nothing can be thrown (inside SQLite's authorizer callback, or at
+    /// the first use of ``connection``): the shell stops as soon as control is back, and
+    /// ``throwPendingExit()`` throws it.
+    public internal(set) var pendingExit: ShellExit?
+
+    /// Throws ``pendingExit`` if there is one.
+    public func throwPendingExit() throws {
+        if let pendingExit { throw pendingExit }
     }
 
     /// Flushes every output and returns the exit status: `status`, or 1 when results written
@@ -357,12 +377,24 @@ public final class Shell {
     /// Whether safe mode refuses things now: `-safe` and not suspended by `.nonce`.
     public var isSafeModeActive: Bool { settings.safeMode && !safeModeSuspended }
 
-    /// In safe mode, prints `line N: MESSAGE` and exits with status 1, as sqlite3's
-    /// `failIfSafeMode` does; otherwise does nothing. Dot-commands call it at the point where
-    /// sqlite3 does (for example `.open` only when it would open a file).
-    public func failIfSafeMode(_ message: @autoclosure () -> String) {
+    /// In safe mode, prints `line N: MESSAGE` and ends the shell with status 1 (throws
+    /// ``ShellExit``), as sqlite3's `failIfSafeMode` does; otherwise does nothing. Dot-commands
+    /// call it at the point where sqlite3 does (for example `.open` only when it would open a
+    /// file).
+    public func failIfSafeMode(_ message: @autoclosure () -> String) throws {
         guard isSafeModeActive else { return }
         err.write("line \(lineNumber): \(message())\n")
-        terminate(1)
+        try terminate(1)
+    }
+
+    /// ``failIfSafeMode(_:)`` where nothing can be thrown (the authorizer): prints the message
+    /// and sets ``pendingExit``; returns whether safe mode refused.
+    func refuseInSafeMode(_ message: @autoclosure () -> String) -> Bool {
+        guard isSafeModeActive else { return false }
+        if pendingExit == nil {
+            err.write("line \(lineNumber): \(message())\n")
+            pendingExit = ShellExit(status: 1)
+        }
+        return true
     }
 }

@@ -79,7 +79,7 @@ import Testing
         shell.settings.mode = .pretty
         shell.settings.terminalWidth = 80
         shell.settings.terminalHeight = 12
-        _ = shell.process(StringLineSource("""
+        _ = try shell.process(StringLineSource("""
             select value, abs(random()) % 2 as coin from generate_series(1, 5000);
             select value from generate_series(1, 5000) where value % 2 = 0;
             """))

@@ -155,7 +155,7 @@ private struct StubData: CompletionData {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let out = try OutputWriter(path: path)
         let shell = try Shell(connection: Connection(path: ":memory:"), standardOutput: out)
-        _ = shell.process(StringLineSource("""
+        _ = try shell.process(StringLineSource("""
             create table songs(title, artist);
             create table singers(name);
             .complete 'select * from s'

@@ -13,7 +13,7 @@ import Testing
         let outPath = dir.appendingPathComponent("out").path, errPath = dir.appendingPathComponent("err").path
         let out = try OutputWriter(path: outPath), err = try OutputWriter(path: errPath)
         let shell = Shell(path: ":memory:", standardOutput: out, standardError: err)
-        _ = shell.process(StringLineSource(input))
+        _ = try shell.process(StringLineSource(input))
         out.flush(); err.flush()
         return (try String(contentsOfFile: outPath, encoding: .utf8), try String(contentsOfFile: errPath, encoding: .utf8))
     }

@@ -24,4 +24,25 @@ struct DotCommandArgumentsTests {
         #expect(DotCommandArguments.integerValue("abc") == 0)
         #expect(DotCommandArguments.integerValue("7xyz") == 7)
     }
+
+    @Test("size suffixes fold ASCII case only, as sqlite3_stricmp")
+    func suffixCase() {
+        #expect(DotCommandArguments.integerValue("2kib") == 2048)
+        #expect(DotCommandArguments.integerValue("2MIB") == 2 * 1024 * 1024)
+        #expect(DotCommandArguments.integerValue("5Gb") == 5_000_000_000)
+        // U+212A KELVIN SIGN lowercases to "k" in Unicode, but is no suffix for sqlite3.
+        #expect(DotCommandArguments.integerValue("1\u{212A}") == 1)
+        #expect(DotCommandArguments.integerValue("1kx") == 1)
+    }
+
+    @Test("booleans: numbers, on/yes, off/no in any ASCII case, else a warning and no")
+    func booleans() {
+        let shell = Shell(path: ":memory:")
+        #expect(DotCommandArguments.booleanValue("ON", shell: shell) == 1)
+        #expect(DotCommandArguments.booleanValue("Yes", shell: shell) == 1)
+        #expect(DotCommandArguments.booleanValue("oFF", shell: shell) == 0)
+        #expect(DotCommandArguments.booleanValue("no", shell: shell) == 0)
+        #expect(DotCommandArguments.booleanValue("0x10", shell: shell) == 16)
+        #expect(DotCommandArguments.booleanValue("2", shell: shell) == 2)
+    }
 }

@@ -70,11 +70,7 @@ enum DotCommandComparison {
         do {
             let out = try OutputWriter(path: outPath), err = try OutputWriter(path: errPath)
             let shell = Shell(path: database, standardOutput: out, standardError: err)
-            switch shell.process(StringLineSource(input)) {
-            case .success: status = 0
-            case .failure: status = 1
-            case .exit(let code): status = code
-            }
+            status = try shell.exitStatus(processing: input)
             shell.flushAll()
             out.flush()
             err.flush()

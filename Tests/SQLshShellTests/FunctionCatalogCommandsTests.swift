@@ -14,7 +14,7 @@ import Testing
         let outPath = dir.appendingPathComponent("out").path, errPath = dir.appendingPathComponent("err").path
         let out = try OutputWriter(path: outPath), err = try OutputWriter(path: errPath)
         let shell = try Shell(connection: Connection(path: ":memory:"), standardOutput: out, standardError: err)
-        _ = shell.process(StringLineSource(input))
+        _ = try shell.process(StringLineSource(input))
         out.flush(); err.flush()
         return (try String(contentsOfFile: outPath, encoding: .utf8), try String(contentsOfFile: errPath, encoding: .utf8))
     }
@@ -63,7 +63,7 @@ import Testing
         let shell = try Shell(connection: Connection(path: ":memory:"), standardOutput: out)
         shell.settings.mode = .pretty
         shell.settings.terminalWidth = 80
-        _ = shell.process(StringLineSource(".functions\n"))
+        _ = try shell.process(StringLineSource(".functions\n"))
         out.flush()
         let lines = try String(contentsOfFile: dir.appendingPathComponent("out").path, encoding: .utf8).split(separator: "\n")
         #expect(lines.allSatisfy { DisplayWidth.of(String($0)) == 80 })
@@ -116,10 +116,10 @@ import Testing
 
     @Test func stateSurvivesANewConnection() throws {
         let shell = try Shell(connection: Connection(path: ":memory:"))
-        _ = shell.runDotCommand(line: ".disable slugify")
+        _ = try shell.runDotCommand(line: ".disable slugify")
         try shell.replaceConnection(with: Connection(path: ":memory:"))  // what .open does
         #expect(throws: SQLiteError.self) { try shell.connection.execute("select slugify('a')") }
-        _ = shell.runDotCommand(line: ".enable slugify")
+        _ = try shell.runDotCommand(line: ".enable slugify")
         #expect(try shell.connection.scalar("select slugify('A b')") == .text("a-b"))
     }
 

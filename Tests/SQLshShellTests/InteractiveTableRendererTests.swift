@@ -18,7 +18,7 @@ import Testing
         shell.settings.headers = headers
         shell.settings.colour = colour
         shell.settings.nullValue = nullValue
-        _ = shell.process(StringLineSource(sql))
+        _ = try shell.process(StringLineSource(sql))
         out.flush()
         return try String(contentsOfFile: path, encoding: .utf8)
     }

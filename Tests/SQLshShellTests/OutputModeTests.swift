@@ -66,26 +66,12 @@ struct OutputModeTests {
     @Test("command-line mode options",
           arguments: ["-csv", "-box", "-json", "-line", "-column", "-table", "-markdown", "-html", "-quote", "-ascii", "-tabs", "-list"])
     func commandLineOptions(option: String) throws {
-        // sqlsh's launcher applies the option to the settings as sqlite3's main does; here the
+        // sqlsh's launcher applies the option as its OutputModeDefinition says; here the
         // settings are set the same way (the launcher has its own end-to-end tests).
         let input = RenderingComparison.trickyTable + "select * from t;\n.mode\n.show\n"
+        let definition = try #require(OutputModeDefinition.option(named: option))
         let (ours, theirs) = try RenderingComparison.run(input, arguments: [option]) { shell in
-            var s = shell.settings
-            switch option {
-            case "-csv": s.mode = .csv; s.columnSeparator = ","
-            case "-box": s.mode = .box
-            case "-json": s.mode = .json
-            case "-line": s.mode = .line
-            case "-column": s.mode = .column
-            case "-table": s.mode = .table
-            case "-markdown": s.mode = .markdown
-            case "-html": s.mode = .html
-            case "-quote": s.mode = .quote; s.columnSeparator = ","; s.rowSeparator = "\n"
-            case "-ascii": s.mode = .ascii; s.columnSeparator = "\u{1F}"; s.rowSeparator = "\u{1E}"
-            case "-tabs": s.mode = .tabs; s.columnSeparator = "\t"; s.rowSeparator = "\n"
-            default: s.mode = .list
-            }
-            shell.settings = s
+            shell.settings.select(option: definition)
         }
         #expect(ours == theirs)
     }

@@ -90,11 +90,7 @@ enum RenderingComparison {
             let out = try OutputWriter(path: outPath), err = try OutputWriter(path: errPath)
             let shell = Shell(path: ":memory:", standardOutput: out, standardError: err)
             configure(shell)
-            switch shell.process(StringLineSource(input)) {
-            case .success: status = 0
-            case .failure: status = 1
-            case .exit(let code): status = code
-            }
+            status = try shell.exitStatus(processing: input)
             shell.resetOutput()
             shell.flushAll()
         }
@@ -150,4 +146,20 @@ enum RenderingComparison {
         insert into t values(x'', 'x,y', 1e100);
 
         """
+}
+
+extension Shell {
+    /// Runs `input` as a script and returns the status sqlite3 would exit with: 0, 1 after
+    /// errors, N for `.exit N`, 1 for a refusal of safe mode (``ShellExit``).
+    func exitStatus(processing input: String) throws -> Int32 {
+        do {
+            switch try process(StringLineSource(input)) {
+            case .success: return 0
+            case .failure: return 1
+            case .exit(let code): return code
+            }
+        } catch let exit as ShellExit {
+            return exit.status
+        }
+    }
 }

@@ -8,7 +8,7 @@ public enum StorageType: Int32, Sendable, CustomStringConvertible {
     case blob = 4     // SQLITE_BLOB
     case null = 5     // SQLITE_NULL
 
-    @inline(__always)
+    @inlinable
     init(code: Int32) { self = StorageType(rawValue: code) ?? .null }
 
     public var description: String {

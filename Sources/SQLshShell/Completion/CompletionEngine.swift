@@ -370,7 +370,7 @@ public struct CompletionEngine {
         case "mode":
             if previous.last == "--wordwrap" { return values(["on", "off"]) }
             if index == 1 {
-                return values(OutputMode.allCases.filter { $0 != .explain }.map(\.rawValue))
+                return values(OutputModeDefinition.all.filter(\.isSelectable).map(\.name).sorted())
             }
             return values(Self.modeOptions)
         case "enable", "disable", "describe", "functions":

@@ -83,8 +83,10 @@ public enum DotCommandArguments {
     }
 
     /// sqlite3's `integerValue`: an optional sign, decimal digits or `0x` and hex digits, and
-    /// an optional `KiB`, `MiB`, `GiB`, `KB`, `MB`, `GB`, `K`, `M` or `G` suffix (any case).
-    /// Text that is not a number gives 0; trailing text other than a suffix is ignored.
+    /// an optional `KiB`, `MiB`, `GiB`, `KB`, `MB`, `GB`, `K`, `M` or `G` suffix (any ASCII
+    /// case). Text that is not a number gives 0; trailing text other than a suffix is ignored.
+    /// The one parser of sqlite3-style integers: dot-commands and the command-line options
+    /// (`-mmap`, `-maxsize`) use it.
     public static func integerValue(_ text: String) -> Int64 {
         var bytes = Substring(text).utf8[...]
         var negative = false
@@ -107,12 +109,19 @@ public enum DotCommandArguments {
                 bytes = bytes.dropFirst()
             }
         }
-        let suffix = String(decoding: bytes, as: UTF8.self).lowercased()
         let multipliers: [(String, Int64)] = [("kib", 1024), ("mib", 1024 * 1024), ("gib", 1024 * 1024 * 1024),
                                                ("kb", 1000), ("mb", 1_000_000), ("gb", 1_000_000_000),
                                                ("k", 1000), ("m", 1_000_000), ("g", 1_000_000_000)]
-        if let (_, multiplier) = multipliers.first(where: { $0.0 == suffix }) { value = value &* multiplier }
+        if let (_, multiplier) = multipliers.first(where: { equalIgnoringASCIICase(bytes, $0.0) }) {
+            value = value &* multiplier
+        }
         return negative ? 0 &- value : value
+    }
+
+    /// Whether `bytes` spell `lowercase` in any ASCII case (sqlite3's `sqlite3_stricmp`: only
+    /// ASCII letters fold, so the Kelvin sign is not a `k`).
+    static func equalIgnoringASCIICase<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ lowercase: String) -> Bool {
+        bytes.elementsEqual(lowercase.utf8) { b, l in (b >= 65 && b <= 90 ? b | 0x20 : b) == l }
     }
 
     static func hexDigitValue(_ c: UInt8) -> Int? {
@@ -125,7 +134,7 @@ public enum DotCommandArguments {
     }
 
     /// sqlite3's `booleanValue`: an integer (decimal or `0x` hex) is its value, `on`/`yes`
-    /// are 1, `off`/`no` 0; anything else prints
+    /// are 1, `off`/`no` 0 (any ASCII case); anything else prints
     /// `ERROR: Not a boolean value: "X". Assuming "no".` to the shell's error output and is 0.
     public static func booleanValue(_ text: String, shell: Shell) -> Int {
         let bytes = Array(text.utf8)
@@ -139,12 +148,9 @@ public enum DotCommandArguments {
         if i > 0 && i == bytes.count {
             return Int(Int32(truncatingIfNeeded: integerValue(text) & 0xffff_ffff))
         }
-        switch text.lowercased() {
-        case "on", "yes": return 1
-        case "off", "no": return 0
-        default:
-            shell.err.write("ERROR: Not a boolean value: \"\(text)\". Assuming \"no\".\n")
-            return 0
-        }
+        if equalIgnoringASCIICase(text.utf8, "on") || equalIgnoringASCIICase(text.utf8, "yes") { return 1 }
+        if equalIgnoringASCIICase(text.utf8, "off") || equalIgnoringASCIICase(text.utf8, "no") { return 0 }
+        shell.err.write("ERROR: Not a boolean value: \"\(text)\". Assuming \"no\".\n")
+        return 0
     }
 }

@@ -18,7 +18,7 @@ struct EditCommand: DotCommand {
         switch ExternalEditor.edit(previous) {
         case .edited(let text):
             if shell.currentSource?.insertInput(text) == true { return .success }
-            return shell.process(StringLineSource(text))
+            return try shell.process(StringLineSource(text))
         case .unchanged:
             if shell.isTypedByPerson { shell.out.write("unchanged; nothing run\n") }
             return .success

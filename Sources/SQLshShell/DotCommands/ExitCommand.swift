@@ -8,7 +8,7 @@ struct ExitCommand: DotCommand {
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         if arguments.count > 1 {
             let code = Int32(truncatingIfNeeded: DotCommandArguments.integerValue(arguments[1]))
-            if code != 0 { shell.terminate(code) }
+            if code != 0 { try shell.terminate(code) }
         }
         return .exit(0)
     }

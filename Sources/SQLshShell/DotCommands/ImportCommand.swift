@@ -55,7 +55,7 @@ struct ImportCommand: DotCommand {
                 schema = arguments[i]
             } else if z == "-skip" && i < arguments.count - 1 {
                 i += 1
-                skip = ShellValues.integer(arguments[i])
+                skip = DotCommandArguments.integerValue(arguments[i])
             } else if z == "-ascii" {
                 (columnSeparator, rowSeparator, ascii, useOutputMode) = (0x1F, 0x1E, true, false)
             } else if z == "-csv" {

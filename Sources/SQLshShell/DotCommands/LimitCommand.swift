@@ -36,7 +36,7 @@ struct LimitCommand: DotCommand {
         guard let (name, code) = found else {
             throw ShellError("unknown limit: \"\(typed)\"\nenter \".limits\" with no arguments for a list.")
         }
-        if arguments.count == 3 { sqlite3_limit(db, code, Int32(truncatingIfNeeded: ShellValues.integer(arguments[2]))) }
+        if arguments.count == 3 { sqlite3_limit(db, code, Int32(truncatingIfNeeded: DotCommandArguments.integerValue(arguments[2]))) }
         out.write(line(name, sqlite3_limit(db, code, -1)))
         return .success
     }

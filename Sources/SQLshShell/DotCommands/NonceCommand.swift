@@ -12,7 +12,7 @@ struct NonceCommand: DotCommand {
         guard let nonce = shell.nonce, nonce == arguments[1] else {
             shell.out.flush()
             shell.err.write("line \(shell.lineNumber): incorrect nonce: \"\(arguments[1])\"\n")
-            shell.terminate(1)
+            try shell.terminate(1)
         }
         shell.safeModeSuspended = true
         shell.nonceLinePending = true

@@ -44,7 +44,7 @@ struct OpenCommand: DotCommand {
                 hexdb = true
             } else if ShellValues.isOption(z, "maxsize") && i + 1 < arguments.count {
                 i += 1
-                maxSize = ShellValues.integer(arguments[i])
+                maxSize = DotCommandArguments.integerValue(arguments[i])
             } else if z.hasPrefix("-") {
                 throw ShellError("unknown option: \(z)")
             } else if file != nil {
@@ -57,7 +57,7 @@ struct OpenCommand: DotCommand {
         if let file {
             if new && !shell.isSafeModeActive { unlink(file) }
             if shell.isSafeModeActive && !hexdb && file != ":memory:" {
-                shell.failIfSafeMode("cannot open disk-based database files in safe mode")
+                try shell.failIfSafeMode("cannot open disk-based database files in safe mode")
             }
         }
         // The old connection is closed first, as in sqlite3 (its file may be the new one).
@@ -69,7 +69,7 @@ struct OpenCommand: DotCommand {
             // (Loaded before safe mode's authorizer is installed: deserializing attaches.)
             shell.databasePath = file ?? ""
             let connection = try Connection(path: "")
-            if let image = HexDatabase.read(file: file, shell: shell) {
+            if let image = try HexDatabase.read(file: file, shell: shell) {
                 HexDatabase.deserialize(image, into: connection, maxSize: maxSize, shell: shell)
             }
             do {

@@ -30,7 +30,7 @@ struct PagerCommand: DotCommand {
         case "off":
             settings.pagerEnabled = false
         default:
-            shell.failIfSafeMode("cannot run .pager in safe mode")
+            try shell.failIfSafeMode("cannot run .pager in safe mode")
             settings.pagerCommand = arguments[1...].joined(separator: " ")
             settings.pagerEnabled = true
         }

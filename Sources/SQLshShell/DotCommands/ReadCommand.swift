@@ -11,7 +11,7 @@ struct ReadCommand: DotCommand {
     static let isUnsafe = false
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
-        shell.failIfSafeMode("cannot run .read in safe mode")
+        try shell.failIfSafeMode("cannot run .read in safe mode")
         guard arguments.count == 2 else { throw ShellError("Usage: .read FILE") }
         let target = arguments[1]
         let savedLine = shell.lineNumber
@@ -22,14 +22,14 @@ struct ReadCommand: DotCommand {
                 throw ShellError("Error: cannot open \"\(target)\"")
             }
             let source = FileLineSource(fileDescriptor: fileno(pipe), close: { _ in pclose(pipe) })
-            outcome = shell.process(source)
-            source.close()
+            defer { source.close() }
+            outcome = try shell.process(source)
         } else {
             guard let source = FileLineSource(path: target) else {
                 throw ShellError("Error: cannot open \"\(target)\"")
             }
-            outcome = shell.process(source)
-            source.close()
+            defer { source.close() }
+            outcome = try shell.process(source)
         }
         return outcome == .failure ? .failure : .success
     }

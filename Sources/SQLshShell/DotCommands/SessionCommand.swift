@@ -47,7 +47,7 @@ struct SessionCommand: DotCommand {
             let rc = sqlite3session_attach(session.handle, command[1])
             if rc != SQLITE_OK { shell.err.write("ERROR: sqlite3session_attach() returns \(rc)\n") }
         case "changeset", "patchset":
-            shell.failIfSafeMode("cannot run \".session \(command[0])\" in safe mode")
+            try shell.failIfSafeMode("cannot run \".session \(command[0])\" in safe mode")
             guard command.count == 2 else { return syntaxError(shell) }
             guard let session else { return notOpen(shell) }
             try write(session, patchset: command[0] == "patchset", to: command[1], shell: shell)

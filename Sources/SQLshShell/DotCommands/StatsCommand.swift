@@ -19,7 +19,7 @@ struct StatsCommand: DotCommand {
             switch arguments[1] {
             case "stmt": level = 2
             case "vmstep": level = 3
-            default: level = ShellValues.boolean(arguments[1], err: shell.err) ? 1 : 0
+            default: level = DotCommandArguments.booleanValue(arguments[1], shell: shell) != 0 ? 1 : 0
             }
             shell.statsEnabled = level > 0
             shell.statementStatistics = StatsDisplay.hook(level: level)

@@ -54,7 +54,7 @@ struct TestctrlCommand: DotCommand {
             return .failure
         }
         if control.unsafe {
-            shell.failIfSafeMode("\".testctrl \(control.name)\" may not be used in safe mode")
+            try shell.failIfSafeMode("\".testctrl \(control.name)\" may not be used in safe mode")
         }
         let count = arguments.count
         func integer(_ i: Int) -> Int64 { DotCommandArguments.integerValue(arguments[i]) }

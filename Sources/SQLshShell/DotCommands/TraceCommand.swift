@@ -43,7 +43,7 @@ struct TraceCommand: DotCommand {
             } else {
                 // sqlite3 opens its first argument here, whichever argument this is.
                 shell.trace.output?.flush()
-                shell.trace.output = openOutput(arguments[1], shell: shell)
+                shell.trace.output = try openOutput(arguments[1], shell: shell)
             }
         }
         shell.installTrace(mask: mask)
@@ -59,14 +59,14 @@ struct TraceCommand: DotCommand {
     }
 
     /// sqlite3's `output_file_open`: `stdout`, `stderr`, `off` (nil) or a file.
-    static func openOutput(_ name: String, shell: Shell) -> OutputWriter? {
+    static func openOutput(_ name: String, shell: Shell) throws -> OutputWriter? {
         switch name {
         case "stdout": return shell.standardOutput
         case "stderr": return shell.err
         case "off": return nil
         default:
             // A trace file is a file written: refused in safe mode (sqlite3 allows it).
-            shell.failIfSafeMode("cannot run .trace FILE in safe mode")
+            try shell.failIfSafeMode("cannot run .trace FILE in safe mode")
             do {
                 return try OutputWriter(path: name)
             } catch {

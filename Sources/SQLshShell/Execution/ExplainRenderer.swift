@@ -38,7 +38,7 @@ final class ExplainRenderer: ResultRenderer {
             var width = i == columns - 1 ? 0 : Self.widths[i]
             let isNull = statement.columnType(at: i) == .null
             if !isNull {
-                let n = characterCount(CellText.text(handle, Int32(i)) ?? CellText.empty)
+                let n = characterCount(CellText.text(statement, i) ?? CellText.empty)
                 if n > width { width = n }
             }
             if i == 1 && !indents.isEmpty {
@@ -51,7 +51,7 @@ final class ExplainRenderer: ResultRenderer {
                 var null = nullValue
                 null.withUTF8 { printPadded($0, width: width) }
             } else {
-                printPadded(CellText.text(handle, Int32(i)) ?? CellText.empty, width: width)
+                printPadded(CellText.text(statement, i) ?? CellText.empty, width: width)
             }
             out.write(i == columns - 1 ? "\n" : "  ")
         }

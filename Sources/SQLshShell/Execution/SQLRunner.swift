@@ -105,17 +105,21 @@ extension Shell {
     ///
     /// - Returns: nil on success; else the SQLite result code and the message that sqlite3
     ///   prints after `Error: ` (`in prepare, ...` or `stepping, ...`).
-    public func runArgumentSQL(_ sql: String) -> (code: Int32, message: [UInt8])? {
-        runArgumentSQL(utf8: Array(sql.utf8))
+    /// - Throws: ``ShellExit`` when the shell must end (safe mode refused the SQL, the
+    ///   database cannot be opened).
+    public func runArgumentSQL(_ sql: String) throws -> (code: Int32, message: [UInt8])? {
+        try runArgumentSQL(utf8: Array(sql.utf8))
     }
 
     /// Runs SQL given on the command line as bytes (an argument need not be UTF-8).
-    public func runArgumentSQL(utf8 sql: [UInt8]) -> (code: Int32, message: [UInt8])? {
+    public func runArgumentSQL(utf8 sql: [UInt8]) throws -> (code: Int32, message: [UInt8])? {
         _ = connection
+        try throwPendingExit()
         var bytes = sql
         if let nul = bytes.firstIndex(of: 0) { bytes.removeSubrange(nul...) }
         bytes.append(0)
         let failure = bytes.withUnsafeBufferPointer { execute(sql: $0) }
+        try throwPendingExit()
         return failure.map { ($0.code, $0.argumentText) }
     }
 

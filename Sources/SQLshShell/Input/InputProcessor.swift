@@ -7,9 +7,10 @@ extension Shell {
     /// `sqlite3_complete` accepts it, a line of only `/` or `go` counting as `;`, blank input
     /// swallowed, and incomplete SQL at the end still run.
     ///
-    /// - Returns: `.failure` when any error occurred, else `.success`. (`.exit N` with N other
-    ///   than 0 ends the process at once, as in sqlite3.)
-    public func process(_ source: LineSource) -> CommandOutcome {
+    /// - Returns: `.failure` when any error occurred, else `.success`.
+    /// - Throws: ``ShellExit`` when the shell must end at once, as sqlite3 exits: `.exit N`
+    ///   with N other than 0, a refusal of safe mode, a wrong `.nonce`.
+    public func process(_ source: LineSource) throws -> CommandOutcome {
         if inputNesting == 25 {
             err.write("Input nesting limit (25) reached at line \(lineNumber). Check recursion.\n")
             return .failure
@@ -69,11 +70,11 @@ extension Shell {
                 if first == UInt8(ascii: ".") {
                     source.inputCompleted(line)
                     source.willRun()
-                    let outcome = runDotCommand(line: String(rawBytes: line))
+                    let outcome = try runDotCommand(line: String(rawBytes: line))
                     source.didRun()
                     switch outcome {
                     case .exit(let status):
-                        if status != 0 { terminate(status) }
+                        if status != 0 { try terminate(status) }
                         scan = .start
                         return finish(errors: errors)
                     case .failure:
@@ -102,6 +103,7 @@ extension Shell {
                 source.willRun()
                 verticalResult = vertical
                 errors += runSQLInput(sql, startLine: startLine, reportLines: !interactive)
+                try throwPendingExit()
                 verticalResult = false
                 vertical = false
                 source.didRun()
@@ -120,6 +122,7 @@ extension Shell {
             source.inputCompleted(sql)
             source.willRun()
             errors += runSQLInput(sql, startLine: startLine, reportLines: !interactive)
+            try throwPendingExit()
             source.didRun()
             afterInput()
         }
@@ -216,6 +219,7 @@ extension Shell {
     /// line N: ...` or `Error near line N: ...`. Returns 1 when it failed, else 0.
     func runSQLInput(_ sql: [UInt8], startLine: Int, reportLines: Bool) -> Int {
         _ = connection
+        if pendingExit != nil { return 1 }
         var text = sql
         if resolveBackslashesInSQL { text = DotCommandArguments.resolveEscapes(text) }
         text.append(0)  // prepared with its terminator, as sqlite3 prepares a C string (see `execute`)
@@ -228,6 +232,8 @@ extension Shell {
         }
         let timer = settings.timer ? RunTimer() : nil
         let failure = text.withUnsafeBufferPointer { execute(sql: $0) }
+        // Refused by safe mode: sqlite3 has exited inside the authorizer, printing nothing more.
+        if pendingExit != nil { return 1 }
         if let timer { timer.report(to: standardOutput, flushing: out) }
         if let failure {
             let kind = failure.kind == .prepare ? "Parse error" : "Runtime error"
@@ -276,7 +282,8 @@ extension Shell {
 
     /// Runs one dot-command line (with its leading `.`). Unknown commands print sqlite3's
     /// message; a blank command does nothing.
-    public func runDotCommand(line: String) -> CommandOutcome {
+    /// - Throws: ``ShellExit`` when the shell must end (`.exit N`, safe mode, `.nonce`).
+    public func runDotCommand(line: String) throws -> CommandOutcome {
         let arguments = DotCommandArguments.split(line)
         defer {
             if outputResetCountdown > 0 {
@@ -293,12 +300,16 @@ extension Shell {
             return .failure
         }
         if command.isUnsafe {
-            failIfSafeMode("cannot run .\(command.isRefusedAsTyped ? name : command.name) in safe mode")
+            try failIfSafeMode("cannot run .\(command.isRefusedAsTyped ? name : command.name) in safe mode")
         }
         do {
             let outcome = try command.run(arguments, shell: self)
+            // The database could not be opened, or safe mode refused SQL the command ran.
+            try throwPendingExit()
             keepsSafeModeSuspended = command == NonceCommand.self && outcome == .success
             return outcome
+        } catch let exit as ShellExit {
+            throw exit
         } catch let error as ShellError {
             writeError(error.message)
             return .failure

@@ -45,7 +45,7 @@ enum BigResultShortcut {
             rows.reserveCapacity(tailCount)
             while try tailStatement.step() {
                 let row = CapturedRow()
-                row.capture(tailStatement.handle, columns: Int32(columns))
+                row.capture(tailStatement, columns: columns)
                 rows.append(row)
             }
             return rows.count == tailCount ? (total, rows) : nil

@@ -89,15 +89,22 @@ enum CellEscapes {
 
     /// `output_quoted_string`: `'...'` with `'` doubled.
     static func writeSQLQuoted(_ text: UnsafeBufferPointer<UInt8>, to out: OutputWriter) {
-        out.write(byte: 39)
+        writeQuoted(text, quote: 39, to: out)
+    }
+
+    /// `text` between two `quote` bytes, each `quote` inside doubled (SQL's `'it''s'`, CSV's
+    /// `"say ""hi"""`).
+    @inline(__always)
+    static func writeQuoted(_ text: UnsafeBufferPointer<UInt8>, quote: UInt8, to out: OutputWriter) {
+        out.write(byte: quote)
         var start = 0
-        for i in 0..<text.count where text[i] == 39 {
+        for i in 0..<text.count where text[i] == quote {
             out.write(UnsafeBufferPointer(rebasing: text[start...i]))
-            out.write(byte: 39)
+            out.write(byte: quote)
             start = i + 1
         }
         if text.count > start { out.write(UnsafeBufferPointer(rebasing: text[start...])) }
-        out.write(byte: 39)
+        out.write(byte: quote)
     }
 
     /// `output_quoted_escaped_string`: as ``writeSQLQuoted(_:to:)``, with newlines and carriage
@@ -140,15 +147,7 @@ enum CellEscapes {
         }
         if !quote { quote = contains(text, separator) }
         guard quote else { out.write(text); return }
-        out.write(byte: 34)
-        var start = 0
-        for i in 0..<text.count where text[i] == 34 {
-            out.write(UnsafeBufferPointer(rebasing: text[start...i]))
-            out.write(byte: 34)
-            start = i + 1
-        }
-        if text.count > start { out.write(UnsafeBufferPointer(rebasing: text[start...])) }
-        out.write(byte: 34)
+        writeQuoted(text, quote: 34, to: out)
     }
 
     /// C's `strstr(text, needle) != 0` (an empty needle is always found).

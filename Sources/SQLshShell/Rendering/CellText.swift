@@ -1,5 +1,6 @@
 import Glibc
-import CSQLite
+import CSQLite  // sqlsh_format_double (SQLite's printf for REALs)
+import SQLshCore
 
 /// Reading result columns the way sqlite3's shell sees them: as C strings.
 ///
@@ -8,28 +9,20 @@ import CSQLite
 enum CellText {
     static let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
-    /// The text of column `i` up to its first NUL, or nil for NULL.
+    /// The text of column `i` of the current row up to its first NUL, or nil for NULL.
     @inline(__always)
-    static func text(_ handle: OpaquePointer, _ i: Int32) -> UnsafeBufferPointer<UInt8>? {
-        guard let p = sqlite3_column_text(handle, i) else { return nil }
-        let n = Int(sqlite3_column_bytes(handle, i))
-        return cString(p, n)
+    static func text(_ statement: Statement, _ i: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard let text = statement.textBytesOrNil(at: i) else { return nil }
+        return cString(text)
     }
 
-    /// The first `n` bytes at `p`, cut at the first NUL.
+    /// `bytes` cut at the first NUL.
     @inline(__always)
-    static func cString(_ p: UnsafePointer<UInt8>, _ n: Int) -> UnsafeBufferPointer<UInt8> {
-        if n > 0, let nul = memchr(p, 0, n) {
+    static func cString(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        if let p = bytes.baseAddress, bytes.count > 0, let nul = memchr(p, 0, bytes.count) {
             return UnsafeBufferPointer(start: p, count: UnsafeRawPointer(nul) - UnsafeRawPointer(p))
         }
-        return UnsafeBufferPointer(start: p, count: n)
-    }
-
-    /// The name of result column `i` (empty when SQLite has none).
-    @inline(__always)
-    static func name(_ handle: OpaquePointer, _ i: Int32) -> UnsafeBufferPointer<UInt8> {
-        guard let p = sqlite3_column_name(handle, i) else { return empty }
-        return UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p))
+        return bytes
     }
 
     /// The UTF-8 bytes of a setting (a separator, the null value), cut at the first NUL as
@@ -74,6 +67,27 @@ enum CellText {
             return
         }
         writeReal(r, format: "%!.20g", to: out)
+    }
+
+    /// Writes column `i` of the current row as an SQL literal, as `.dump` and insert mode do:
+    /// `NULL`, integers in decimal, REALs as ``writeSQLReal(_:to:)``, blobs as `X'..'`, text
+    /// (up to a NUL, as sqlite3's C strings) quoted, with line breaks spelled as
+    /// `replace(...)` unless `keepNewlines` (`.dump --newlines`).
+    @inline(__always)
+    static func writeSQLLiteral(_ statement: Statement, _ i: Int, keepNewlines: Bool, to out: OutputWriter) {
+        switch statement.columnType(at: i) {
+        case .null: out.write("NULL")
+        case .integer: out.write(text(statement, i) ?? empty)
+        case .real: writeSQLReal(statement.double(at: i), to: out)
+        case .text:
+            let text = text(statement, i) ?? empty
+            if keepNewlines {
+                CellEscapes.writeSQLQuoted(text, to: out)
+            } else {
+                CellEscapes.writeSQLQuotedEscaped(text, to: out)
+            }
+        case .blob: CellEscapes.writeHexBlob(statement.blobBytes(at: i), to: out)
+        }
     }
 
     /// Writes an integer in decimal (`%lld`) without allocating.

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// What the columnar modes (`column`, `table`, `markdown`, `box`) share: they collect the
@@ -86,7 +85,7 @@ class ColumnarRenderer: ResultRenderer {
         }
         store.pointee.data.reserveCapacity(1 << 16)
         for i in 0..<columns {
-            _ = append(CellText.name(statement.handle, Int32(i)), column: i)
+            _ = append(statement.columnNameBytes(at: i), column: i)
         }
     }
 
@@ -99,7 +98,6 @@ class ColumnarRenderer: ResultRenderer {
     }
 
     func row(_ statement: Statement) {
-        let handle = statement.handle
         var useTails = false
         let store = self.store
         repeat {
@@ -110,8 +108,8 @@ class ColumnarRenderer: ResultRenderer {
                 if useTails {
                     text = store.pointee.tails[i] ?? CellText.empty
                 } else if quote {
-                    text = quoted(handle, Int32(i))
-                } else if let value = CellText.text(handle, Int32(i)) {
+                    text = quoted(statement, i)
+                } else if let value = CellText.text(statement, i) {
                     text = value
                 } else {
                     text = UnsafeBufferPointer(nullValue)
@@ -130,21 +128,18 @@ class ColumnarRenderer: ResultRenderer {
 
     /// sqlite3's `quoted_column`, into the scratch writer (valid until the next call for the
     /// same column: continuation lines point into it, so each column gets its own copy).
-    private func quoted(_ handle: OpaquePointer, _ i: Int32) -> UnsafeBufferPointer<UInt8> {
-        switch sqlite3_column_type(handle, i) {
-        case SQLITE_NULL: scratch.write("NULL")
-        case SQLITE_INTEGER, SQLITE_FLOAT: scratch.write(CellText.text(handle, i) ?? CellText.empty)
-        case SQLITE_TEXT: CellEscapes.writeSQLQuoted(CellText.text(handle, i) ?? CellText.empty, to: scratch)
-        default:
-            let p = sqlite3_column_blob(handle, i)
-            CellEscapes.writeHexBlob(UnsafeRawBufferPointer(start: p, count: p == nil ? 0 : Int(sqlite3_column_bytes(handle, i))),
-                                     upperX: false, to: scratch)
+    private func quoted(_ statement: Statement, _ i: Int) -> UnsafeBufferPointer<UInt8> {
+        switch statement.columnType(at: i) {
+        case .null: scratch.write("NULL")
+        case .integer, .real: scratch.write(CellText.text(statement, i) ?? CellText.empty)
+        case .text: CellEscapes.writeSQLQuoted(CellText.text(statement, i) ?? CellText.empty, to: scratch)
+        case .blob: CellEscapes.writeHexBlob(statement.blobBytes(at: i), upperX: false, to: scratch)
         }
         let bytes = scratch.takeBytes()
-        store.pointee.quotedCopies[Int(i)].deallocate()
+        store.pointee.quotedCopies[i].deallocate()
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
         _ = copy.initialize(from: bytes)
-        store.pointee.quotedCopies[Int(i)] = copy
+        store.pointee.quotedCopies[i] = copy
         return UnsafeBufferPointer(copy)
     }
 

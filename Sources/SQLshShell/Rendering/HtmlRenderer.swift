@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// `html` mode: `<TR><TD>value</TD>\n...</TR>\n` per row (`<TH>` for headers), with
@@ -7,10 +6,10 @@ final class HtmlRenderer: ResultRenderer {
     private let out: OutputWriter
     private let nullValue: [UInt8]
     private let headers: Bool
-    private let columns: Int32
+    private let columns: Int
 
     init(shell: Shell, statement: Statement) {
-        columns = Int32(statement.columnCount)
+        columns = statement.columnCount
         out = shell.out
         nullValue = CellText.bytes(shell.settings.nullValue)
         headers = shell.settings.headers
@@ -21,18 +20,17 @@ final class HtmlRenderer: ResultRenderer {
         out.write("<TR>")
         for i in 0..<columns {
             out.write("<TH>")
-            CellEscapes.writeHTML(CellText.name(statement.handle, i), to: out)
+            CellEscapes.writeHTML(statement.columnNameBytes(at: i), to: out)
             out.write("</TH>\n")
         }
         out.write("</TR>\n")
     }
 
     func row(_ statement: Statement) {
-        let handle = statement.handle
         out.write("<TR>")
         for i in 0..<columns {
             out.write("<TD>")
-            if let text = CellText.text(handle, i) {
+            if let text = CellText.text(statement, i) {
                 CellEscapes.writeHTML(text, to: out)
             } else {
                 nullValue.withUnsafeBufferPointer { CellEscapes.writeHTML($0, to: out) }

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// `insert` mode: one `INSERT INTO table VALUES(...);` per row (with the column names after
@@ -7,10 +6,10 @@ final class InsertRenderer: ResultRenderer {
     private let out: OutputWriter
     /// `INSERT INTO table` and, with headers, `(col,...)`, made once.
     private let prefix: [UInt8]
-    private let columns: Int32
+    private let columns: Int
 
     init(shell: Shell, statement: Statement) {
-        columns = Int32(statement.columnCount)
+        columns = statement.columnCount
         out = shell.out
         let name = shell.settings.insertTable
         let table = SQLQuoting.needsQuoting(name) ? SQLQuoting.quoted(name, "\"") : name
@@ -19,7 +18,7 @@ final class InsertRenderer: ResultRenderer {
             text += "("
             for i in 0..<statement.columnCount {
                 if i > 0 { text += "," }
-                let name = String(decoding: CellText.name(statement.handle, Int32(i)), as: UTF8.self)
+                let name = String(decoding: statement.columnNameBytes(at: i), as: UTF8.self)
                 text += SQLQuoting.needsQuoting(name) ? SQLQuoting.quoted(name, "\"") : name
             }
             text += ")"
@@ -30,23 +29,10 @@ final class InsertRenderer: ResultRenderer {
     func begin(_ statement: Statement) {}
 
     func row(_ statement: Statement) {
-        let handle = statement.handle
         out.write(prefix)
         for i in 0..<columns {
             out.write(i > 0 ? "," : " VALUES(")
-            switch sqlite3_column_type(handle, i) {
-            case SQLITE_NULL:
-                out.write("NULL")
-            case SQLITE_TEXT:
-                CellEscapes.writeSQLQuotedEscaped(CellText.text(handle, i) ?? CellText.empty, to: out)
-            case SQLITE_INTEGER:
-                out.write(CellText.text(handle, i) ?? CellText.empty)
-            case SQLITE_FLOAT:
-                CellText.writeSQLReal(sqlite3_column_double(handle, i), to: out)
-            default:
-                let p = sqlite3_column_blob(handle, i)
-                CellEscapes.writeHexBlob(UnsafeRawBufferPointer(start: p, count: p == nil ? 0 : Int(sqlite3_column_bytes(handle, i))), to: out)
-            }
+            CellText.writeSQLLiteral(statement, i, keepNewlines: false, to: out)
         }
         out.write(");\n")
     }

@@ -42,7 +42,7 @@ public final class InteractiveTableRenderer: ResultRenderer {
     private let options: Options
     private let start = ResultFooter.now()
     private var names: [String] = []
-    private var columns: Int32 = 0
+    private var columns = 0
     private var sample: ResultSample
     /// Rows that fit the screen with the table's borders and the prompt (nil: no limit).
     private let fitLimit: Int?
@@ -74,13 +74,13 @@ public final class InteractiveTableRenderer: ResultRenderer {
     }
 
     public func begin(_ statement: Statement) {
-        columns = Int32(statement.columnCount)
+        columns = statement.columnCount
         names = (0..<statement.columnCount).map { statement.columnName(at: $0) }
     }
 
     @inline(__always)
     public func row(_ statement: Statement) {
-        sample.add(statement.handle, columns: columns)
+        sample.add(statement, columns: columns)
         if sample.total == fitLimit.map({ $0 + 1 }) && options.pagerCommand == nil {
             finishWithoutStepping(statement)
         }

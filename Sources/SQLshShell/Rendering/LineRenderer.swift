@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// `line` mode: one `name = value` line per column, names right-aligned to the longest
@@ -7,7 +6,7 @@ final class LineRenderer: ResultRenderer {
     private let out: OutputWriter
     private let rowSeparator: [UInt8]
     private let nullValue: [UInt8]
-    private let columns: Int32
+    private let columns: Int
     /// Each column's name right-aligned and followed by ` = `, made once.
     private let labels: [[UInt8]]
     private let rows = RowCounter()
@@ -16,13 +15,13 @@ final class LineRenderer: ResultRenderer {
         out = shell.out
         rowSeparator = CellText.bytes(shell.settings.rowSeparator)
         nullValue = CellText.bytes(shell.settings.nullValue)
-        columns = Int32(statement.columnCount)
+        columns = statement.columnCount
         var width = 5
         for i in 0..<columns {
-            width = max(width, CellText.name(statement.handle, i).count)
+            width = max(width, statement.columnNameBytes(at: i).count)
         }
         labels = (0..<columns).map { i in
-            let name = CellText.name(statement.handle, i)
+            let name = statement.columnNameBytes(at: i)
             return [UInt8](repeating: 32, count: max(0, width - name.count)) + Array(name) + Array(" = ".utf8)
         }
     }
@@ -32,12 +31,11 @@ final class LineRenderer: ResultRenderer {
     func begin(_ statement: Statement) {}
 
     func row(_ statement: Statement) {
-        let handle = statement.handle
         if rows.value > 0 { out.write(rowSeparator) }
         rows.value += 1
         for i in 0..<columns {
-            out.write(labels[Int(i)])
-            if let text = CellText.text(handle, i) {
+            out.write(labels[i])
+            if let text = CellText.text(statement, i) {
                 out.write(text)
             } else {
                 out.write(nullValue)

@@ -20,7 +20,7 @@ public final class RecordRenderer: ResultRenderer {
     private let options: InteractiveTableRenderer.Options
     private let start = ResultFooter.now()
     private var names: [String] = []
-    private var columns: Int32 = 0
+    private var columns = 0
     private var sample = ResultSample(headCount: nil, tailCapacity: nil)
     private var shownWhenCut = 0
     private var streamed = 0
@@ -33,7 +33,7 @@ public final class RecordRenderer: ResultRenderer {
     }
 
     public func begin(_ statement: Statement) {
-        columns = Int32(statement.columnCount)
+        columns = statement.columnCount
         names = (0..<statement.columnCount).map { statement.columnName(at: $0) }
         if settings.terminalHeight > 0 {
             // Each record takes a title line and a line per column (at least).
@@ -47,12 +47,12 @@ public final class RecordRenderer: ResultRenderer {
     @inline(__always)
     public func row(_ statement: Statement) {
         if settings.terminalHeight > 0 {
-            sample.add(statement.handle, columns: columns)
+            sample.add(statement, columns: columns)
         } else {
             // No screen to fit (`.last`, a file): each record as it comes, none kept.
             if streamed == 0 { options.beforeOutput?() }
             streamed += 1
-            current.capture(statement.handle, columns: columns)
+            current.capture(statement, columns: columns)
             record(streamed, current, width: settings.terminalWidth > 0 ? settings.terminalWidth : Int.max)
         }
     }

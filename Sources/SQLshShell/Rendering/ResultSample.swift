@@ -1,4 +1,4 @@
-import CSQLite
+import CSQLite  // sqlsh_format_double (SQLite's printf for REALs)
 import SQLshCore
 
 /// The rows of a result the screen shows: all of them when there are few, else the first
@@ -29,19 +29,19 @@ struct ResultSample {
 
     /// Captures the statement's current row.
     @inline(__always)
-    mutating func add(_ handle: OpaquePointer, columns: Int32) {
+    mutating func add(_ statement: Statement, columns: Int) {
         total &+= 1
         if head.count < headCount {
             let row = CapturedRow()
-            row.capture(handle, columns: columns)
+            row.capture(statement, columns: columns)
             head.append(row)
         } else if tailCapacity > 0 {
             if ring.count < tailCapacity {
                 let row = CapturedRow()
-                row.capture(handle, columns: columns)
+                row.capture(statement, columns: columns)
                 ring.append(row)
             } else {
-                ring[ringStart].capture(handle, columns: columns)
+                ring[ringStart].capture(statement, columns: columns)
                 ringStart += 1
                 if ringStart == tailCapacity { ringStart = 0 }
             }
@@ -111,36 +111,34 @@ final class CapturedRow {
 
     /// Replaces the row with the statement's current row.
     @inline(__always)
-    func capture(_ handle: OpaquePointer, columns: Int32) {
+    func capture(_ statement: Statement, columns: Int) {
         var used = 0
-        var p = room(0, Int(columns) &* 9)
-        var i: Int32 = 0
+        var p = room(0, columns &* 9)
+        var i = 0
         while i < columns {
-            switch sqlite3_column_type(handle, i) {
-            case SQLITE_INTEGER:
+            switch statement.columnType(at: i) {
+            case .integer:
                 p = room(used, 9)
                 p.storeBytes(of: Self.kindInteger, toByteOffset: used, as: UInt8.self)
-                p.storeBytes(of: sqlite3_column_int64(handle, i), toByteOffset: used + 1, as: Int64.self)
+                p.storeBytes(of: statement.int64(at: i), toByteOffset: used + 1, as: Int64.self)
                 used += 9
-            case SQLITE_FLOAT:
+            case .real:
                 p = room(used, 9)
                 p.storeBytes(of: Self.kindReal, toByteOffset: used, as: UInt8.self)
-                p.storeBytes(of: sqlite3_column_double(handle, i), toByteOffset: used + 1, as: Double.self)
+                p.storeBytes(of: statement.double(at: i), toByteOffset: used + 1, as: Double.self)
                 used += 9
-            case SQLITE_NULL:
+            case .null:
                 p = room(used, 1)
                 p.storeBytes(of: Self.kindNull, toByteOffset: used, as: UInt8.self)
                 used += 1
-            case SQLITE_BLOB:
-                let bytes = sqlite3_column_blob(handle, i)
-                let n = Int(sqlite3_column_bytes(handle, i))
-                p = room(used, 5 &+ n)
-                store(p, &used, Self.kindBlob, bytes, n)
-            default:
-                let text = sqlite3_column_text(handle, i)
-                let n = Int(sqlite3_column_bytes(handle, i))
-                p = room(used, 5 &+ n)
-                store(p, &used, Self.kindText, UnsafeRawPointer(text), n)
+            case .blob:
+                let bytes = statement.blobBytes(at: i)
+                p = room(used, 5 &+ bytes.count)
+                store(p, &used, Self.kindBlob, bytes.baseAddress, bytes.count)
+            case .text:
+                let text = statement.textBytes(at: i)
+                p = room(used, 5 &+ text.count)
+                store(p, &used, Self.kindText, UnsafeRawPointer(text.baseAddress), text.count)
             }
             i += 1
         }

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// The two passes that show a whole result as a `pretty` table without keeping its rows
@@ -9,7 +8,7 @@ final class StreamingTableRenderer: ResultRenderer {
     final class Measurer: ResultRenderer {
         private(set) var measure: ColumnMeasure
         private let nullWidth: Int
-        private var columns: Int32 = 0
+        private var columns = 0
 
         init(names: [String], settings: ShellSettings) {
             measure = ColumnMeasure(count: names.count)
@@ -17,28 +16,26 @@ final class StreamingTableRenderer: ResultRenderer {
             if settings.headers { measure.addHeaders(names.map { DisplayCell(text: $0, maxLines: 1) }) }
         }
 
-        func begin(_ statement: Statement) { columns = Int32(statement.columnCount) }
+        func begin(_ statement: Statement) { columns = statement.columnCount }
 
         /// Measures the values straight from the statement; only text that is not plain
         /// printable ASCII is turned into a ``DisplayCell`` to be measured.
         func row(_ statement: Statement) {
-            let handle = statement.handle
-            var i: Int32 = 0
-            while i < columns {
-                let c = Int(i)
-                switch sqlite3_column_type(handle, i) {
-                case SQLITE_INTEGER:
-                    measure.add(column: c, width: Self.digits(sqlite3_column_int64(handle, i)), uncuttable: true, lines: 1)
-                case SQLITE_FLOAT:
-                    let text = CapturedRow.Value.real(sqlite3_column_double(handle, i)).text ?? ""
+            var c = 0
+            while c < columns {
+                switch statement.columnType(at: c) {
+                case .integer:
+                    measure.add(column: c, width: Self.digits(statement.int64(at: c)), uncuttable: true, lines: 1)
+                case .real:
+                    let text = CapturedRow.Value.real(statement.double(at: c)).text ?? ""
                     measure.add(column: c, width: text.utf8.count, uncuttable: true, lines: 1)
-                case SQLITE_NULL:
+                case .null:
                     measure.add(column: c, width: nullWidth, uncuttable: true, lines: 1)
-                case SQLITE_BLOB:
-                    let n = Int(sqlite3_column_bytes(handle, i))
+                case .blob:
+                    let n = statement.blobBytes(at: c).count
                     measure.add(column: c, width: 3 + 2 * min(n, 256) + (n > 256 ? 1 : 0), uncuttable: false, lines: 1)
-                default:
-                    let text = CellText.text(handle, i) ?? CellText.empty
+                case .text:
+                    let text = CellText.text(statement, c) ?? CellText.empty
                     if text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
                         measure.add(column: c, width: text.count, uncuttable: false, lines: 1)
                     } else {
@@ -46,7 +43,7 @@ final class StreamingTableRenderer: ResultRenderer {
                         measure.add(column: c, width: cell.width, uncuttable: false, lines: cell.lines.count)
                     }
                 }
-                i += 1
+                c += 1
             }
         }
 
@@ -67,7 +64,7 @@ final class StreamingTableRenderer: ResultRenderer {
     private let drawer: TableDrawer
     private let out: OutputWriter
     private let row = CapturedRow()
-    private var columns: Int32 = 0
+    private var columns = 0
     private var rows = 0
 
     /// Draws with the widths `measure` found, fitted to `width` columns.
@@ -80,14 +77,14 @@ final class StreamingTableRenderer: ResultRenderer {
     }
 
     func begin(_ statement: Statement) {
-        columns = Int32(statement.columnCount)
+        columns = statement.columnCount
         drawer.top(headers: settings.headers ? names.map { DisplayCell(text: $0, maxLines: 1) } : nil)
     }
 
     func row(_ statement: Statement) {
         guard !out.failed else { return }
         if measure.hasMultiLineRows && rows > 0 { drawer.rule() }
-        row.capture(statement.handle, columns: columns)
+        row.capture(statement, columns: columns)
         let null = settings.nullValue.isEmpty ? "NULL" : settings.nullValue
         drawer.row(row.values.map { DisplayCell($0, nullText: null) })
         rows += 1

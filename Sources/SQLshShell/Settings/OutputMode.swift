@@ -1,4 +1,5 @@
-/// The output modes of `.mode`, with sqlite3's names.
+/// The output modes of `.mode`, with sqlite3's names. What defines each (its names,
+/// separators, option and renderer) is its ``OutputModeDefinition``.
 public enum OutputMode: String, CaseIterable, Sendable {
     case ascii, box, csv, column, html, insert, json, line, list, markdown, quote, table, tabs, tcl
     /// Only `N rows` after each statement (sqlite3's undocumented `.mode count`).
@@ -12,13 +13,9 @@ public enum OutputMode: String, CaseIterable, Sendable {
     case explain
 
     /// The name `.mode` and `.show` print (sqlite3's `modeDescr`): `tabs` is `list` there.
-    public var displayName: String {
-        self == .tabs ? "list" : rawValue
-    }
+    public var displayName: String { definition.shownName }
 
     /// Whether the mode collects the whole result to lay it out in columns (and takes the
     /// `--wrap`, `--wordwrap` and `--quote` options).
-    public var isColumnar: Bool {
-        self == .column || self == .table || self == .markdown || self == .box
-    }
+    public var isColumnar: Bool { definition.isColumnar }
 }

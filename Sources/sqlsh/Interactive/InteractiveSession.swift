@@ -5,7 +5,8 @@ import SQLshShell
 /// Runs the shell for a person at a terminal (or with `-interactive`): the banner, then
 /// lines from ``makeInteractiveSource(shell:)`` until Ctrl-D or `.exit`. Returns the exit
 /// status: 0, as errors were reported as they happened.
-func runInteractiveSession(shell: Shell, transientDatabase: Bool) -> Int32 {
+/// - Throws: ``ShellExit`` when the shell ends itself (`.exit N`).
+func runInteractiveSession(shell: Shell, transientDatabase: Bool) throws -> Int32 {
     // The banner is for the person: on the terminal the prompt is drawn on. With standard
     // output piped (`sqlsh | tee log`) that is standard error; through the pipe it would race
     // the prompt (and end up in the log).
@@ -23,8 +24,8 @@ func runInteractiveSession(shell: Shell, transientDatabase: Bool) -> Int32 {
     out.write(banner)
     out.flush()
     // Errors were shown to the person as they happened; leaving with Ctrl-D (or `.exit`)
-    // is a success. (`.exit N` ends the process itself.)
-    _ = shell.process(makeInteractiveSource(shell: shell))
+    // is a success. (`.exit N` throws ShellExit.)
+    _ = try shell.process(makeInteractiveSource(shell: shell))
     return 0
 }
 

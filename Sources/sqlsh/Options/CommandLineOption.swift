@@ -1,3 +1,5 @@
+import SQLshShell
+
 /// One command-line option, as `-help` lists it. Every option is also accepted with two
 /// dashes (`--csv`).
 struct CommandLineOption {
@@ -14,6 +16,12 @@ struct CommandLineOption {
         self.init(name, "", summary, documented: documented)
     }
 
+    /// The option that selects an output mode, as its ``OutputModeDefinition`` defines it.
+    init(mode: OutputMode) {
+        let option = mode.definition.option
+        self.init(option?.name ?? "-" + mode.rawValue, option?.summary ?? "", documented: option != nil)
+    }
+
     init(_ name: String, _ arguments: String, _ summary: String, documented: Bool = true) {
         self.name = name
         self.arguments = arguments
@@ -21,30 +29,31 @@ struct CommandLineOption {
         self.documented = documented
     }
 
-    /// Every option sqlsh accepts, in `-help` order. The wording follows sqlite3 3.40.1's.
+    /// Every option sqlsh accepts, in `-help` order. The wording follows sqlite3 3.40.1's. The
+    /// output-mode options are defined with their modes (``OutputModeDefinition``).
     static let all: [CommandLineOption] = [
         CommandLineOption("-A", "ARGS...", "run \".archive ARGS\" and exit"),
         CommandLineOption("-append", "append the database to the end of the file"),
-        CommandLineOption("-ascii", "set output mode to 'ascii'"),
+        CommandLineOption(mode: .ascii),
         CommandLineOption("-bail", "stop after hitting an error"),
         CommandLineOption("-batch", "force batch I/O"),
-        CommandLineOption("-box", "set output mode to 'box'"),
-        CommandLineOption("-column", "set output mode to 'column'"),
+        CommandLineOption(mode: .box),
+        CommandLineOption(mode: .column),
         CommandLineOption("-cmd", "COMMAND", "run \"COMMAND\" before reading stdin"),
-        CommandLineOption("-csv", "set output mode to 'csv'"),
+        CommandLineOption(mode: .csv),
         CommandLineOption("-deserialize", "open the database using sqlite3_deserialize()"),
         CommandLineOption("-echo", "print inputs before execution"),
         CommandLineOption("-init", "FILENAME", "read/process named file"),
         CommandLineOption("-[no]header", "turn headers on or off"),
         CommandLineOption("-help", "show this message"),
-        CommandLineOption("-html", "set output mode to HTML"),
+        CommandLineOption(mode: .html),
         CommandLineOption("-interactive", "force interactive I/O"),
-        CommandLineOption("-json", "set output mode to 'json'"),
-        CommandLineOption("-line", "set output mode to 'line'"),
-        CommandLineOption("-list", "set output mode to 'list'"),
+        CommandLineOption(mode: .json),
+        CommandLineOption(mode: .line),
+        CommandLineOption(mode: .list),
         CommandLineOption("-load", "PATH", "load a sqlsh plugin (repeatable)"),
         CommandLineOption("-lookaside", "SIZE N", "accepted for compatibility; ignored"),
-        CommandLineOption("-markdown", "set output mode to 'markdown'"),
+        CommandLineOption(mode: .markdown),
         CommandLineOption("-maxsize", "N", "maximum size for a --deserialize database"),
         CommandLineOption("-memtrace", "trace all memory allocations and deallocations"),
         CommandLineOption("-mmap", "N", "default mmap size set to N"),
@@ -54,13 +63,13 @@ struct CommandLineOption {
         CommandLineOption("-nonce", "STRING", "set the safe-mode escape nonce"),
         CommandLineOption("-nullvalue", "TEXT", "set text string for NULL values. Default ''"),
         CommandLineOption("-pagecache", "SIZE N", "accepted for compatibility; ignored"),
-        CommandLineOption("-quote", "set output mode to 'quote'"),
+        CommandLineOption(mode: .quote),
         CommandLineOption("-readonly", "open the database read-only"),
         CommandLineOption("-safe", "enable safe-mode"),
         CommandLineOption("-separator", "SEP", "set output column separator. Default: '|'"),
         CommandLineOption("-stats", "print memory stats before each finalize"),
-        CommandLineOption("-table", "set output mode to 'table'"),
-        CommandLineOption("-tabs", "set output mode to 'tabs'"),
+        CommandLineOption(mode: .table),
+        CommandLineOption(mode: .tabs),
         CommandLineOption("-version", "show sqlsh and SQLite versions"),
         CommandLineOption("-vfs", "NAME", "use NAME as the default VFS"),
         CommandLineOption("-zip", "open the file as a ZIP Archive"),

@@ -65,13 +65,13 @@ struct ShellLauncher {
                 i += 1; _ = value(at: i)
                 i += 1; _ = value(at: i)
             case "-mmap":
-                i += 1; mmap = integerValue(value(at: i))
+                i += 1; mmap = DotCommandArguments.integerValue(value(at: i))
             case "-vfs":
                 i += 1; vfs = value(at: i)
             case "-deserialize":
                 deserialize = true
             case "-maxsize" where i + 1 < argc:
-                i += 1; maxSize = integerValue(arguments[i])
+                i += 1; maxSize = DotCommandArguments.integerValue(arguments[i])
             case "-maxsize":
                 break  // without a value: an unknown option in the second pass, as in sqlite3
             case "-readonly":
@@ -126,16 +126,25 @@ struct ShellLauncher {
         // Plugins join the catalog before -nofunctions and the start-up file, which may toggle them.
         if let status = loadPlugins(pluginPaths, safe: safe, shell: shell) { return status }
         if noFunctions { shell.catalog.setAllEnabled(false) }  // before any connection opens
-        shell.openIfExists()
-        let status = run(shell: shell, commands: commands, initFile: initFile, transientDatabase: transientDatabase)
-        return shell.finalStatus(status)
+        do {
+            shell.openIfExists()
+            try shell.throwPendingExit()
+            let status = try run(shell: shell, commands: commands, initFile: initFile, transientDatabase: transientDatabase)
+            return shell.finalStatus(status)
+        } catch let exit as ShellExit {
+            // The shell ended itself (`.exit N`, safe mode, ...): only the program exits.
+            return shell.finalStatus(exit.status)
+        } catch {
+            err.write("Error: \(error)\n")
+            return shell.finalStatus(1)
+        }
     }
 
     /// Everything after the first pass: the start-up file, the second pass, the commands or
     /// standard input. Output is flushed by the caller.
-    private func run(shell: Shell, commands: [Int], initFile: String?, transientDatabase: Bool) -> Int32 {
+    private func run(shell: Shell, commands: [Int], initFile: String?, transientDatabase: Bool) throws -> Int32 {
         let argc = arguments.count
-        runStartupFile(initFile, shell: shell)
+        try runStartupFile(initFile, shell: shell)
 
         // Second pass.
         var i = 1
@@ -144,35 +153,19 @@ struct ShellLauncher {
             guard z.hasPrefix("-") else { i += 1; continue }
             let name = optionName(z)
             var settings = shell.settings
+            if let mode = OutputModeDefinition.option(named: name) {
+                // -csv, -box, ...: the mode and the separators its option sets.
+                settings.select(option: mode)
+                shell.settings = settings
+                i += 1
+                continue
+            }
             switch name {
             case "-init": i += 1
-            case "-html": settings.mode = .html
-            case "-list": settings.mode = .list
-            case "-quote":
-                settings.mode = .quote
-                settings.columnSeparator = ","
-                settings.rowSeparator = "\n"
-            case "-line": settings.mode = .line
-            case "-column": settings.mode = .column
-            case "-json": settings.mode = .json
-            case "-markdown": settings.mode = .markdown
-            case "-table": settings.mode = .table
-            case "-box": settings.mode = .box
-            case "-csv":
-                settings.mode = .csv
-                settings.columnSeparator = ","
             case "-deserialize", "-readonly", "-nofollow", "-bail", "-safe":
                 if name == "-safe" { settings.safeMode = true }
             case "-maxsize" where i + 1 < argc:
                 i += 1
-            case "-ascii":
-                settings.mode = .ascii
-                settings.columnSeparator = "\u{1F}"
-                settings.rowSeparator = "\u{1E}"
-            case "-tabs":
-                settings.mode = .tabs
-                settings.columnSeparator = "\t"
-                settings.rowSeparator = "\n"
             case "-separator":
                 i += 1; settings.columnSeparator = String(rawBytes: rawArgument(i))
             case "-newline":
@@ -216,7 +209,7 @@ struct ShellLauncher {
                 if i == argc - 1 { i = argc; continue }
                 i += 1
                 shell.settings = settings
-                if let status = runCommandOption(i, shell: shell) { return status }
+                if let status = try runCommandOption(i, shell: shell) { return status }
                 settings = shell.settings
             default:
                 err.write("\(programName): Error: unknown option: \(name)\n")
@@ -234,23 +227,23 @@ struct ShellLauncher {
                 shell.startInputLine()
                 if command.hasPrefix(".") {
                     shell.commandFailureStatus = nil
-                    switch shell.runDotCommand(line: String(rawBytes: rawArgument(index))) {
+                    switch try shell.runDotCommand(line: String(rawBytes: rawArgument(index))) {
                     case .success: continue
                     case .failure: status = shell.commandFailureStatus ?? 1
                     case .exit: status = 0
                     }
                     return status
                 }
-                if let failure = shell.runArgumentSQL(utf8: rawArgument(index)) {
+                if let failure = try shell.runArgumentSQL(utf8: rawArgument(index)) {
                     err.write("Error: ")
                     err.write(failure.message + [10])
                     return failure.code != 0 ? failure.code : 1
                 }
             }
         } else if shell.isInteractive {
-            status = runInteractiveSession(shell: shell, transientDatabase: transientDatabase)
+            status = try runInteractiveSession(shell: shell, transientDatabase: transientDatabase)
         } else {
-            let outcome = shell.process(FileLineSource(fileDescriptor: 0))
+            let outcome = try shell.process(FileLineSource(fileDescriptor: 0))
             status = outcome == .failure ? 1 : 0
         }
         shell.close()
@@ -279,16 +272,16 @@ struct ShellLauncher {
 
     /// `-cmd COMMAND`: runs a dot-command or SQL; returns an exit status when the shell must
     /// stop (only under `-bail`).
-    private func runCommandOption(_ index: Int, shell: Shell) -> Int32? {
+    private func runCommandOption(_ index: Int, shell: Shell) throws -> Int32? {
         let command = arguments[index]
         if command.hasPrefix(".") {
-            let outcome = shell.runDotCommand(line: String(rawBytes: rawArgument(index)))
+            let outcome = try shell.runDotCommand(line: String(rawBytes: rawArgument(index)))
             if outcome != .success && shell.settings.bail {
                 return outcome == .failure ? 1 : 0
             }
             return nil
         }
-        if let failure = shell.runArgumentSQL(utf8: rawArgument(index)) {
+        if let failure = try shell.runArgumentSQL(utf8: rawArgument(index)) {
             err.write("Error: ")
             err.write(failure.message + [10])
             if shell.settings.bail { return failure.code != 0 ? failure.code : 1 }
@@ -297,7 +290,7 @@ struct ShellLauncher {
     }
 
     /// Runs `~/.sqlshrc`, or the `-init` file, as sqlite3 runs `~/.sqliterc`.
-    private func runStartupFile(_ override: String?, shell: Shell) {
+    private func runStartupFile(_ override: String?, shell: Shell) throws {
         let path: String
         if let override {
             path = override
@@ -312,15 +305,15 @@ struct ShellLauncher {
         guard fd >= 0 else {
             if override != nil {
                 err.write("cannot open: \"\(path)\"\n")
-                if shell.settings.bail { shell.terminate(1) }
+                if shell.settings.bail { try shell.terminate(1) }
             }
             return
         }
         if shell.isInteractive { err.write("-- Loading resources from \(path)\n") }
         let source = FileLineSource(fileDescriptor: fd, close: { _ = close($0) })
-        let outcome = shell.process(source)
-        source.close()
-        if outcome == .failure && shell.settings.bail { shell.terminate(1) }
+        defer { source.close() }
+        let outcome = try shell.process(source)
+        if outcome == .failure && shell.settings.bail { try shell.terminate(1) }
     }
 
     /// The home directory: the password database's entry for this user, else `$HOME`.
@@ -361,8 +354,4 @@ struct ShellLauncher {
         }
         return arguments[index]
     }
-}
-
-private func integerValue(_ text: String) -> Int64 {
-    DotCommandArguments.integerValue(text)
 }

@@ -7,7 +7,7 @@ enum HexDatabase {
     /// The database image (zero-filled where no line gives bytes), or nil after printing `Error on line N of --hexdb input`. Without
     /// a file the lines come from the current input (the shell's line count moves on). Memory
     /// that cannot be had ends the shell with sqlite3's `Error: out of memory`.
-    static func read(file: String?, shell: Shell) -> DatabaseImage? {
+    static func read(file: String?, shell: Shell) throws -> DatabaseImage? {
         var lines: LineSource
         var lineNumber: Int
         if let file {
@@ -48,7 +48,7 @@ enum HexDatabase {
         // Filled in place and handed to SQLite as is: a large image is held once.
         guard let image = try? DatabaseImage(count: size) else {
             shell.err.write("Error: out of memory\n")
-            shell.terminate(1)
+            try shell.terminate(1)
         }
         let bytes = image.bytes
         var offset = 0

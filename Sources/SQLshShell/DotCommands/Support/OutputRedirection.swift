@@ -12,7 +12,7 @@ enum OutputRedirection {
     /// Redirects `shell.out` as `.output`, `.once` or `.excel` does.
     static func run(_ arguments: [String], kind: Kind, shell: Shell) throws -> CommandOutcome {
         let command = arguments[0]
-        shell.failIfSafeMode("cannot run .\(command) in safe mode")
+        try shell.failIfSafeMode("cannot run .\(command) in safe mode")
         let once = kind != .output
         var file: String?
         var bom = false
@@ -52,9 +52,7 @@ enum OutputRedirection {
             let saved = shell.settings
             if editorMode == "x" {
                 shell.settings.echo = false
-                shell.settings.mode = .csv
-                shell.settings.columnSeparator = ","
-                shell.settings.rowSeparator = "\r\n"
+                shell.settings.select(OutputMode.csv.definition)  // as `.mode csv`
             }
             shell.outputClosing = { [unowned shell] in
                 shell.out.flush()

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// Writes column values as SQL literals the way sqlite3's insert mode does (`.dump`,
@@ -27,37 +26,16 @@ struct SQLLiteralWriter {
     /// ` VALUES(v1,v2,...);` and a newline.
     @inline(__always)
     private func writeValues(_ statement: Statement) {
-        let handle = statement.handle
-        let n = sqlite3_column_count(handle)
-        var i: Int32 = 0
+        let n = statement.columnCount
+        var i = 0
         while i < n {
             out.write(i > 0 ? "," : " VALUES(")
-            writeValue(handle, i)
+            CellText.writeSQLLiteral(statement, i, keepNewlines: keepNewlines, to: out)
             i += 1
         }
         out.write(");\n")
     }
 
-    /// Writes column `i` of the current row as an SQL literal.
-    @inline(__always)
-    private func writeValue(_ handle: OpaquePointer, _ i: Int32) {
-        switch sqlite3_column_type(handle, i) {
-        case SQLITE_NULL: out.write("NULL")
-        case SQLITE_INTEGER: out.write(CellText.text(handle, i) ?? CellText.empty)
-        case SQLITE_FLOAT: CellText.writeSQLReal(sqlite3_column_double(handle, i), to: out)
-        case SQLITE_TEXT:
-            // The shell handles text as a C string: it ends at the first NUL.
-            let text = CellText.text(handle, i) ?? CellText.empty
-            if keepNewlines {
-                CellEscapes.writeSQLQuoted(text, to: out)
-            } else {
-                CellEscapes.writeSQLQuotedEscaped(text, to: out)
-            }
-        default:
-            let p = sqlite3_column_blob(handle, i)
-            CellEscapes.writeHexBlob(UnsafeRawBufferPointer(start: p, count: p == nil ? 0 : Int(sqlite3_column_bytes(handle, i))), to: out)
-        }
-    }
 
     /// `'...'` with `'` doubled (`output_quoted_string`).
     func writeQuoted(_ bytes: [UInt8]) {

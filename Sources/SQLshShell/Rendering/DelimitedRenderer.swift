@@ -1,0 +1,134 @@
+import SQLshCore
+
+/// The delimited modes: values separated by the column separator, rows ended by the row
+/// separator, with `.headers on` the column names first; `Quoting` decides how one value or
+/// name is written.
+///
+/// - `list`, `tabs`, `ascii` (and `.explain`'s output): ``NoQuoting``, text as it is;
+/// - `csv`: ``CSVQuoting``, fields quoted when needed (sqlite3's `output_csv`);
+/// - `tcl`: ``TclQuoting``, every value a C-escaped `"..."` string;
+/// - `quote`: ``SQLLiteralQuoting``, values as SQL literals.
+///
+/// `Quoting` is a type parameter, so each mode's loop is compiled with its own writer inlined.
+final class DelimitedRenderer<Quoting: DelimitedQuoting>: ResultRenderer {
+    private let out: OutputWriter
+    private let columnSeparator: [UInt8]
+    private let rowSeparator: [UInt8]
+    private let nullValue: [UInt8]
+    private let headers: Bool
+    private let columns: Int
+
+    init(shell: Shell, statement: Statement) {
+        columns = statement.columnCount
+        out = shell.out
+        columnSeparator = CellText.bytes(shell.settings.columnSeparator)
+        rowSeparator = CellText.bytes(shell.settings.rowSeparator)
+        nullValue = CellText.bytes(shell.settings.nullValue)
+        headers = shell.settings.headers
+    }
+
+    func begin(_ statement: Statement) {
+        guard headers else { return }
+        for i in 0..<columns {
+            if i > 0 { out.write(columnSeparator) }
+            Quoting.writeName(statement.columnNameBytes(at: i), separator: columnSeparator, to: out)
+        }
+        out.write(rowSeparator)
+    }
+
+    func row(_ statement: Statement) {
+        for i in 0..<columns {
+            if i > 0 { out.write(columnSeparator) }
+            Quoting.writeValue(statement, at: i, nullValue: nullValue, separator: columnSeparator, to: out)
+        }
+        out.write(rowSeparator)
+    }
+
+    func end(_ statement: Statement) {}
+}
+
+/// How a ``DelimitedRenderer`` writes a column name and a value.
+protocol DelimitedQuoting {
+    /// Writes column name `name` of the header line.
+    static func writeName(_ name: UnsafeBufferPointer<UInt8>, separator: [UInt8], to out: OutputWriter)
+    /// Writes column `i` of the statement's current row (`nullValue` is the `.nullvalue` text).
+    static func writeValue(_ statement: Statement, at i: Int, nullValue: [UInt8], separator: [UInt8], to out: OutputWriter)
+}
+
+/// `list`, `tabs`, `ascii`: names and values as they are (text cut at a NUL, as sqlite3's
+/// `%s`), NULL as the null value.
+enum NoQuoting: DelimitedQuoting {
+    @inline(__always)
+    static func writeName(_ name: UnsafeBufferPointer<UInt8>, separator: [UInt8], to out: OutputWriter) {
+        out.write(name)
+    }
+
+    @inline(__always)
+    static func writeValue(_ statement: Statement, at i: Int, nullValue: [UInt8], separator: [UInt8], to out: OutputWriter) {
+        if let text = CellText.text(statement, i) {
+            out.write(text)
+        } else {
+            out.write(nullValue)
+        }
+    }
+}
+
+/// `csv`: names and values quoted when they hold the separator, a quote or a line break
+/// (sqlite3's `output_csv`); NULL as the null value, unquoted.
+enum CSVQuoting: DelimitedQuoting {
+    @inline(__always)
+    static func writeName(_ name: UnsafeBufferPointer<UInt8>, separator: [UInt8], to out: OutputWriter) {
+        CellEscapes.writeCSV(name, separator: separator, to: out)
+    }
+
+    @inline(__always)
+    static func writeValue(_ statement: Statement, at i: Int, nullValue: [UInt8], separator: [UInt8], to out: OutputWriter) {
+        if let text = CellText.text(statement, i) {
+            CellEscapes.writeCSV(text, separator: separator, to: out)
+        } else {
+            out.write(nullValue)
+        }
+    }
+}
+
+/// `tcl`: names and values as C-escaped `"..."` strings; NULL as the null value, escaped too.
+enum TclQuoting: DelimitedQuoting {
+    @inline(__always)
+    static func writeName(_ name: UnsafeBufferPointer<UInt8>, separator: [UInt8], to out: OutputWriter) {
+        CellEscapes.writeC(name, to: out)
+    }
+
+    @inline(__always)
+    static func writeValue(_ statement: Statement, at i: Int, nullValue: [UInt8], separator: [UInt8], to out: OutputWriter) {
+        if let text = CellText.text(statement, i) {
+            CellEscapes.writeC(text, to: out)
+        } else {
+            nullValue.withUnsafeBufferPointer { CellEscapes.writeC($0, to: out) }
+        }
+    }
+}
+
+/// `quote`: names as SQL strings; values as SQL literals (`NULL`, `'text'`, `X'blob'`,
+/// integers in decimal, REALs through `%!.20g`). The null value is not used.
+enum SQLLiteralQuoting: DelimitedQuoting {
+    @inline(__always)
+    static func writeName(_ name: UnsafeBufferPointer<UInt8>, separator: [UInt8], to out: OutputWriter) {
+        CellEscapes.writeSQLQuoted(name, to: out)
+    }
+
+    @inline(__always)
+    static func writeValue(_ statement: Statement, at i: Int, nullValue: [UInt8], separator: [UInt8], to out: OutputWriter) {
+        switch statement.columnType(at: i) {
+        case .null:
+            out.write("NULL")
+        case .text:
+            CellEscapes.writeSQLQuoted(CellText.text(statement, i) ?? CellText.empty, to: out)
+        case .integer:
+            out.write(CellText.text(statement, i) ?? CellText.empty)
+        case .real:
+            CellText.writeReal(statement.double(at: i), format: "%!.20g", to: out)
+        case .blob:
+            CellEscapes.writeHexBlob(statement.blobBytes(at: i), to: out)
+        }
+    }
+}
