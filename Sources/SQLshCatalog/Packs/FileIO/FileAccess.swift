@@ -1,5 +1,6 @@
 import CSQLite
 import Glibc
+import SQLshCore
 
 /// The file operations behind `readfile`, `writefile` and `fsdir`, written with the same C
 /// library calls as SQLite's `ext/misc/fileio.c` (3.40.1) so that edge cases (directories,
@@ -17,26 +18,16 @@ enum FileAccess {
     /// Sets the result to the contents of a file as a blob: NULL when it cannot be opened,
     /// `SQLITE_TOOBIG` past the length limit (a directory reports a huge size), `SQLITE_IOERR`
     /// when reading fails.
-    static func readContents(_ ctx: OpaquePointer, _ path: UnsafePointer<CChar>) {
+    static func readContents(_ result: ResultContext, _ path: UnsafePointer<CChar>) {
         guard let file = fopen(path, "rb") else { return }
         defer { fclose(file) }
         fseek(file, 0, SEEK_END)
-        let size = Int64(ftell(file))
+        let size = ftell(file)
         rewind(file)
-        let maxLength = Int64(sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1))
-        if size > maxLength {
-            sqlite3_result_error_code(ctx, SQLITE_TOOBIG)
-            return
-        }
-        guard size >= 0, let buffer = sqlite3_malloc64(sqlite3_uint64(size > 0 ? size : 1)) else {
-            sqlite3_result_error_nomem(ctx)
-            return
-        }
-        if fread(buffer, 1, Int(size), file) == Int(size) {
-            sqlite3_result_blob64(ctx, buffer, sqlite3_uint64(size), sqlite3_free)
-        } else {
-            sqlite3_result_error_code(ctx, SQLITE_IOERR)
-            sqlite3_free(buffer)
+        guard size >= 0 else { return result.setNoMemory() }
+        // Over the length limit: "string or blob too big" before allocating.
+        if !result.write(.blob, capacity: size, { fread($0, 1, size, file) == size ? size : nil }) {
+            result.setErrorCode(SQLITE_IOERR)
         }
     }
 

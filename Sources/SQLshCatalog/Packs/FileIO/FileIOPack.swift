@@ -24,7 +24,7 @@ enum FileIOPack {
         functions: {
             [SQLFunction("readfile", argumentCount: 1, options: .directOnly, writingResult: { arguments, result in
                 guard let path = sqlite3_value_text(arguments[0].rawValue) else { return result.setNull() }
-                path.withMemoryRebound(to: CChar.self, capacity: 1) { FileAccess.readContents(result.rawValue, $0) }
+                path.withMemoryRebound(to: CChar.self, capacity: 1) { FileAccess.readContents(result, $0) }
             })]
         })
 
@@ -49,8 +49,8 @@ enum FileIOPack {
                     throw SQLiteError(message: "wrong number of arguments to function writefile()")
                 }
                 guard let path = sqlite3_value_text(arguments[0].rawValue) else { return result.setNull() }
-                let mode = arguments.count >= 3 ? UInt32(bitPattern: sqlite3_value_int(arguments[2].rawValue)) : 0
-                let mtime = arguments.count == 4 ? sqlite3_value_int64(arguments[3].rawValue) : -1
+                let mode = arguments.count >= 3 ? UInt32(bitPattern: Int32(truncatingIfNeeded: arguments[2].int64)) : 0
+                let mtime = arguments.count == 4 ? arguments[3].int64 : -1
                 let outcome = path.withMemoryRebound(to: CChar.self, capacity: 1) { p -> Int in
                     var outcome = FileAccess.write(result.rawValue, p, arguments[1].rawValue, mode: mode, mtime: mtime)
                     if outcome == 1 && errno == ENOENT && FileAccess.makeParentDirectories(p) {
@@ -82,7 +82,7 @@ enum FileIOPack {
         example: "SELECT lsmode(16877);  -- drwxr-xr-x",
         functions: {
             [SQLFunction("lsmode", argumentCount: 1, writingResult: { arguments, result in
-                FileAccess.withLsMode(sqlite3_value_int(arguments[0].rawValue)) { result.setText(utf8: $0) }
+                FileAccess.withLsMode(Int32(truncatingIfNeeded: arguments[0].int64)) { result.setText(utf8: $0) }
             })]
         })
 

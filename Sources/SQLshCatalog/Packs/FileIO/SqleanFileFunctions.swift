@@ -52,7 +52,7 @@ enum SqleanFileFunctions {
                         limit = arguments[2].int64
                         if limit < 0 { throw SQLiteError(message: "limit must be >= 0") }
                     }
-                    readPart(result.rawValue, path, offset: offset, limit: limit)
+                    readPart(result, path, offset: offset, limit: limit)
                 })
             }
         })
@@ -60,24 +60,20 @@ enum SqleanFileFunctions {
     /// Sets the result to `limit` bytes (0: all) of a file from `offset`, as a blob: NULL when
     /// it cannot be opened, `SQLITE_TOOBIG` past the length limit (before allocating),
     /// `SQLITE_IOERR` when reading fails.
-    static func readPart(_ ctx: OpaquePointer, _ path: UnsafePointer<CChar>, offset: Int64, limit: Int64) {
-        guard let file = fopen(path, "rb") else { return sqlite3_result_null(ctx) }
+    static func readPart(_ result: ResultContext, _ path: UnsafePointer<CChar>, offset: Int64, limit: Int64) {
+        guard let file = fopen(path, "rb") else { return result.setNull() }
         defer { fclose(file) }
         fseeko(file, 0, SEEK_END)
         let size = Int64(ftello(file))
-        guard size >= 0 else { return sqlite3_result_error_code(ctx, SQLITE_IOERR) }
+        guard size >= 0 else { return result.setErrorCode(SQLITE_IOERR) }
         let start = min(offset, size)
         var count = size - start
         if limit > 0 { count = min(count, limit) }
-        let maxLength = Int64(sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1))
-        if count > maxLength { return sqlite3_result_error_toobig(ctx) }
-        guard fseeko(file, off_t(start), SEEK_SET) == 0 else { return sqlite3_result_error_code(ctx, SQLITE_IOERR) }
-        guard let buffer = sqlite3_malloc64(sqlite3_uint64(max(count, 1))) else { return sqlite3_result_error_nomem(ctx) }
-        if fread(buffer, 1, Int(count), file) == Int(count) {
-            sqlite3_result_blob64(ctx, buffer, sqlite3_uint64(count), sqlite3_free)
-        } else {
-            sqlite3_free(buffer)
-            sqlite3_result_error_code(ctx, SQLITE_IOERR)
+        guard count <= Int64(result.lengthLimit) else { return result.setTooBig() }
+        guard fseeko(file, off_t(start), SEEK_SET) == 0 else { return result.setErrorCode(SQLITE_IOERR) }
+        let length = Int(count)
+        if !result.write(.blob, capacity: length, { fread($0, 1, length, file) == length ? length : nil }) {
+            result.setErrorCode(SQLITE_IOERR)
         }
     }
 
@@ -104,7 +100,7 @@ enum SqleanFileFunctions {
             (2...4).map { count in
                 SQLFunction("fileio_write", argumentCount: count, options: .directOnly, writingResult: { arguments, result in
                     guard let path = path(arguments[0].rawValue) else { return result.setNull() }
-                    let perm: UInt32 = arguments.count >= 3 ? UInt32(bitPattern: sqlite3_value_int(arguments[2].rawValue)) : 0o666
+                    let perm: UInt32 = arguments.count >= 3 ? UInt32(bitPattern: Int32(truncatingIfNeeded: arguments[2].int64)) : 0o666
                     let mtime = arguments.count == 4 ? arguments[3].int64 : -1
                     let data = arguments[1].rawValue
                     var outcome = FileAccess.write(result.rawValue, path, data, mode: perm & 0o7777, mtime: mtime)
@@ -146,8 +142,8 @@ enum SqleanFileFunctions {
         functions: {
             [SQLFunction("fileio_append", argumentCount: 2, options: .directOnly, writingResult: { arguments, result in
                 guard let path = path(arguments[0].rawValue) else { throw SQLiteError(message: "failed to open file") }
-                let text = arguments[1].rawValue
-                if sqlite3_value_type(text) == SQLITE_NULL { return result.setNull() }
+                let text = arguments[1]
+                if text.isNull { return result.setNull() }
                 let target: AppendTarget
                 if let cached = arguments.auxiliaryData(for: 0) as? AppendTarget {
                     target = cached
@@ -161,7 +157,7 @@ enum SqleanFileFunctions {
                     target = AppendTarget(descriptor)
                     arguments.setAuxiliaryData(target, for: 0)
                 }
-                let bytes = textBytes(text)
+                let bytes = text.textBytes
                 var written = 0
                 while written < bytes.count {
                     let n = Glibc.write(target.descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
@@ -195,7 +191,7 @@ enum SqleanFileFunctions {
         (1...2).map { count in
             SQLFunction(name, argumentCount: count, options: .directOnly, writingResult: { arguments, result in
                 guard let path = path(arguments[0].rawValue) else { return result.setNull() }
-                let perm = arguments.count == 2 ? mode_t(UInt32(bitPattern: sqlite3_value_int(arguments[1].rawValue))) : 0o777
+                let perm = arguments.count == 2 ? mode_t(UInt32(bitPattern: Int32(truncatingIfNeeded: arguments[1].int64))) : 0o777
                 if mkdir(path, perm) != 0 {
                     var status = stat()
                     let ok = stat(path, &status) == 0 && FileAccess.isDirectory(UInt32(status.st_mode))
@@ -231,7 +227,7 @@ enum SqleanFileFunctions {
                 return result.setNull()
             }
             if symlink(target, link) != 0 {
-                throw SQLiteError(message: "failed to create symlink to: \(String(decoding: textBytes(arguments[0].rawValue), as: UTF8.self))")
+                throw SQLiteError(message: "failed to create symlink to: \(String(decoding: arguments[0].textBytes, as: UTF8.self))")
             }
             result.setNull()
         })]
@@ -251,7 +247,7 @@ enum SqleanFileFunctions {
         example: "select fileio_mode(33188), fileio_mode(16877);  -- '-rw-r--r--'|'drwxr-xr-x'",
         functions: {
             [SQLFunction("fileio_mode", argumentCount: 1, options: .pure, writingResult: { arguments, result in
-                FileAccess.withLsMode(sqlite3_value_int(arguments[0].rawValue)) { result.setText(utf8: $0) }
+                FileAccess.withLsMode(Int32(truncatingIfNeeded: arguments[0].int64)) { result.setText(utf8: $0) }
             })]
         })
 }

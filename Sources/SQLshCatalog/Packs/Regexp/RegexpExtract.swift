@@ -70,8 +70,8 @@ private enum Group {
 
 private func extract(_ arguments: Arguments, _ result: ResultContext, engine: RegexEngine, group: Group,
                      function: StaticString) throws {
-    let subjectValue = arguments[0].rawValue
-    if sqlite3_value_type(subjectValue) == SQLITE_NULL { return result.setNull() }
+    let subjectValue = arguments[0]
+    if subjectValue.isNull { return result.setNull() }
     let found = try engine.withPattern(arguments, 1, options: 0, function: function) { pattern -> Bool in
         let number: Int64
         switch group {
@@ -83,7 +83,7 @@ private func extract(_ arguments: Arguments, _ result: ResultContext, engine: Re
             guard found >= 0 else { throw RegexpError("\(function): the pattern has no group named '\(name)'") }
             number = Int64(found)
         }
-        let subject = textBytes(subjectValue)
+        let subject = subjectValue.textBytes
         try checkSubject(subject, function: function)
         guard number >= 0, number <= pattern.captureCount,
               try pattern.match(subject.baseAddress.unsafelyUnwrapped, length: subject.count, from: 0,

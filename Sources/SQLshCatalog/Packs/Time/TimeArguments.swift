@@ -44,18 +44,18 @@ enum TimeArguments {
     /// text '3' and real 3.0 are refused).
     @inline(__always)
     static func integer(_ arguments: Arguments, _ index: Int, _ position: ArgumentPosition) throws -> Int64 {
-        let value = arguments[index].rawValue
-        guard sqlite3_value_type(value) == SQLITE_INTEGER else {
+        let value = arguments[index]
+        guard value.storageType == .integer else {
             throw TimeError(position.prefix + "should be an integer")
         }
-        return sqlite3_value_int64(value)
+        return value.int64
     }
 
     /// Checks that every argument is stored as an INTEGER, or fails with sqlean's "all
     /// parameters should be integers" (time_date, time_unix and their aliases).
     @inline(__always)
     static func requireIntegers(_ arguments: Arguments) throws {
-        for i in 0..<arguments.count where sqlite3_value_type(arguments[i].rawValue) != SQLITE_INTEGER {
+        for i in 0..<arguments.count where arguments[i].storageType != .integer {
             throw TimeError("all parameters should be integers")
         }
     }
@@ -73,7 +73,7 @@ enum TimeArguments {
     /// Whether any argument is NULL: every time function then returns NULL.
     @inline(__always)
     static func anyNull(_ arguments: Arguments) -> Bool {
-        for i in 0..<arguments.count where sqlite3_value_type(arguments[i].rawValue) == SQLITE_NULL { return true }
+        for i in 0..<arguments.count where arguments[i].isNull { return true }
         return false
     }
 }
