@@ -29,6 +29,15 @@ extension Argument {
         return UnsafeRawBufferPointer(start: blob, count: Int(sqlite3_value_bytes(rawValue)))
     }
 
+    /// The text form as a NUL-terminated C string read in place (`sqlite3_value_text`), for C
+    /// APIs such as `fopen`; nil for NULL. A text with an embedded NUL byte reads as shorter
+    /// (compare `strlen` with ``byteCount`` to refuse it). Same lifetime as ``utf8``.
+    @inlinable
+    public var cString: UnsafePointer<CChar>? {
+        guard let text = sqlite3_value_text(rawValue) else { return nil }
+        return UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self)
+    }
+
     /// The size in bytes of the value's current text or blob form (`sqlite3_value_bytes`):
     /// read it after ``textBytes`` or ``blobBytes``, whose conversion it measures.
     @inlinable

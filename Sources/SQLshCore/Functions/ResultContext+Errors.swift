@@ -7,8 +7,13 @@ import CSQLite
 extension ResultContext {
     /// The connection's `SQLITE_LIMIT_LENGTH`: the most bytes a text or blob result may hold.
     @inlinable
-    public var lengthLimit: Int {
-        Int(sqlite3_limit(sqlite3_context_db_handle(rawValue), SQLITE_LIMIT_LENGTH, -1))
+    public var lengthLimit: Int { limit(.length) }
+
+    /// The current value of one of the connection's limits (`sqlite3_limit`), for a function
+    /// that follows SQLite's own (a LIKE pattern's length, the number of arguments).
+    @inlinable
+    public func limit(_ category: LimitCategory) -> Int {
+        Int(sqlite3_limit(sqlite3_context_db_handle(rawValue), category.rawValue, -1))
     }
 
     /// The connection the function is running on (`sqlite3_context_db_handle`), for functions
