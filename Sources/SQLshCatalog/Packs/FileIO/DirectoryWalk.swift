@@ -62,3 +62,37 @@ final class DirectoryWalk {
         }
     }
 }
+
+extension DirectoryWalk {
+    /// The plan of a walk's table function (fsdir, lsdir), whose hidden columns 4 and 5 are
+    /// its arguments `path` and `dir`: plan 0 without a usable `path = ?` (the function then
+    /// fails when run), 1 with the path, 2 with the path and `dir = ?`.
+    /// - Throws: ``TableValuedPlanError/unusablePlan`` when a value comes from a table not
+    ///   scanned yet: SQLite then tries a join order that has it.
+    static func plan(_ info: IndexInfo, pathCost: Double, pathAndDirCost: Double, estimatedRows: Int64?) throws {
+        var pathIndex = -1, dirIndex = -1
+        var unusablePath = false, unusableDir = false
+        for i in 0..<info.constraintCount {
+            let constraint = info.constraint(i)
+            guard constraint.op == .equal else { continue }
+            switch (constraint.column, constraint.isUsable) {
+            case (4, true): pathIndex = i
+            case (4, false): unusablePath = true
+            case (5, true): dirIndex = i
+            case (5, false): unusableDir = true
+            default: break
+            }
+        }
+        if (unusablePath && pathIndex < 0) || (unusableDir && dirIndex < 0) { throw TableValuedPlanError.unusablePlan }
+        guard pathIndex >= 0 else {
+            info.planNumber = 0
+            info.estimatedRows = 0x7fffffff
+            return
+        }
+        info.use(constraint: pathIndex, asArgument: 1, omit: true)
+        if dirIndex >= 0 { info.use(constraint: dirIndex, asArgument: 2, omit: true) }
+        info.planNumber = dirIndex >= 0 ? 2 : 1
+        info.estimatedCost = dirIndex >= 0 ? pathAndDirCost : pathCost
+        if let estimatedRows { info.estimatedRows = estimatedRows }
+    }
+}

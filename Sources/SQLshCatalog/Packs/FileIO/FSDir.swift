@@ -11,36 +11,9 @@ struct FSDir: TableValuedFunction {
     ]
     static var options: TableValuedOptions { .directOnly }
 
+    /// Plan 0: no path (an error when run); 1: path; 2: path and DIR.
     static func bestIndex(_ info: IndexInfo) throws {
-        var pathIndex = -1, dirIndex = -1
-        var unusablePath = false, unusableDir = false
-        for i in 0..<info.constraintCount {
-            let constraint = info.constraint(i)
-            guard constraint.op == .equal else { continue }
-            switch constraint.column {
-            case 4:
-                if constraint.isUsable { pathIndex = i; unusablePath = false } else if pathIndex < 0 { unusablePath = true }
-            case 5:
-                if constraint.isUsable { dirIndex = i; unusableDir = false } else if dirIndex < 0 { unusableDir = true }
-            default:
-                break
-            }
-        }
-        if unusablePath || unusableDir { throw TableValuedPlanError.unusablePlan }
-        if pathIndex < 0 {
-            info.planNumber = 0
-            info.estimatedRows = 0x7fffffff
-        } else {
-            info.use(constraint: pathIndex, asArgument: 1, omit: true)
-            if dirIndex >= 0 {
-                info.use(constraint: dirIndex, asArgument: 2, omit: true)
-                info.planNumber = 2
-                info.estimatedCost = 10
-            } else {
-                info.planNumber = 1
-                info.estimatedCost = 100
-            }
-        }
+        try DirectoryWalk.plan(info, pathCost: 100, pathAndDirCost: 10, estimatedRows: nil)
     }
 
     private var walk = DirectoryWalk()

@@ -34,12 +34,11 @@ enum FileAccess {
     /// Writes a file, directory or symbolic link as fileio.c's `writeFile` does.
     /// - Returns: 0 on success, 1 or 2 on failure (`errno` set for 1); a regular file's byte
     ///   count is set as the result.
-    static func write(_ ctx: OpaquePointer, _ path: UnsafePointer<CChar>, _ data: OpaquePointer,
+    static func write(_ result: ResultContext, _ path: UnsafePointer<CChar>, _ data: Argument,
                       mode: UInt32, mtime: Int64) -> Int {
         if isSymlink(mode) {
-            guard let target = sqlite3_value_text(data) else { return 1 }
-            let rc = target.withMemoryRebound(to: CChar.self, capacity: 1) { symlink($0, path) }
-            if rc < 0 { return 1 }
+            guard let target = data.cString else { return 1 }
+            if symlink(target, path) < 0 { return 1 }
         } else if isDirectory(mode) {
             if mkdir(path, mode_t(mode)) != 0 {
                 var st = stat()
@@ -52,16 +51,17 @@ enum FileAccess {
             guard let file = fopen(path, "wb") else { return 1 }
             var failed = false
             var written: Int64 = 0
-            if let bytes = sqlite3_value_blob(data) {
-                let count = Int(sqlite3_value_bytes(data))
-                let n = fwrite(bytes, 1, count, file)
+            let bytes = data.blobBytes  // NULL: an empty file
+            if bytes.count > 0 {
+                let count = bytes.count
+                let n = fwrite(bytes.baseAddress, 1, count, file)
                 written = Int64(count)
                 failed = n != count
             }
             fclose(file)
             if !failed && mode != 0 && chmod(path, mode_t(mode & 0o777)) != 0 { failed = true }
             if failed { return 2 }
-            sqlite3_result_int64(ctx, written)
+            result.set(written)
         }
         // 3.40.1 calls utimes() on symbolic links too (it fails when the target is missing).
         if mtime >= 0 {

@@ -12,36 +12,9 @@ struct LsDir: TableValuedFunction {
     ]
     static var options: TableValuedOptions { .directOnly }
 
-    private static let pathColumn: Int32 = 4
-    private static let dirColumn: Int32 = 5
-
     /// Plan 0: no path (an error when run); 1: path; 2: path and recursion flag.
     static func bestIndex(_ info: IndexInfo) throws {
-        var pathIndex = -1, dirIndex = -1
-        var unusablePath = false, unusableDir = false
-        for i in 0..<info.constraintCount {
-            let constraint = info.constraint(i)
-            guard constraint.op == .equal else { continue }
-            switch (constraint.column, constraint.isUsable) {
-            case (pathColumn, true): pathIndex = i
-            case (pathColumn, false): unusablePath = true
-            case (dirColumn, true): dirIndex = i
-            case (dirColumn, false): unusableDir = true
-            default: break
-            }
-        }
-        // A value that comes from a table not scanned yet: wait for a join order that has it.
-        if (unusablePath && pathIndex < 0) || (unusableDir && dirIndex < 0) { throw TableValuedPlanError.unusablePlan }
-        guard pathIndex >= 0 else {
-            info.planNumber = 0
-            info.estimatedRows = 0x7fffffff
-            return
-        }
-        info.use(constraint: pathIndex, asArgument: 1, omit: true)
-        if dirIndex >= 0 { info.use(constraint: dirIndex, asArgument: 2, omit: true) }
-        info.planNumber = dirIndex >= 0 ? 2 : 1
-        info.estimatedCost = 100
-        info.estimatedRows = 1000
+        try DirectoryWalk.plan(info, pathCost: 100, pathAndDirCost: 100, estimatedRows: 1000)
     }
 
     private var walk = DirectoryWalk()

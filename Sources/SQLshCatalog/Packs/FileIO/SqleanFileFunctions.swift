@@ -16,10 +16,9 @@ enum SqleanFileFunctions {
     /// The path argument as a C string, or nil for NULL and for a text with a NUL byte inside
     /// (which C would cut short, naming another file; sqlean does). Valid during the call.
     @inline(__always)
-    static func path(_ value: OpaquePointer) -> UnsafePointer<CChar>? {
-        guard let text = sqlite3_value_text(value) else { return nil }
-        let p = UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self)
-        return strlen(p) == Int(sqlite3_value_bytes(value)) ? p : nil
+    static func path(_ value: Argument) -> UnsafePointer<CChar>? {
+        guard let p = value.cString else { return nil }
+        return strlen(p) == value.byteCount ? p : nil
     }
 
     // MARK: fileio_read
@@ -42,7 +41,7 @@ enum SqleanFileFunctions {
         functions: {
             (1...3).map { count in
                 SQLFunction("fileio_read", argumentCount: count, options: .directOnly, writingResult: { arguments, result in
-                    guard let path = path(arguments[0].rawValue) else { return result.setNull() }
+                    guard let path = path(arguments[0]) else { return result.setNull() }
                     var offset: Int64 = 0, limit: Int64 = 0
                     if arguments.count >= 2, !arguments[1].isNull {
                         offset = arguments[1].int64
@@ -99,13 +98,13 @@ enum SqleanFileFunctions {
         functions: {
             (2...4).map { count in
                 SQLFunction("fileio_write", argumentCount: count, options: .directOnly, writingResult: { arguments, result in
-                    guard let path = path(arguments[0].rawValue) else { return result.setNull() }
+                    guard let path = path(arguments[0]) else { return result.setNull() }
                     let perm: UInt32 = arguments.count >= 3 ? UInt32(bitPattern: Int32(truncatingIfNeeded: arguments[2].int64)) : 0o666
                     let mtime = arguments.count == 4 ? arguments[3].int64 : -1
-                    let data = arguments[1].rawValue
-                    var outcome = FileAccess.write(result.rawValue, path, data, mode: perm & 0o7777, mtime: mtime)
+                    let data = arguments[1]
+                    var outcome = FileAccess.write(result, path, data, mode: perm & 0o7777, mtime: mtime)
                     if outcome == 1 && errno == ENOENT && FileAccess.makeParentDirectories(path) {
-                        outcome = FileAccess.write(result.rawValue, path, data, mode: perm & 0o7777, mtime: mtime)
+                        outcome = FileAccess.write(result, path, data, mode: perm & 0o7777, mtime: mtime)
                     }
                     if outcome != 0 {
                         if arguments.count == 2 { return result.setNull() }
@@ -141,7 +140,7 @@ enum SqleanFileFunctions {
         example: "select fileio_append('/tmp/log.txt', 'one line' || char(10));  -- 9",
         functions: {
             [SQLFunction("fileio_append", argumentCount: 2, options: .directOnly, writingResult: { arguments, result in
-                guard let path = path(arguments[0].rawValue) else { throw SQLiteError(message: "failed to open file") }
+                guard let path = path(arguments[0]) else { throw SQLiteError(message: "failed to open file") }
                 let text = arguments[1]
                 if text.isNull { return result.setNull() }
                 let target: AppendTarget
@@ -190,7 +189,7 @@ enum SqleanFileFunctions {
     static func makeDirectoryFunctions(_ name: String) -> [SQLFunction] {
         (1...2).map { count in
             SQLFunction(name, argumentCount: count, options: .directOnly, writingResult: { arguments, result in
-                guard let path = path(arguments[0].rawValue) else { return result.setNull() }
+                guard let path = path(arguments[0]) else { return result.setNull() }
                 let perm = arguments.count == 2 ? mode_t(UInt32(bitPattern: Int32(truncatingIfNeeded: arguments[1].int64))) : 0o777
                 if mkdir(path, perm) != 0 {
                     var status = stat()
@@ -223,7 +222,7 @@ enum SqleanFileFunctions {
     static func symlinkFunctions(_ name: String) -> [SQLFunction] {
         [SQLFunction(name, argumentCount: 2, options: .directOnly, writingResult: { arguments, result in
             // The two texts belong to different values: reading the second leaves the first valid.
-            guard let target = path(arguments[0].rawValue), let link = path(arguments[1].rawValue) else {
+            guard let target = path(arguments[0]), let link = path(arguments[1]) else {
                 return result.setNull()
             }
             if symlink(target, link) != 0 {

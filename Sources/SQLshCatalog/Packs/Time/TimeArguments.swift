@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// An error of a time function, reported as the statement's error message (sqlean's texts).
@@ -30,11 +29,12 @@ enum TimeArguments {
     /// The time value of argument `index`: a 13-byte blob, read in place.
     @inline(__always)
     static func time(_ arguments: Arguments, _ index: Int, _ position: ArgumentPosition) throws -> SqleanTime {
-        let value = arguments[index].rawValue
-        guard sqlite3_value_type(value) == SQLITE_BLOB else {
+        let value = arguments[index]
+        guard value.storageType == .blob else {
             throw TimeError(position.prefix + "should be a time blob")
         }
-        guard sqlite3_value_bytes(value) == Int32(TimeBlob.size), let bytes = sqlite3_value_blob(value) else {
+        let blob = value.blobBytes
+        guard blob.count == TimeBlob.size, let bytes = blob.baseAddress else {
             throw TimeError(position == .only ? "invalid time blob size" : position.prefix + "invalid time blob size")
         }
         return TimeBlob.decode(bytes)
@@ -63,11 +63,11 @@ enum TimeArguments {
     /// The field name of argument `index` (TEXT only), its bytes read in place.
     @inline(__always)
     static func field(_ arguments: Arguments, _ index: Int, _ position: ArgumentPosition) throws -> UnsafeBufferPointer<UInt8> {
-        let value = arguments[index].rawValue
-        guard sqlite3_value_type(value) == SQLITE_TEXT else {
+        let value = arguments[index]
+        guard value.storageType == .text else {
             throw TimeError(position.prefix + "should be a field name")
         }
-        return textBytes(value)
+        return value.textBytes
     }
 
     /// Whether any argument is NULL: every time function then returns NULL.

@@ -72,8 +72,7 @@ final class LikeMatcher {
     func call(_ arguments: Arguments, _ result: ResultContext) throws {
         if anyNull(arguments) { return result.setNull() }
         let patternBytes = arguments[0].textBytes
-        let db = sqlite3_context_db_handle(result.rawValue)
-        if patternBytes.count > Int(sqlite3_limit(db, SQLITE_LIMIT_LIKE_PATTERN_LENGTH, -1)) {
+        if patternBytes.count > result.limit(.likePatternLength) {
             throw TextError("LIKE or GLOB pattern too complex")
         }
         var escape: UInt32?
