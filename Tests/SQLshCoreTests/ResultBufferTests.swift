@@ -63,6 +63,11 @@ import Testing
         let error = #expect(throws: SQLiteError.self) { _ = try db.value("select dup('x', 1001)") }
         #expect(error?.message == "string or blob too big")
         #expect(error?.code == SQLITE_TOOBIG)
+        // Short results (on the stack) are checked by SQLite itself when it copies them.
+        _ = db.setLimit(.length, 30)
+        let short = #expect(throws: SQLiteError.self) { _ = try db.value("select dup('x', 31)") }
+        #expect(short?.code == SQLITE_TOOBIG)
+        #expect(try db.value("select length(dup('x', 30))") == .integer(30))
         let huge = #expect(throws: SQLiteError.self) { _ = try db.value("select dup('xy', 9223372036854775807)") }
         #expect(huge?.code == SQLITE_TOOBIG)
         let negative = #expect(throws: SQLiteError.self) { _ = try db.value("select dup('xy', -1)") }

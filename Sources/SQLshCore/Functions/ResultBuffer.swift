@@ -24,8 +24,9 @@ extension ResultContext {
     /// are written into a stack buffer that SQLite copies.
     ///
     /// A `capacity` over ``lengthLimit`` (or negative) fails the call with "string or blob
-    /// too big" before anything is allocated, and failing to allocate with "out of memory";
-    /// `fill` is not called then.
+    /// too big" before anything is allocated (a stack result, which allocates nothing, is
+    /// checked by SQLite when it copies it, so short results cost no limit lookup), and
+    /// failing to allocate with "out of memory"; `fill` is not called then.
     ///
     /// ```swift
     /// _ = result.write(.text, capacity: input.count) { out in
@@ -38,10 +39,11 @@ extension ResultContext {
     @inlinable @discardableResult
     public func write(_ kind: ResultBytesKind, capacity: Int,
                       _ fill: (UnsafeMutablePointer<UInt8>) throws -> Int?) rethrows -> Bool {
-        guard capacity >= 0, capacity <= lengthLimit else {
+        guard capacity >= 0 else {
             setTooBig()
             return true
         }
+        // A stack result allocates nothing: SQLite checks its length when it copies it.
         if capacity <= ResultContext.stackResultCapacity {
             return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ResultContext.stackResultCapacity) { buffer in
                 let base = buffer.baseAddress.unsafelyUnwrapped
@@ -49,6 +51,10 @@ extension ResultContext {
                 setBytes(kind, UnsafeBufferPointer(start: base, count: min(max(count, 0), capacity)))
                 return true
             }
+        }
+        guard capacity <= lengthLimit else {
+            setTooBig()
+            return true
         }
         guard let memory = sqlite3_malloc64(sqlite3_uint64(capacity)) else {
             setNoMemory()
