@@ -1,20 +1,8 @@
-import CSQLite
-import SQLshCore
-
 // Functions whose result can be longer than their arguments (a replacement, a translation, a
 // slug, a decimal expansion) check SQLITE_LIMIT_LENGTH while they build it, and fail with
 // SQLite's own "string or blob too big" before allocating past it: building a result first
-// and letting sqlite3_result_text refuse it would already have used the memory.
-
-extension ResultContext {
-    /// The connection's SQLITE_LIMIT_LENGTH: the most bytes a text or blob may hold.
-    var lengthLimit: Int {
-        Int(sqlite3_limit(sqlite3_context_db_handle(rawValue), SQLITE_LIMIT_LENGTH, -1))
-    }
-
-    /// Fails the call with SQLite's "string or blob too big" (SQLITE_TOOBIG).
-    func setTooBig() { sqlite3_result_error_toobig(rawValue) }
-}
+// and letting sqlite3_result_text refuse it would already have used the memory. The limit and
+// the error are the core's: ResultContext.lengthLimit and ResultContext.setTooBig().
 
 extension Array where Element == UInt8 {
     /// Appends `bytes` unless the array would then hold more than `limit` bytes, growing its

@@ -1,7 +1,8 @@
 import CUTF8Proc
 
 /// Case mapping, case folding and accent stripping of single Unicode scalars, from utf8proc's
-/// tables (Unicode 15 with Debian's libutf8proc 2.8), for the `unicode` and `fuzzy` packs.
+/// tables (Unicode 15 with Debian's libutf8proc 2.8), for the `unicode` and `fuzzy` packs (and
+/// the text pack's full case folding, Packs/Text/UnicodeCase).
 ///
 /// Invalid UTF-8 never reaches these functions: callers keep an invalid byte as it is.
 enum UnicodeScalarMapping {

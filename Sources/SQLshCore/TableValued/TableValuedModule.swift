@@ -1,16 +1,19 @@
 import CSQLite
 
-// The bridge between SQLite's virtual-table interface and ``TableValuedFunction``.
+// The bridge between SQLite's virtual-table interface and Swift: ``TableValuedFunction``s and,
+// through the same callbacks, ``VirtualTableModule``s (VirtualTableModuleBridge.swift).
 //
 // One `sqlite3_module` (allocated once, never freed) serves every table-valued function; the
 // registration's client data is a retained ``TableValuedModuleBox`` naming the Swift type.
 // SQLite's `sqlite3_vtab` and `sqlite3_vtab_cursor` are allocated with `sqlite3_malloc` with
 // room for pointers after the C base struct (which stays the first member, as SQLite
-// requires): the vtab carries the retained module box, the cursor its Swift value (allocated
+// requires): the vtab carries a retained module box (the registration's for a table-valued
+// function, one per table for a virtual table module), the cursor its Swift value (allocated
 // and freed by the box's `open`/`close`) and the module box.
 
-/// What a registration of a table-valued function holds: its schema, options, planner, and
-/// the cursor operations, all bound to the Swift type when it is registered.
+/// What a table of SQLite's virtual-table interface runs on: its schema, options, planner, and
+/// the cursor operations, bound to the Swift type of a table-valued function when it is
+/// registered, or to one table of a ``VirtualTableModule`` when it is made.
 ///
 /// The initializer is inlinable, so it is specialized in the module that registers the
 /// function, and so are the closures it makes: per-row calls go straight to the type's
@@ -24,13 +27,35 @@ final class TableValuedModuleBox: @unchecked Sendable {
     @usableFromInline let schema: String
     @usableFromInline let options: TableValuedOptions
     @usableFromInline let bestIndex: (IndexInfo) throws -> Void
-    @usableFromInline let open: () -> UnsafeMutableRawPointer
+    @usableFromInline let open: () throws -> UnsafeMutableRawPointer
     @usableFromInline let close: (UnsafeMutableRawPointer) -> Void
     @usableFromInline let filter: (UnsafeMutableRawPointer, FilterArguments) throws -> Void
     @usableFromInline let isAtEnd: (UnsafeMutableRawPointer) -> Bool
     @usableFromInline let next: (UnsafeMutableRawPointer) throws -> Void
     @usableFromInline let column: (UnsafeMutableRawPointer, Int, ResultContext) throws -> Void
     @usableFromInline let rowid: (UnsafeMutableRawPointer) throws -> Int64
+    /// The table of a virtual table module (nil for a table-valued function): what the
+    /// writing callbacks of a writable module act on (WritableVirtualTable.swift).
+    var table: (any VirtualTable)?
+
+    /// A box from its operations (a virtual table module's table: VirtualTableModuleBridge.swift).
+    init(schema: String, options: TableValuedOptions, bestIndex: @escaping (IndexInfo) throws -> Void,
+         open: @escaping () throws -> UnsafeMutableRawPointer, close: @escaping (UnsafeMutableRawPointer) -> Void,
+         filter: @escaping (UnsafeMutableRawPointer, FilterArguments) throws -> Void,
+         isAtEnd: @escaping (UnsafeMutableRawPointer) -> Bool, next: @escaping (UnsafeMutableRawPointer) throws -> Void,
+         column: @escaping (UnsafeMutableRawPointer, Int, ResultContext) throws -> Void,
+         rowid: @escaping (UnsafeMutableRawPointer) throws -> Int64) {
+        self.schema = schema
+        self.options = options
+        self.bestIndex = bestIndex
+        self.open = open
+        self.close = close
+        self.filter = filter
+        self.isAtEnd = isAtEnd
+        self.next = next
+        self.column = column
+        self.rowid = rowid
+    }
 
     @inlinable
     convenience init<T: TableValuedFunction>(_ type: T.Type) {
@@ -80,7 +105,7 @@ private let cursorValueOffset = (MemoryLayout<sqlite3_vtab_cursor>.size + 7) & ~
 private let cursorModuleOffset = cursorValueOffset + MemoryLayout<UnsafeMutableRawPointer>.size
 
 @inline(__always)
-private func moduleBox(_ vtab: UnsafeMutablePointer<sqlite3_vtab>) -> TableValuedModuleBox {
+func moduleBox(_ vtab: UnsafeMutablePointer<sqlite3_vtab>) -> TableValuedModuleBox {
     let slot = (UnsafeMutableRawPointer(vtab) + vtabPayloadOffset).assumingMemoryBound(to: UnsafeMutableRawPointer.self)
     return Unmanaged<TableValuedModuleBox>.fromOpaque(slot.pointee).takeUnretainedValue()
 }
@@ -125,10 +150,20 @@ private func xConnect(_ db: OpaquePointer?, _ aux: UnsafeMutableRawPointer?, _ a
                       _ argv: UnsafePointer<UnsafePointer<CChar>?>?,
                       _ ppVtab: UnsafeMutablePointer<UnsafeMutablePointer<sqlite3_vtab>?>?,
                       _ pzErr: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    guard let aux, let ppVtab else { return SQLITE_ERROR }
-    let box = Unmanaged<TableValuedModuleBox>.fromOpaque(aux).takeUnretainedValue()
+    guard let db, let aux, let ppVtab else { return SQLITE_ERROR }
+    return connectTable(db, Unmanaged<TableValuedModuleBox>.fromOpaque(aux).takeUnretainedValue(), ppVtab, pzErr)
+}
+
+/// Declares a table's schema and options to SQLite and makes its `sqlite3_vtab`, carrying a
+/// retained `box` (released by xDisconnect): the end of every xConnect and xCreate.
+func connectTable(_ db: OpaquePointer, _ box: TableValuedModuleBox,
+                  _ ppVtab: UnsafeMutablePointer<UnsafeMutablePointer<sqlite3_vtab>?>,
+                  _ pzErr: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     let rc = sqlite3_declare_vtab(db, box.schema)
-    guard rc == SQLITE_OK else { return rc }
+    guard rc == SQLITE_OK else {
+        pzErr?.pointee = copyToSQLiteMemory("bad schema: '\(box.schema)' - \(String(cString: sqlite3_errmsg(db)))")
+        return rc
+    }
     if box.options.contains(.innocuous) { _ = sqlsh_vtab_config(db, SQLITE_VTAB_INNOCUOUS) }
     if box.options.contains(.directOnly) { _ = sqlsh_vtab_config(db, SQLITE_VTAB_DIRECTONLY) }
     let size = vtabPayloadOffset + MemoryLayout<UnsafeMutableRawPointer>.size
@@ -163,11 +198,20 @@ private func xBestIndex(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?, _ info: Uns
 private func xOpen(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?,
                    _ ppCursor: UnsafeMutablePointer<UnsafeMutablePointer<sqlite3_vtab_cursor>?>?) -> Int32 {
     guard let vtab, let ppCursor else { return SQLITE_ERROR }
-    let size = cursorModuleOffset + MemoryLayout<UnsafeMutableRawPointer>.size
-    guard let raw = sqlite3_malloc64(sqlite3_uint64(size)) else { return SQLITE_NOMEM }
-    raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
     let module = moduleBox(vtab)
-    (raw + cursorValueOffset).storeBytes(of: module.open(), as: UnsafeMutableRawPointer.self)
+    let value: UnsafeMutableRawPointer
+    do {
+        value = try module.open()
+    } catch {
+        return report(error, vtab)
+    }
+    let size = cursorModuleOffset + MemoryLayout<UnsafeMutableRawPointer>.size
+    guard let raw = sqlite3_malloc64(sqlite3_uint64(size)) else {
+        module.close(value)
+        return SQLITE_NOMEM
+    }
+    raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+    (raw + cursorValueOffset).storeBytes(of: value, as: UnsafeMutableRawPointer.self)
     (raw + cursorModuleOffset).storeBytes(of: Unmanaged.passUnretained(module).toOpaque(), as: UnsafeMutableRawPointer.self)
     ppCursor.pointee = raw.assumingMemoryBound(to: sqlite3_vtab_cursor.self)
     return SQLITE_OK
@@ -236,16 +280,24 @@ func releaseTableValuedModuleBox(_ p: UnsafeMutableRawPointer?) {
     Unmanaged<TableValuedModuleBox>.fromOpaque(p).release()
 }
 
-/// The module shared by all table-valued functions. `xCreate` is nil: the tables are
-/// eponymous only (`CREATE VIRTUAL TABLE ... USING f` is refused, as for generate_series).
-nonisolated(unsafe) let tableValuedModule: UnsafeMutablePointer<sqlite3_module> = {
+/// SQLite's xCreate / xConnect: makes a table's `sqlite3_vtab` (see ``connectTable``).
+typealias TableConstructor = @convention(c) (
+    OpaquePointer?, UnsafeMutableRawPointer?, Int32, UnsafePointer<UnsafePointer<CChar>?>?,
+    UnsafeMutablePointer<UnsafeMutablePointer<sqlite3_vtab>?>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32
+
+/// A `sqlite3_module` with the shared callbacks and the given constructors (allocated once,
+/// never freed). With `droppable`, `DROP TABLE` works (xDestroy, which is xDisconnect: the
+/// tables keep no storage); without it the tables are eponymous only.
+func makeModule(create: TableConstructor?, connect: TableConstructor, droppable: Bool)
+    -> UnsafeMutablePointer<sqlite3_module> {
     var module = sqlite3_module()
     module.iVersion = 0
-    module.xCreate = nil
-    module.xConnect = xConnect
+    module.xCreate = create
+    module.xConnect = connect
     module.xBestIndex = xBestIndex
     module.xDisconnect = xDisconnect
-    module.xDestroy = nil
+    module.xDestroy = droppable ? xDisconnect : nil
     module.xOpen = xOpen
     module.xClose = xClose
     module.xFilter = xFilter
@@ -256,4 +308,8 @@ nonisolated(unsafe) let tableValuedModule: UnsafeMutablePointer<sqlite3_module> 
     let p = UnsafeMutablePointer<sqlite3_module>.allocate(capacity: 1)
     p.initialize(to: module)
     return p
-}()
+}
+
+/// The module shared by all table-valued functions. `xCreate` is nil: the tables are
+/// eponymous only (`CREATE VIRTUAL TABLE ... USING f` is refused, as for generate_series).
+nonisolated(unsafe) let tableValuedModule = makeModule(create: nil, connect: xConnect, droppable: false)

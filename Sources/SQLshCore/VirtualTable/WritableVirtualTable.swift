@@ -90,7 +90,7 @@ extension Connection {
 
 /// The table behind a vtab pointer, as a writable table.
 private func writableTable(_ vtab: UnsafeMutablePointer<sqlite3_vtab>) throws -> any WritableVirtualTable {
-    guard let table = carried(UnsafeMutableRawPointer(vtab), as: (any VirtualTable).self) as? any WritableVirtualTable else {
+    guard let table = moduleBox(vtab).table as? any WritableVirtualTable else {
         throw SQLiteError(code: SQLITE_READONLY, message: "table may not be modified")
     }
     return table

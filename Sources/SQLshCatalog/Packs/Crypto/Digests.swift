@@ -1,5 +1,4 @@
 import CCrypto
-import CSQLite
 import CXXHash
 import SQLshCore
 
@@ -38,56 +37,31 @@ enum Digests {
         name: "md5", size: 16, title: "MD5",
         notes: "MD5 is RFC 1321, computed by OpenSSL's libcrypto. It is broken for security: use it for checksums and keys, not for signatures or passwords.",
         example: "hex(md5('abc'));  -- '900150983CD24FB0D6963F7D28E17F72'",
-        hash: { input, output in
-            var context = MD5_CTX()
-            MD5_Init(&context)
-            MD5_Update(&context, input.baseAddress, input.count)
-            MD5_Final(output, &context)
-        })
+        hash: { digest(MD5_CTX(), $0, into: $1, MD5_Init, MD5_Update, MD5_Final) })
 
     static let sha1 = Algorithm(
         name: "sha1", size: 20, title: "SHA-1",
         notes: "SHA-1 is FIPS 180-4 (plain SHA-1, without collision detection), computed by OpenSSL's libcrypto. It is broken for security: use it for checksums and keys, not for signatures.",
         example: "hex(sha1('abc'));  -- 'A9993E364706816ABA3E25717850C26C9CD0D89D'",
-        hash: { input, output in
-            var context = SHA_CTX()
-            SHA1_Init(&context)
-            SHA1_Update(&context, input.baseAddress, input.count)
-            SHA1_Final(output, &context)
-        })
+        hash: { digest(SHA_CTX(), $0, into: $1, SHA1_Init, SHA1_Update, SHA1_Final) })
 
     static let sha256 = Algorithm(
         name: "sha256", size: 32, title: "SHA-256",
         notes: "SHA-256 is FIPS 180-4, computed by OpenSSL's libcrypto (with the CPU's SHA instructions where it has them).",
         example: "hex(sha256('abc'));  -- 'BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD'",
-        hash: { input, output in
-            var context = SHA256_CTX()
-            SHA256_Init(&context)
-            SHA256_Update(&context, input.baseAddress, input.count)
-            SHA256_Final(output, &context)
-        })
+        hash: { digest(SHA256_CTX(), $0, into: $1, SHA256_Init, SHA256_Update, SHA256_Final) })
 
     static let sha384 = Algorithm(
         name: "sha384", size: 48, title: "SHA-384",
         notes: "SHA-384 is FIPS 180-4, computed by OpenSSL's libcrypto.",
         example: "substr(hex(sha384('abc')), 1, 16);  -- 'CB00753F45A35E8B'",
-        hash: { input, output in
-            var context = SHA512_CTX()
-            SHA384_Init(&context)
-            SHA384_Update(&context, input.baseAddress, input.count)
-            SHA384_Final(output, &context)
-        })
+        hash: { digest(SHA512_CTX(), $0, into: $1, SHA384_Init, SHA384_Update, SHA384_Final) })
 
     static let sha512 = Algorithm(
         name: "sha512", size: 64, title: "SHA-512",
         notes: "SHA-512 is FIPS 180-4, computed by OpenSSL's libcrypto.",
         example: "substr(hex(sha512('abc')), 1, 16);  -- 'DDAF35A193617ABA'",
-        hash: { input, output in
-            var context = SHA512_CTX()
-            SHA512_Init(&context)
-            SHA512_Update(&context, input.baseAddress, input.count)
-            SHA512_Final(output, &context)
-        })
+        hash: { digest(SHA512_CTX(), $0, into: $1, SHA512_Init, SHA512_Update, SHA512_Final) })
 
     static let blake3 = Algorithm(
         name: "blake3", size: BLAKE3.digestSize, title: "BLAKE3",
@@ -133,6 +107,21 @@ enum Digests {
             raw.storeBytes(of: h.low64.bigEndian, toByteOffset: 8, as: UInt64.self)
         })
 
+    /// An OpenSSL digest of `input` written to `output`, through its low-level
+    /// `Init`/`Update`/`Final` functions on a context of type `Context` (on the stack).
+    @inline(__always)
+    private static func digest<Context>(
+        _ context: Context, _ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>,
+        _ initialize: (UnsafeMutablePointer<Context>?) -> Int32,
+        _ update: (UnsafeMutablePointer<Context>?, UnsafeRawPointer?, Int) -> Int32,
+        _ finish: (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Context>?) -> Int32
+    ) {
+        var context = context
+        _ = initialize(&context)
+        _ = update(&context, input.baseAddress, input.count)
+        _ = finish(output, &context)
+    }
+
     /// Every algorithm, in sqlean's order.
     static let all = [md5, sha1, sha256, sha384, sha512, blake3, xxh32, xxh64, xxh3_64, xxh3_128]
 
@@ -166,9 +155,9 @@ enum Digests {
         let size = algorithm.size
         let hash = algorithm.hash
         return { arguments, result in
-            let value = arguments[0].rawValue
-            if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
-            let input = blobOrTextBytes(value)
+            let argument = arguments[0]
+            if argument.isNull { return result.setNull() }
+            let input = argument.blobBytes
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { digest in
                 let base = digest.baseAddress.unsafelyUnwrapped
                 hash(input, base)

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// `encode(data, algorithm)` and `decode(text, algorithm)`, also named `crypto_encode` and
@@ -90,12 +89,12 @@ enum EncodeDecode {
     }
 
     private static func encodeFunction(_ arguments: Arguments, _ result: ResultContext) {
-        guard let encoding = Encoding.select(textBytes(arguments[1].rawValue)) else {
+        guard let encoding = Encoding.select(arguments[1].textBytes) else {
             return result.setError(unknownEncoding)
         }
-        let value = arguments[0].rawValue
-        if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
-        let input = blobOrTextBytes(value)
+        let value = arguments[0]
+        if value.isNull { return result.setNull() }
+        let input = value.blobBytes
         switch encoding {
         case .base32: encode(Base32Codec.self, input, result)
         case .base64: encode(Base64Codec.self, input, result)
@@ -106,12 +105,12 @@ enum EncodeDecode {
     }
 
     private static func decodeFunction(_ arguments: Arguments, _ result: ResultContext) {
-        guard let encoding = Encoding.select(textBytes(arguments[1].rawValue)) else {
+        guard let encoding = Encoding.select(arguments[1].textBytes) else {
             return result.setError(unknownEncoding)
         }
-        let value = arguments[0].rawValue
-        if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
-        let input = UnsafeRawBufferPointer(textBytes(value))
+        let value = arguments[0]
+        if value.isNull { return result.setNull() }
+        let input = UnsafeRawBufferPointer(value.textBytes)
         if input.isEmpty { return result.setBlob(UnsafeRawBufferPointer(start: nil, count: 0)) }
         switch encoding {
         case .base32: decode(Base32Codec.self, input, result)
@@ -127,22 +126,22 @@ enum EncodeDecode {
     private static func encode<C: BinaryCodec>(_ codec: C.Type, _ input: UnsafeRawBufferPointer, _ result: ResultContext) {
         let limit = result.lengthLimit
         guard var capacity = C.maximumEncodedLength(input.count) else {
-            return sqlite3_result_error_toobig(result.rawValue)
+            return result.setTooBig()
         }
         if capacity > limit {
             guard let exact = C.encodedLength(input), exact <= limit else {
-                return sqlite3_result_error_toobig(result.rawValue)
+                return result.setTooBig()
             }
             capacity = exact
         }
-        _ = ResultBuffer.write(result, capacity: capacity, text: true) { C.encode(input, into: $0) }
+        result.write(.text, capacity: capacity) { C.encode(input, into: $0) }
     }
 
     private static func decode<C: BinaryCodec>(_ codec: C.Type, _ input: UnsafeRawBufferPointer, _ result: ResultContext) {
         guard let capacity = C.maximumDecodedLength(input), capacity <= result.lengthLimit else {
-            return sqlite3_result_error_toobig(result.rawValue)
+            return result.setTooBig()
         }
-        if !ResultBuffer.write(result, capacity: capacity, text: false, { C.decode(input, into: $0) }) {
+        if !result.write(.blob, capacity: capacity, { C.decode(input, into: $0) }) {
             result.setError(invalidInput)
         }
     }

@@ -174,7 +174,8 @@ enum DefinePack {
                 }
                 let output = try state.nested("eval()") {
                     try separator.withUnsafeBufferPointer {
-                        try Eval.run(state.handle, sql: UnsafeRawPointer(sql).assumingMemoryBound(to: CChar.self), separator: $0)
+                        try Eval.run(state.handle, sql: UnsafeRawPointer(sql).assumingMemoryBound(to: CChar.self), separator: $0,
+                                     limit: result.lengthLimit)
                     }
                 }
                 guard let output else { return result.setNull() }

@@ -9,9 +9,9 @@ enum Eval {
     /// A separator goes before a value only when some non-empty output already exists, and NULL
     /// values count as empty (sqlean's rule: `select null, 1` gives `1`, `select 1, null, 2`
     /// gives `1  2`). The output stops with SQLite's "string or blob too big" at
-    /// SQLITE_LIMIT_LENGTH.
-    static func run(_ db: OpaquePointer, sql: UnsafePointer<CChar>, separator: UnsafeBufferPointer<UInt8>) throws -> [UInt8]? {
-        let limit = Int(sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1))
+    /// `limit` bytes (the caller's ``ResultContext/lengthLimit``).
+    static func run(_ db: OpaquePointer, sql: UnsafePointer<CChar>, separator: UnsafeBufferPointer<UInt8>,
+                    limit: Int) throws -> [UInt8]? {
         var output: [UInt8] = []
         var rest: UnsafePointer<CChar>? = sql
         while let text = rest, text.pointee != 0 {

@@ -1,5 +1,6 @@
 import CSQLite
 import Glibc
+import SQLshCore
 
 /// The file operations behind `readfile`, `writefile` and `fsdir`, written with the same C
 /// library calls as SQLite's `ext/misc/fileio.c` (3.40.1) so that edge cases (directories,
@@ -17,38 +18,27 @@ enum FileAccess {
     /// Sets the result to the contents of a file as a blob: NULL when it cannot be opened,
     /// `SQLITE_TOOBIG` past the length limit (a directory reports a huge size), `SQLITE_IOERR`
     /// when reading fails.
-    static func readContents(_ ctx: OpaquePointer, _ path: UnsafePointer<CChar>) {
+    static func readContents(_ result: ResultContext, _ path: UnsafePointer<CChar>) {
         guard let file = fopen(path, "rb") else { return }
         defer { fclose(file) }
         fseek(file, 0, SEEK_END)
-        let size = Int64(ftell(file))
+        let size = ftell(file)
         rewind(file)
-        let maxLength = Int64(sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1))
-        if size > maxLength {
-            sqlite3_result_error_code(ctx, SQLITE_TOOBIG)
-            return
-        }
-        guard size >= 0, let buffer = sqlite3_malloc64(sqlite3_uint64(size > 0 ? size : 1)) else {
-            sqlite3_result_error_nomem(ctx)
-            return
-        }
-        if fread(buffer, 1, Int(size), file) == Int(size) {
-            sqlite3_result_blob64(ctx, buffer, sqlite3_uint64(size), sqlite3_free)
-        } else {
-            sqlite3_result_error_code(ctx, SQLITE_IOERR)
-            sqlite3_free(buffer)
+        guard size >= 0 else { return result.setNoMemory() }
+        // Over the length limit: "string or blob too big" before allocating.
+        if !result.write(.blob, capacity: size, { fread($0, 1, size, file) == size ? size : nil }) {
+            result.setErrorCode(SQLITE_IOERR)
         }
     }
 
     /// Writes a file, directory or symbolic link as fileio.c's `writeFile` does.
     /// - Returns: 0 on success, 1 or 2 on failure (`errno` set for 1); a regular file's byte
     ///   count is set as the result.
-    static func write(_ ctx: OpaquePointer, _ path: UnsafePointer<CChar>, _ data: OpaquePointer,
+    static func write(_ result: ResultContext, _ path: UnsafePointer<CChar>, _ data: Argument,
                       mode: UInt32, mtime: Int64) -> Int {
         if isSymlink(mode) {
-            guard let target = sqlite3_value_text(data) else { return 1 }
-            let rc = target.withMemoryRebound(to: CChar.self, capacity: 1) { symlink($0, path) }
-            if rc < 0 { return 1 }
+            guard let target = data.cString else { return 1 }
+            if symlink(target, path) < 0 { return 1 }
         } else if isDirectory(mode) {
             if mkdir(path, mode_t(mode)) != 0 {
                 var st = stat()
@@ -61,16 +51,17 @@ enum FileAccess {
             guard let file = fopen(path, "wb") else { return 1 }
             var failed = false
             var written: Int64 = 0
-            if let bytes = sqlite3_value_blob(data) {
-                let count = Int(sqlite3_value_bytes(data))
-                let n = fwrite(bytes, 1, count, file)
+            let bytes = data.blobBytes  // NULL: an empty file
+            if bytes.count > 0 {
+                let count = bytes.count
+                let n = fwrite(bytes.baseAddress, 1, count, file)
                 written = Int64(count)
                 failed = n != count
             }
             fclose(file)
             if !failed && mode != 0 && chmod(path, mode_t(mode & 0o777)) != 0 { failed = true }
             if failed { return 2 }
-            sqlite3_result_int64(ctx, written)
+            result.set(written)
         }
         // 3.40.1 calls utimes() on symbolic links too (it fails when the target is missing).
         if mtime >= 0 {

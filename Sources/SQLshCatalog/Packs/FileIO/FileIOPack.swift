@@ -1,4 +1,3 @@
-import CSQLite
 import Glibc
 import SQLshCore
 
@@ -23,8 +22,8 @@ enum FileIOPack {
         example: "SELECT length(readfile('/etc/hostname'));",
         functions: {
             [SQLFunction("readfile", argumentCount: 1, options: .directOnly, writingResult: { arguments, result in
-                guard let path = sqlite3_value_text(arguments[0].rawValue) else { return result.setNull() }
-                path.withMemoryRebound(to: CChar.self, capacity: 1) { FileAccess.readContents(result.rawValue, $0) }
+                guard let path = arguments[0].cString else { return result.setNull() }
+                FileAccess.readContents(result, path)
             })]
         })
 
@@ -48,15 +47,12 @@ enum FileIOPack {
                 guard arguments.count >= 2 && arguments.count <= 4 else {
                     throw SQLiteError(message: "wrong number of arguments to function writefile()")
                 }
-                guard let path = sqlite3_value_text(arguments[0].rawValue) else { return result.setNull() }
-                let mode = arguments.count >= 3 ? UInt32(bitPattern: sqlite3_value_int(arguments[2].rawValue)) : 0
-                let mtime = arguments.count == 4 ? sqlite3_value_int64(arguments[3].rawValue) : -1
-                let outcome = path.withMemoryRebound(to: CChar.self, capacity: 1) { p -> Int in
-                    var outcome = FileAccess.write(result.rawValue, p, arguments[1].rawValue, mode: mode, mtime: mtime)
-                    if outcome == 1 && errno == ENOENT && FileAccess.makeParentDirectories(p) {
-                        outcome = FileAccess.write(result.rawValue, p, arguments[1].rawValue, mode: mode, mtime: mtime)
-                    }
-                    return outcome
+                guard let path = arguments[0].cString else { return result.setNull() }
+                let mode = arguments.count >= 3 ? UInt32(bitPattern: Int32(truncatingIfNeeded: arguments[2].int64)) : 0
+                let mtime = arguments.count == 4 ? arguments[3].int64 : -1
+                var outcome = FileAccess.write(result, path, arguments[1], mode: mode, mtime: mtime)
+                if outcome == 1 && errno == ENOENT && FileAccess.makeParentDirectories(path) {
+                    outcome = FileAccess.write(result, path, arguments[1], mode: mode, mtime: mtime)
                 }
                 if arguments.count > 2 && outcome != 0 {
                     let name = String(cString: path)
@@ -82,7 +78,7 @@ enum FileIOPack {
         example: "SELECT lsmode(16877);  -- drwxr-xr-x",
         functions: {
             [SQLFunction("lsmode", argumentCount: 1, writingResult: { arguments, result in
-                FileAccess.withLsMode(sqlite3_value_int(arguments[0].rawValue)) { result.setText(utf8: $0) }
+                FileAccess.withLsMode(Int32(truncatingIfNeeded: arguments[0].int64)) { result.setText(utf8: $0) }
             })]
         })
 

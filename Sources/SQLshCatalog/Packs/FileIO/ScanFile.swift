@@ -41,8 +41,8 @@ struct ScanFile: TableValuedFunction {
         reader = nil
         row = 0
         atEnd = true
-        guard arguments.count > 0, let text = sqlite3_value_text(arguments[0].rawValue) else { return }
-        path = Array(UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(arguments[0].rawValue))))
+        guard arguments.count > 0, !arguments[0].isNull else { return }
+        path = Array(arguments[0].textBytes)
         let descriptor = path.contains(0) ? -1 : open(path.map { CChar(bitPattern: $0) } + [0], O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw SQLiteError(message: "cannot open '\(String(decoding: path, as: UTF8.self))' for reading")
@@ -68,7 +68,7 @@ struct ScanFile: TableValuedFunction {
         guard let reader else { return result.setNull() }
         let limit = result.lengthLimit
         reader.lengthLimit = limit
-        if reader.lineTooLong || reader.lineLength > limit { return sqlite3_result_error_toobig(result.rawValue) }
+        if reader.lineTooLong || reader.lineLength > limit { return result.setTooBig() }
         reader.withLine { result.setText(utf8: $0) }
     }
 

@@ -16,10 +16,9 @@ enum SqleanFileFunctions {
     /// The path argument as a C string, or nil for NULL and for a text with a NUL byte inside
     /// (which C would cut short, naming another file; sqlean does). Valid during the call.
     @inline(__always)
-    static func path(_ value: OpaquePointer) -> UnsafePointer<CChar>? {
-        guard let text = sqlite3_value_text(value) else { return nil }
-        let p = UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self)
-        return strlen(p) == Int(sqlite3_value_bytes(value)) ? p : nil
+    static func path(_ value: Argument) -> UnsafePointer<CChar>? {
+        guard let p = value.cString else { return nil }
+        return strlen(p) == value.byteCount ? p : nil
     }
 
     // MARK: fileio_read
@@ -42,7 +41,7 @@ enum SqleanFileFunctions {
         functions: {
             (1...3).map { count in
                 SQLFunction("fileio_read", argumentCount: count, options: .directOnly, writingResult: { arguments, result in
-                    guard let path = path(arguments[0].rawValue) else { return result.setNull() }
+                    guard let path = path(arguments[0]) else { return result.setNull() }
                     var offset: Int64 = 0, limit: Int64 = 0
                     if arguments.count >= 2, !arguments[1].isNull {
                         offset = arguments[1].int64
@@ -52,7 +51,7 @@ enum SqleanFileFunctions {
                         limit = arguments[2].int64
                         if limit < 0 { throw SQLiteError(message: "limit must be >= 0") }
                     }
-                    readPart(result.rawValue, path, offset: offset, limit: limit)
+                    readPart(result, path, offset: offset, limit: limit)
                 })
             }
         })
@@ -60,24 +59,20 @@ enum SqleanFileFunctions {
     /// Sets the result to `limit` bytes (0: all) of a file from `offset`, as a blob: NULL when
     /// it cannot be opened, `SQLITE_TOOBIG` past the length limit (before allocating),
     /// `SQLITE_IOERR` when reading fails.
-    static func readPart(_ ctx: OpaquePointer, _ path: UnsafePointer<CChar>, offset: Int64, limit: Int64) {
-        guard let file = fopen(path, "rb") else { return sqlite3_result_null(ctx) }
+    static func readPart(_ result: ResultContext, _ path: UnsafePointer<CChar>, offset: Int64, limit: Int64) {
+        guard let file = fopen(path, "rb") else { return result.setNull() }
         defer { fclose(file) }
         fseeko(file, 0, SEEK_END)
         let size = Int64(ftello(file))
-        guard size >= 0 else { return sqlite3_result_error_code(ctx, SQLITE_IOERR) }
+        guard size >= 0 else { return result.setErrorCode(SQLITE_IOERR) }
         let start = min(offset, size)
         var count = size - start
         if limit > 0 { count = min(count, limit) }
-        let maxLength = Int64(sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LENGTH, -1))
-        if count > maxLength { return sqlite3_result_error_toobig(ctx) }
-        guard fseeko(file, off_t(start), SEEK_SET) == 0 else { return sqlite3_result_error_code(ctx, SQLITE_IOERR) }
-        guard let buffer = sqlite3_malloc64(sqlite3_uint64(max(count, 1))) else { return sqlite3_result_error_nomem(ctx) }
-        if fread(buffer, 1, Int(count), file) == Int(count) {
-            sqlite3_result_blob64(ctx, buffer, sqlite3_uint64(count), sqlite3_free)
-        } else {
-            sqlite3_free(buffer)
-            sqlite3_result_error_code(ctx, SQLITE_IOERR)
+        guard count <= Int64(result.lengthLimit) else { return result.setTooBig() }
+        guard fseeko(file, off_t(start), SEEK_SET) == 0 else { return result.setErrorCode(SQLITE_IOERR) }
+        let length = Int(count)
+        if !result.write(.blob, capacity: length, { fread($0, 1, length, file) == length ? length : nil }) {
+            result.setErrorCode(SQLITE_IOERR)
         }
     }
 
@@ -103,13 +98,13 @@ enum SqleanFileFunctions {
         functions: {
             (2...4).map { count in
                 SQLFunction("fileio_write", argumentCount: count, options: .directOnly, writingResult: { arguments, result in
-                    guard let path = path(arguments[0].rawValue) else { return result.setNull() }
-                    let perm: UInt32 = arguments.count >= 3 ? UInt32(bitPattern: sqlite3_value_int(arguments[2].rawValue)) : 0o666
+                    guard let path = path(arguments[0]) else { return result.setNull() }
+                    let perm: UInt32 = arguments.count >= 3 ? UInt32(bitPattern: Int32(truncatingIfNeeded: arguments[2].int64)) : 0o666
                     let mtime = arguments.count == 4 ? arguments[3].int64 : -1
-                    let data = arguments[1].rawValue
-                    var outcome = FileAccess.write(result.rawValue, path, data, mode: perm & 0o7777, mtime: mtime)
+                    let data = arguments[1]
+                    var outcome = FileAccess.write(result, path, data, mode: perm & 0o7777, mtime: mtime)
                     if outcome == 1 && errno == ENOENT && FileAccess.makeParentDirectories(path) {
-                        outcome = FileAccess.write(result.rawValue, path, data, mode: perm & 0o7777, mtime: mtime)
+                        outcome = FileAccess.write(result, path, data, mode: perm & 0o7777, mtime: mtime)
                     }
                     if outcome != 0 {
                         if arguments.count == 2 { return result.setNull() }
@@ -145,9 +140,9 @@ enum SqleanFileFunctions {
         example: "select fileio_append('/tmp/log.txt', 'one line' || char(10));  -- 9",
         functions: {
             [SQLFunction("fileio_append", argumentCount: 2, options: .directOnly, writingResult: { arguments, result in
-                guard let path = path(arguments[0].rawValue) else { throw SQLiteError(message: "failed to open file") }
-                let text = arguments[1].rawValue
-                if sqlite3_value_type(text) == SQLITE_NULL { return result.setNull() }
+                guard let path = path(arguments[0]) else { throw SQLiteError(message: "failed to open file") }
+                let text = arguments[1]
+                if text.isNull { return result.setNull() }
                 let target: AppendTarget
                 if let cached = arguments.auxiliaryData(for: 0) as? AppendTarget {
                     target = cached
@@ -161,7 +156,7 @@ enum SqleanFileFunctions {
                     target = AppendTarget(descriptor)
                     arguments.setAuxiliaryData(target, for: 0)
                 }
-                let bytes = textBytes(text)
+                let bytes = text.textBytes
                 var written = 0
                 while written < bytes.count {
                     let n = Glibc.write(target.descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
@@ -194,8 +189,8 @@ enum SqleanFileFunctions {
     static func makeDirectoryFunctions(_ name: String) -> [SQLFunction] {
         (1...2).map { count in
             SQLFunction(name, argumentCount: count, options: .directOnly, writingResult: { arguments, result in
-                guard let path = path(arguments[0].rawValue) else { return result.setNull() }
-                let perm = arguments.count == 2 ? mode_t(UInt32(bitPattern: sqlite3_value_int(arguments[1].rawValue))) : 0o777
+                guard let path = path(arguments[0]) else { return result.setNull() }
+                let perm = arguments.count == 2 ? mode_t(UInt32(bitPattern: Int32(truncatingIfNeeded: arguments[1].int64))) : 0o777
                 if mkdir(path, perm) != 0 {
                     var status = stat()
                     let ok = stat(path, &status) == 0 && FileAccess.isDirectory(UInt32(status.st_mode))
@@ -227,11 +222,11 @@ enum SqleanFileFunctions {
     static func symlinkFunctions(_ name: String) -> [SQLFunction] {
         [SQLFunction(name, argumentCount: 2, options: .directOnly, writingResult: { arguments, result in
             // The two texts belong to different values: reading the second leaves the first valid.
-            guard let target = path(arguments[0].rawValue), let link = path(arguments[1].rawValue) else {
+            guard let target = path(arguments[0]), let link = path(arguments[1]) else {
                 return result.setNull()
             }
             if symlink(target, link) != 0 {
-                throw SQLiteError(message: "failed to create symlink to: \(String(decoding: textBytes(arguments[0].rawValue), as: UTF8.self))")
+                throw SQLiteError(message: "failed to create symlink to: \(String(decoding: arguments[0].textBytes, as: UTF8.self))")
             }
             result.setNull()
         })]
@@ -251,7 +246,7 @@ enum SqleanFileFunctions {
         example: "select fileio_mode(33188), fileio_mode(16877);  -- '-rw-r--r--'|'drwxr-xr-x'",
         functions: {
             [SQLFunction("fileio_mode", argumentCount: 1, options: .pure, writingResult: { arguments, result in
-                FileAccess.withLsMode(sqlite3_value_int(arguments[0].rawValue)) { result.setText(utf8: $0) }
+                FileAccess.withLsMode(Int32(truncatingIfNeeded: arguments[0].int64)) { result.setText(utf8: $0) }
             })]
         })
 }

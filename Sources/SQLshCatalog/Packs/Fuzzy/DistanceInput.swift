@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// The two texts of a distance function as characters, and the buffers its algorithm reuses
@@ -26,12 +25,12 @@ final class DistanceInput {
     /// The arguments' text, or nil after setting sqlean's error for a NULL argument.
     static func texts(_ arguments: Arguments, _ result: ResultContext)
         -> (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>)? {
-        let x = arguments[0].rawValue, y = arguments[1].rawValue
-        if sqlite3_value_type(x) == SQLITE_NULL || sqlite3_value_type(y) == SQLITE_NULL {
+        let x = arguments[0], y = arguments[1]
+        if x.isNull || y.isNull {
             result.setError("arguments should not be NULL")
             return nil
         }
-        return (textBytes(x), textBytes(y))
+        return (x.textBytes, y.textBytes)
     }
 
     /// Refuses inputs whose product of lengths exceeds ``maximumCells`` (counted in bytes first,

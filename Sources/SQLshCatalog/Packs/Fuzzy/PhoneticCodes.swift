@@ -16,9 +16,9 @@ enum PhoneticCodes {
                          _ code: @escaping (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void) -> [SQLFunction] {
         let ascii = ByteScratch(), output = ByteScratch()
         return [SQLFunction(name, argumentCount: 1, options: .pure) { arguments, result in
-            let value = arguments[0].rawValue
-            if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
-            let input = textBytes(value)
+            let value = arguments[0]
+            if value.isNull { return result.setNull() }
+            let input = value.textBytes
             output.withBuffer { out in
                 out.removeAll(keepingCapacity: true)
                 if UTF8Bytes.isASCII(input) {

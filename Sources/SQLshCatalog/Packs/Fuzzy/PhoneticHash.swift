@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// `fuzzy_phonetic(text)` / `phonetic_hash`: spellfix's phonetic hash, byte for byte as sqlean.
@@ -25,10 +24,10 @@ enum PhoneticHash {
     @Sendable static func make(_ name: String) -> [SQLFunction] {
         let scratch = ByteScratch()
         return [SQLFunction(name, argumentCount: 1, options: .pure) { arguments, result in
-            let value = arguments[0].rawValue
-            if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
+            let value = arguments[0]
+            if value.isNull { return result.setNull() }
             scratch.withBuffer { out in
-                hash(textBytes(value), into: &out)
+                hash(value.textBytes, into: &out)
                 out.withUnsafeBufferPointer { result.setText(utf8: $0) }
             }
         }]

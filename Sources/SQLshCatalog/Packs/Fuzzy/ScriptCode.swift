@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// `fuzzy_script(text)` / `script_code`: the ISO 15924 number of a text's script, as sqlean.
@@ -21,9 +20,9 @@ enum ScriptCode {
 
     @Sendable static func make(_ name: String) -> [SQLFunction] {
         [SQLFunction(name, argumentCount: 1, options: .pure) { arguments, result in
-            let value = arguments[0].rawValue
-            if sqlite3_value_type(value) == SQLITE_NULL { return result.set(Int64(999)) }
-            result.set(Int64(code(textBytes(value))))
+            let value = arguments[0]
+            if value.isNull { return result.set(Int64(999)) }
+            result.set(Int64(code(value.textBytes)))
         }]
     }
 

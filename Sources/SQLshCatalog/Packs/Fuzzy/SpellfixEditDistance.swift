@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// `fuzzy_editdist(a, b)` / `edit_distance`: the weighted edit distance of SQLite's spellfix
@@ -28,11 +27,11 @@ enum SpellfixEditDistance {
     @Sendable static func make(_ name: String) -> [SQLFunction] {
         let scratch = EditDistanceScratch()
         return [SQLFunction(name, argumentCount: 2, options: .pure) { arguments, result in
-            let x = arguments[0].rawValue, y = arguments[1].rawValue
-            if sqlite3_value_type(x) == SQLITE_NULL || sqlite3_value_type(y) == SQLITE_NULL {
+            let x = arguments[0], y = arguments[1]
+            if x.isNull || y.isNull {
                 throw TextError("NULL input to editdist()")
             }
-            let a = textBytes(x), b = textBytes(y)
+            let a = x.textBytes, b = y.textBytes
             try DistanceInput.checkSize(a, b, function: name)
             result.set(scratch.distance(a, b))
         }]

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// `fuzzy_translit(text)` / `translit`: text to ASCII as sqlean (SQLite's spellfix) does it.
@@ -28,9 +27,9 @@ enum Translit {
     static func make(_ name: String) -> [SQLFunction] {
         let scratch = ByteScratch()
         return [SQLFunction(name, argumentCount: 1, options: .pure) { arguments, result in
-            let value = arguments[0].rawValue
-            if sqlite3_value_type(value) == SQLITE_NULL { return result.setText(utf8: UnsafeBufferPointer(start: nil, count: 0)) }
-            let input = textBytes(value)
+            let value = arguments[0]
+            if value.isNull { return result.setText(utf8: UnsafeBufferPointer(start: nil, count: 0)) }
+            let input = value.textBytes
             if UTF8Bytes.isASCII(input) { return result.setText(utf8: input) }
             scratch.withBuffer { out in
                 transliterate(input, into: &out)

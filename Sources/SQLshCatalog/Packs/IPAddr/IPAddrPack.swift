@@ -23,7 +23,7 @@ enum IPAddrPack {
             summary: summary, details: "\(name)(ip): \(details) " + syntax, example: example,
             functions: {
                 [SQLFunction(name, argumentCount: 1, options: .pure, writingResult: { arguments, result in
-                    guard let address = IPAddress(arguments[0].rawValue) else { return result.setNull() }
+                    guard let address = IPAddress(arguments[0]) else { return result.setNull() }
                     body(address, result)
                 })]
             })
@@ -89,7 +89,7 @@ enum IPAddrPack {
         example: "select ipcontains('192.168.16.0/24', '192.168.16.3'), ipcontains('2001:db8::/64', '2001:db8::1:2');  -- 1|1",
         functions: {
             [SQLFunction("ipcontains", argumentCount: 2, options: .pure, writingResult: { arguments, result in
-                guard let network = IPAddress(arguments[0].rawValue), let address = IPAddress(arguments[1].rawValue) else {
+                guard let network = IPAddress(arguments[0]), let address = IPAddress(arguments[1]) else {
                     return result.setNull()
                 }
                 guard network.family == address.family, network.prefixLength <= address.prefixLength else {

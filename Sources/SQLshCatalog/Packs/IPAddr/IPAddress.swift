@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 import Glibc
 
 /// An IPv4 or IPv6 address with a prefix length, parsed as sqlean's ipaddr pack parses its
@@ -21,9 +21,9 @@ struct IPAddress: Equatable {
     private static let maximumAddressLength = 63
 
     /// Parses an argument's text; nil for NULL or anything invalid (never an error).
-    init?(_ value: OpaquePointer) {
-        guard let text = sqlite3_value_text(value) else { return nil }
-        self.init(UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
+    init?(_ value: Argument) {
+        if value.isNull { return nil }
+        self.init(value.textBytes)
     }
 
     /// Parses `ADDRESS[/LENGTH]`; nil when invalid. An embedded NUL makes the text invalid

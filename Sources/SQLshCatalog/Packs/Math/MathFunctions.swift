@@ -73,10 +73,10 @@ enum MathFunctions {
 
     /// The number an argument stands for, or nil when it is not numeric (NULL, other text, blob).
     @inline(__always)
-    static func number(_ value: OpaquePointer) -> Double? {
-        let type = sqlite3_value_numeric_type(value)
-        guard type == SQLITE_INTEGER || type == SQLITE_FLOAT else { return nil }
-        return sqlite3_value_double(value)
+    static func number(_ value: Argument) -> Double? {
+        let type = value.numericType
+        guard type == .integer || type == .real else { return nil }
+        return value.double
     }
 
     /// Sets a real result, NULL for NaN (as `sqlite3_result_double` does; said explicitly here).
@@ -98,7 +98,7 @@ enum MathFunctions {
             example: example,
             functions: {
                 [SQLFunction(name, argumentCount: 1, options: .pure, writingResult: { arguments, result in
-                    guard let x = number(arguments[0].rawValue) else { return result.setNull() }
+                    guard let x = number(arguments[0]) else { return result.setNull() }
                     setReal(op(x), result)
                 })]
             })
@@ -118,7 +118,7 @@ enum MathFunctions {
             example: example,
             functions: {
                 [SQLFunction(name, argumentCount: 2, options: .pure, writingResult: { arguments, result in
-                    guard let x = number(arguments[0].rawValue), let y = number(arguments[1].rawValue) else {
+                    guard let x = number(arguments[0]), let y = number(arguments[1]) else {
                         return result.setNull()
                     }
                     setReal(op(x, y), result)
@@ -140,10 +140,10 @@ enum MathFunctions {
             example: example,
             functions: {
                 [SQLFunction(name, argumentCount: 1, options: .pure, writingResult: { arguments, result in
-                    let value = arguments[0].rawValue
-                    switch sqlite3_value_numeric_type(value) {
-                    case SQLITE_INTEGER: result.set(sqlite3_value_int64(value))
-                    case SQLITE_FLOAT: setReal(op(sqlite3_value_double(value)), result)
+                    let value = arguments[0]
+                    switch value.numericType {
+                    case .integer: result.set(value.int64)
+                    case .real: setReal(op(value.double), result)
                     default: result.setNull()
                     }
                 })]
@@ -163,7 +163,7 @@ enum MathFunctions {
             example: example,
             functions: {
                 [SQLFunction(name, argumentCount: 1, options: .pure, writingResult: { arguments, result in
-                    guard let x = number(arguments[0].rawValue), x > 0 else { return result.setNull() }
+                    guard let x = number(arguments[0]), x > 0 else { return result.setNull() }
                     setReal(op(x), result)
                 })]
             })
@@ -203,13 +203,13 @@ enum MathLog {
         example: "select math_log(100), math_log(2, 8);  -- 2.0|3.0",
         functions: {
             [SQLFunction("math_log", argumentCount: 1, options: .pure, writingResult: { arguments, result in
-                guard let x = MathFunctions.number(arguments[0].rawValue), x > 0 else { return result.setNull() }
+                guard let x = MathFunctions.number(arguments[0]), x > 0 else { return result.setNull() }
                 MathFunctions.setReal(Glibc.log(x) / ln10, result)
             }),
              SQLFunction("math_log", argumentCount: 2, options: .pure, writingResult: { arguments, result in
-                 guard let base = MathFunctions.number(arguments[0].rawValue), base > 0 else { return result.setNull() }
+                 guard let base = MathFunctions.number(arguments[0]), base > 0 else { return result.setNull() }
                  let lnBase = Glibc.log(base)
-                 let x = sqlite3_value_double(arguments[1].rawValue)
+                 let x = arguments[1].double
                  guard lnBase > 0, x > 0 else { return result.setNull() }
                  MathFunctions.setReal(Glibc.log(x) / lnBase, result)
              })]

@@ -114,18 +114,16 @@ enum MathRound {
         example: "select math_round(2.5), math_round(-1.005, 2), math_round(1234.5678, 1);  -- 3.0|-1.01|1234.6",
         functions: {
             [SQLFunction("math_round", argumentCount: 1, options: .pure, writingResult: { arguments, result in
-                let value = arguments[0].rawValue
-                if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
-                result.set(round(sqlite3_value_double(value), digits: 0) ?? 0)
+                let value = arguments[0]
+                if value.isNull { return result.setNull() }
+                result.set(round(value.double, digits: 0) ?? 0)
             }),
              SQLFunction("math_round", argumentCount: 2, options: .pure, writingResult: { arguments, result in
-                 let value = arguments[0].rawValue, places = arguments[1].rawValue
-                 if sqlite3_value_type(places) == SQLITE_NULL || sqlite3_value_type(value) == SQLITE_NULL {
-                     return result.setNull()
-                 }
-                 let digits = min(30, max(0, sqlite3_value_int(places)))
-                 guard let x = round(sqlite3_value_double(value), digits: digits) else {
-                     return sqlite3_result_error_nomem(result.rawValue)
+                 let value = arguments[0], places = arguments[1]
+                 if places.isNull || value.isNull { return result.setNull() }
+                 let digits = min(30, max(0, Int32(truncatingIfNeeded: places.int64)))  // sqlite3_value_int, as round()
+                 guard let x = round(value.double, digits: digits) else {
+                     return result.setNoMemory()
                  }
                  result.set(x)
              })]

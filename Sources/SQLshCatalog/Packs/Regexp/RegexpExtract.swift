@@ -1,5 +1,4 @@
 import CPCRE2
-import CSQLite
 import SQLshCore
 
 /// `regexp_substr(text, pattern)` and `regexp_capture(text, pattern[, n])`: the text of the
@@ -40,19 +39,19 @@ enum RegexpExtract {
                 try extract(arguments, result, engine: engine, group: .number(0), function: "regexp_capture")
             },
             SQLFunction("regexp_capture", argumentCount: 3, options: .pure) { arguments, result in
-                let n = arguments[2].rawValue
-                switch sqlite3_value_numeric_type(n) {
-                case SQLITE_NULL:
+                let n = arguments[2]
+                switch n.numericType {
+                case .null:
                     return result.setNull()
-                case SQLITE_INTEGER:
-                    try extract(arguments, result, engine: engine, group: .number(sqlite3_value_int64(n)), function: "regexp_capture")
-                case SQLITE_FLOAT:
-                    let d = sqlite3_value_double(n)
+                case .integer:
+                    try extract(arguments, result, engine: engine, group: .number(n.int64), function: "regexp_capture")
+                case .real:
+                    let d = n.double
                     guard d == d.rounded(.towardZero), abs(d) < 9.2e18 else {
                         throw RegexpError("regexp_capture: the group must be an integer or a group name")
                     }
                     try extract(arguments, result, engine: engine, group: .number(Int64(d)), function: "regexp_capture")
-                case SQLITE_TEXT:
+                case .text:
                     try extract(arguments, result, engine: engine, group: .name(n), function: "regexp_capture")
                 default:
                     throw RegexpError("regexp_capture: the group must be an integer or a group name")
@@ -65,25 +64,25 @@ enum RegexpExtract {
 /// Which group `regexp_capture` gives: a number, or the name in an SQL text value.
 private enum Group {
     case number(Int64)
-    case name(OpaquePointer)
+    case name(Argument)
 }
 
 private func extract(_ arguments: Arguments, _ result: ResultContext, engine: RegexEngine, group: Group,
                      function: StaticString) throws {
-    let subjectValue = arguments[0].rawValue
-    if sqlite3_value_type(subjectValue) == SQLITE_NULL { return result.setNull() }
+    let subjectValue = arguments[0]
+    if subjectValue.isNull { return result.setNull() }
     let found = try engine.withPattern(arguments, 1, options: 0, function: function) { pattern -> Bool in
         let number: Int64
         switch group {
         case .number(let n):
             number = n
         case .name(let value):
-            let name = String(decoding: textBytes(value), as: UTF8.self)
+            let name = String(decoding: value.textBytes, as: UTF8.self)
             let found = pcre2_substring_number_from_name_8(pattern.code, name)
             guard found >= 0 else { throw RegexpError("\(function): the pattern has no group named '\(name)'") }
             number = Int64(found)
         }
-        let subject = textBytes(subjectValue)
+        let subject = subjectValue.textBytes
         try checkSubject(subject, function: function)
         guard number >= 0, number <= pattern.captureCount,
               try pattern.match(subject.baseAddress.unsafelyUnwrapped, length: subject.count, from: 0,

@@ -1,5 +1,4 @@
 import CPCRE2
-import CSQLite
 import SQLshCore
 
 /// `regexp(pattern, text)` (the REGEXP operator), `regexpi(pattern, text)` and
@@ -71,10 +70,10 @@ enum RegexpMatch {
 private func matchFunction(_ arguments: Arguments, _ result: ResultContext, engine: RegexEngine,
                            pattern patternIndex: Int32, subject subjectIndex: Int, options: UInt32,
                            function: StaticString) throws {
-    let subjectValue = arguments[subjectIndex].rawValue
-    if sqlite3_value_type(subjectValue) == SQLITE_NULL { return result.setNull() }
+    let subjectValue = arguments[subjectIndex]
+    if subjectValue.isNull { return result.setNull() }
     let matched = try engine.withPattern(arguments, patternIndex, options: options, function: function) { pattern in
-        let subject = textBytes(subjectValue)
+        let subject = subjectValue.textBytes
         if try checkSubject(subject, function: function), let dfa = pattern.asciiDFA { return dfa.matches(subject) }
         return try pattern.match(subject.baseAddress.unsafelyUnwrapped, length: subject.count, from: 0,
                                  context: engine.matchContext, function: function)

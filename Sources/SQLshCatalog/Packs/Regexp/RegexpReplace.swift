@@ -1,5 +1,4 @@
 import CPCRE2
-import CSQLite
 import SQLshCore
 
 /// `regexp_replace(text, pattern, replacement)`: every match replaced, with group references.
@@ -87,9 +86,9 @@ private func checkGroup(_ number: Int, _ pattern: CompiledPattern) throws {
 }
 
 private func replace(_ arguments: Arguments, _ result: ResultContext, engine: RegexEngine) throws {
-    let subjectValue = arguments[0].rawValue
-    let replacementValue = arguments[2].rawValue
-    if sqlite3_value_type(subjectValue) == SQLITE_NULL || sqlite3_value_type(replacementValue) == SQLITE_NULL {
+    let subjectValue = arguments[0]
+    let replacementValue = arguments[2]
+    if subjectValue.isNull || replacementValue.isNull {
         return result.setNull()
     }
     let done = try engine.withPattern(arguments, 1, options: 0, function: "regexp_replace") { pattern in
@@ -98,11 +97,11 @@ private func replace(_ arguments: Arguments, _ result: ResultContext, engine: Re
     if done == nil { result.setNull() }
 }
 
-private func replace(_ subjectValue: OpaquePointer, pattern: CompiledPattern, replacementValue: OpaquePointer,
+private func replace(_ subjectValue: Argument, pattern: CompiledPattern, replacementValue: Argument,
                      _ result: ResultContext, engine: RegexEngine) throws {
-    let replacement = textBytes(replacementValue)
+    let replacement = replacementValue.textBytes
     let parts = try parseReplacement(replacement, pattern: pattern)
-    let subject = textBytes(subjectValue)
+    let subject = subjectValue.textBytes
     try checkSubject(subject, function: "regexp_replace")
     let base = subject.baseAddress.unsafelyUnwrapped
     let ovector = pattern.ovector

@@ -13,7 +13,7 @@ enum SHA3Pack {
     /// The digest size from the optional second argument, or an error.
     static func digestBits(_ arguments: Arguments) throws -> Int {
         guard arguments.count > 1 else { return 256 }
-        let size = Int(sqlite3_value_int(arguments[1].rawValue))
+        let size = Int(Int32(truncatingIfNeeded: arguments[1].int64))  // sqlite3_value_int, as shathree.c
         guard size == 224 || size == 256 || size == 384 || size == 512 else {
             throw SQLiteError(message: sizeError)
         }
@@ -35,15 +35,10 @@ enum SHA3Pack {
         functions: {
             let body: (Arguments, ResultContext) throws -> Void = { arguments, result in
                 let bits = try digestBits(arguments)
-                let value = arguments[0].rawValue
-                let type = sqlite3_value_type(value)
-                if type == SQLITE_NULL { return result.setNull() }
+                let value = arguments[0]
+                if value.isNull { return result.setNull() }
                 var hasher = SHA3Hasher(bits: bits)
-                if type == SQLITE_BLOB {
-                    hasher.update(arguments[0].blob)
-                } else {
-                    hasher.update(UnsafeRawBufferPointer(arguments[0].utf8))
-                }
+                hasher.update(value.blobBytes)  // a blob's bytes, else the text form's
                 result.setBlob(hasher.finalize())
             }
             return [
@@ -68,8 +63,8 @@ enum SHA3Pack {
         functions: {
             let body: (Arguments, ResultContext) throws -> Void = { arguments, result in
                 let bits = try digestBits(arguments)
-                guard let sql = sqlite3_value_text(arguments[0].rawValue) else { return result.setNull() }
-                let db = sqlite3_context_db_handle(arguments.context)
+                guard let sql = arguments[0].cString else { return result.setNull() }
+                let db: OpaquePointer? = result.connectionHandle
                 var hasher = SHA3Hasher(bits: bits)
                 try hashQueries(db, sql, into: &hasher)
                 result.setBlob(hasher.finalize())
@@ -80,8 +75,8 @@ enum SHA3Pack {
             ]
         })
 
-    private static func hashQueries(_ db: OpaquePointer?, _ sql: UnsafePointer<UInt8>, into hasher: inout SHA3Hasher) throws {
-        var rest: UnsafePointer<CChar>? = UnsafeRawPointer(sql).assumingMemoryBound(to: CChar.self)
+    private static func hashQueries(_ db: OpaquePointer?, _ sql: UnsafePointer<CChar>, into hasher: inout SHA3Hasher) throws {
+        var rest: UnsafePointer<CChar>? = sql
         while let text = rest, text.pointee != 0 {
             var statement: OpaquePointer?
             var tail: UnsafePointer<CChar>?

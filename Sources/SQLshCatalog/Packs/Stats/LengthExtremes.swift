@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// Whether a ``LengthExtreme`` keeps the longest or the shortest length.
@@ -20,13 +19,11 @@ struct LengthExtreme<Direction> {
 
     @inline(__always)
     private static func length(_ arguments: Arguments) -> Int? {
-        let value = arguments[0].rawValue
-        switch sqlite3_value_type(value) {
-        case SQLITE_NULL: return nil
-        case SQLITE_BLOB: return Int(sqlite3_value_bytes(value))
-        default:
-            let text = sqlite3_value_text(value)
-            return UTF8Bytes.characterCount(UnsafeBufferPointer(start: text, count: text == nil ? 0 : Int(sqlite3_value_bytes(value))))
+        let value = arguments[0]
+        switch value.storageType {
+        case .null: return nil
+        case .blob: return value.blobBytes.count
+        default: return UTF8Bytes.characterCount(value.textBytes)
         }
     }
 

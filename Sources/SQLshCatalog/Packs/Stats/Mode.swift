@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// A value as `mode` counts it: integers and reals with the same numeric value are one key.
@@ -8,19 +7,15 @@ enum ModeKey: Hashable {
     case text([UInt8])
     case blob([UInt8])
 
-    init?(_ value: OpaquePointer) {
-        switch sqlite3_value_type(value) {
-        case SQLITE_NULL: return nil
-        case SQLITE_INTEGER: self = .integer(sqlite3_value_int64(value))
-        case SQLITE_FLOAT:
-            let d = sqlite3_value_double(value)
+    init?(_ value: Argument) {
+        switch value.storageType {
+        case .null: return nil
+        case .integer: self = .integer(value.int64)
+        case .real:
+            let d = value.double
             if d == d.rounded(.towardZero), d >= -9.2e18, d <= 9.2e18 { self = .integer(Int64(d)) } else { self = .number(d) }
-        case SQLITE_TEXT:
-            self = .text(Array(UnsafeBufferPointer(start: sqlite3_value_text(value), count: Int(sqlite3_value_bytes(value)))))
-        default:
-            let count = Int(sqlite3_value_bytes(value))
-            guard count > 0, let p = sqlite3_value_blob(value) else { self = .blob([]); return }
-            self = .blob(Array(UnsafeRawBufferPointer(start: p, count: count)))
+        case .text: self = .text(Array(value.textBytes))
+        case .blob: self = .blob(Array(value.blobBytes))
         }
     }
 
@@ -67,11 +62,11 @@ struct Mode: WindowAggregate {
     var counts: [ModeKey: Int] = [:]
 
     mutating func step(_ arguments: Arguments) throws {
-        if let key = ModeKey(arguments[0].rawValue) { counts[key, default: 0] += 1 }
+        if let key = ModeKey(arguments[0]) { counts[key, default: 0] += 1 }
     }
 
     mutating func inverse(_ arguments: Arguments) throws {
-        guard let key = ModeKey(arguments[0].rawValue), let count = counts[key] else { return }
+        guard let key = ModeKey(arguments[0]), let count = counts[key] else { return }
         counts[key] = count > 1 ? count - 1 : nil
     }
 

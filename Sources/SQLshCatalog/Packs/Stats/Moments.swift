@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// Which statistic a ``Moments`` aggregate gives from its count and sum of squared deviations.
@@ -50,9 +49,9 @@ struct Moments<Statistic> {
 
     @inline(__always)
     private static func input(_ arguments: Arguments) -> Double? {
-        let value = arguments[0].rawValue
-        if sqlite3_value_numeric_type(value) == SQLITE_NULL { return nil }
-        return sqlite3_value_double(value)
+        let value = arguments[0]
+        if value.numericType == .null { return nil }
+        return value.double
     }
 
     /// Adds (`sign` 1) or removes (`sign` -1) one value, exactly.

@@ -1,16 +1,15 @@
-import CSQLite
 import SQLshCore
 
 /// Reads the first argument of a numeric aggregate: nil for NULL (ignored), else a finite
 /// double; text that does not look like a number and blobs are errors, as are infinities.
 @inline(__always)
 func numericInput(_ arguments: Arguments, function: StaticString) throws -> Double? {
-    let value = arguments[0].rawValue
-    switch sqlite3_value_numeric_type(value) {
-    case SQLITE_NULL:
+    let value = arguments[0]
+    switch value.numericType {
+    case .null:
         return nil
-    case SQLITE_INTEGER, SQLITE_FLOAT:
-        let x = sqlite3_value_double(value)
+    case .integer, .real:
+        let x = value.double
         guard x.isFinite else { throw StatsError("Inf input to \(function)()") }
         return x
     default:

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// A percentile fixed by the function's name: median is 50, percentile_90 is 90.
@@ -41,10 +40,10 @@ struct VariablePercentile: WindowAggregate {
     var percent: Double?
 
     mutating func step(_ arguments: Arguments) throws {
-        let p = arguments[1].rawValue
-        let type = sqlite3_value_numeric_type(p)
-        let value = sqlite3_value_double(p)
-        guard type == SQLITE_INTEGER || type == SQLITE_FLOAT, value >= 0, value <= 100 else {
+        let p = arguments[1]
+        let type = p.numericType
+        let value = p.double
+        guard type == .integer || type == .real, value >= 0, value <= 100 else {
             throw StatsError("2nd argument to percentile() is not a number between 0.0 and 100.0")
         }
         if let percent, percent != value {

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// sqlean's `text_upper`, `text_lower`, `text_title` and `text_casefold`, with Unicode's case
@@ -63,9 +62,9 @@ enum CaseFunctions {
     static func make(_ name: String, _ mode: UnicodeCase.Mode) -> [SQLFunction] {
         let scratch = ByteBuffer()
         return [SQLFunction(name, argumentCount: 1, options: .pure) { arguments, result in
-            let value = arguments[0].rawValue
-            if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
-            mapCase(textBytes(value), mode: mode, scratch: scratch, result)
+            let value = arguments[0]
+            if value.isNull { return result.setNull() }
+            mapCase(value.textBytes, mode: mode, scratch: scratch, result)
         }]
     }
 }
@@ -80,7 +79,7 @@ private func mapASCII(_ byte: UInt8, upper: Bool) -> UInt8 {
 private func mapCase(_ text: UnsafeBufferPointer<UInt8>, mode: UnicodeCase.Mode, scratch: ByteBuffer, _ result: ResultContext) {
     if UTF8Bytes.isASCII(text) {
         // Same length out: written straight into the result.
-        return setTextResult(result, count: text.count) { out in
+        return result.setText(count: text.count) { out in
             var previousIsWord = false
             for i in 0..<text.count {
                 let byte = text[i]
@@ -110,7 +109,7 @@ private func mapCase(_ text: UnsafeBufferPointer<UInt8>, mode: UnicodeCase.Mode,
         if mode == .title { previousIsWord = UnicodeCase.isWordCharacter(c) }
         i += length
         // A mapping grows a character by at most 6 bytes: checked as the text grows.
-        if scratch.count > limit { return sqlite3_result_error_toobig(result.rawValue) }
+        if scratch.count > limit { return result.setTooBig() }
     }
     result.setText(utf8: scratch.bytes)
 }

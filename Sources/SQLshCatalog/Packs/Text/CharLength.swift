@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// `char_length(text)`, with sqlean's `text_length` and Postgres's `character_length`.
@@ -20,9 +19,9 @@ enum CharLength {
 
     static func make(_ name: String) -> [SQLFunction] {
         [SQLFunction(name, argumentCount: 1, options: .pure) { arguments, result in
-            let value = arguments[0].rawValue
-            if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
-            result.set(Int64(UTF8Bytes.characterCount(textBytes(value))))
+            let value = arguments[0]
+            if value.isNull { return result.setNull() }
+            result.set(Int64(UTF8Bytes.characterCount(value.textBytes)))
         }]
     }
 }

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// Character stepping for the Postgres-style text functions, counting characters exactly as
@@ -50,12 +49,12 @@ enum Characters {
 /// An integer argument of sqlean's text functions: an integer, or a value SQLite reads as one
 /// (an integral real such as 2.0, a numeric text such as '2', which sqlean rejects); anything
 /// else fails with `message`, sqlean's own ("start parameter should be integer").
-func integerArgument(_ value: OpaquePointer, _ message: StaticString) throws -> Int64 {
-    switch sqlite3_value_numeric_type(value) {
-    case SQLITE_INTEGER:
-        return sqlite3_value_int64(value)
-    case SQLITE_FLOAT:
-        let d = sqlite3_value_double(value)
+func integerArgument(_ value: Argument, _ message: StaticString) throws -> Int64 {
+    switch value.numericType {
+    case .integer:
+        return value.int64
+    case .real:
+        let d = value.double
         if d == d.rounded(.towardZero), abs(d) < 9.2e18 { return Int64(d) }
     default:
         break
@@ -66,7 +65,7 @@ func integerArgument(_ value: OpaquePointer, _ message: StaticString) throws -> 
 /// Whether any argument is NULL (the Postgres-style functions then give NULL).
 @inline(__always)
 func anyNull(_ arguments: Arguments) -> Bool {
-    for i in 0..<arguments.count where sqlite3_value_type(arguments[i].rawValue) == SQLITE_NULL { return true }
+    for i in 0..<arguments.count where arguments[i].isNull { return true }
     return false
 }
 

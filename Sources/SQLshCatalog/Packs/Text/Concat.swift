@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// sqlean's `text_concat` (`concat`) and `text_join` (`concat_ws`): variadic, NULLs skipped.
@@ -39,27 +38,27 @@ enum Concat {
 private func join(_ arguments: Arguments, _ result: ResultContext, separated: Bool) throws {
     if separated {
         guard arguments.count >= 2 else { throw TextError("expected at least 2 parameters") }
-        if sqlite3_value_type(arguments[0].rawValue) == SQLITE_NULL { return result.setNull() }
+        if arguments[0].isNull { return result.setNull() }
     } else {
         guard arguments.count >= 1 else { throw TextError("expected at least 1 parameter") }
     }
-    let separator = separated ? textBytes(arguments[0].rawValue) : UnsafeBufferPointer(start: nil, count: 0)
+    let separator = separated ? arguments[0].textBytes : UnsafeBufferPointer(start: nil, count: 0)
     let first = separated ? 1 : 0
     // The size first (each value's text form is made once, here), then the bytes.
     let limit = result.lengthLimit
     var total = 0, parts = 0
-    for k in first..<arguments.count where sqlite3_value_type(arguments[k].rawValue) != SQLITE_NULL {
-        guard let size = checkedSize(total, textBytes(arguments[k].rawValue).count, parts > 0 ? separator.count : 0, limit: limit) else {
-            return sqlite3_result_error_toobig(result.rawValue)
+    for k in first..<arguments.count where !arguments[k].isNull {
+        guard let size = checkedSize(total, arguments[k].textBytes.count, parts > 0 ? separator.count : 0, limit: limit) else {
+            return result.setTooBig()
         }
         total = size
         parts += 1
     }
-    setTextResult(result, count: total) { out in
+    result.setText(count: total) { out in
         var p = out, written = 0
-        for k in first..<arguments.count where sqlite3_value_type(arguments[k].rawValue) != SQLITE_NULL {
+        for k in first..<arguments.count where !arguments[k].isNull {
             if written > 0 { p = copyBytes(separator, to: p) }
-            p = copyBytes(textBytes(arguments[k].rawValue), to: p)
+            p = copyBytes(arguments[k].textBytes, to: p)
             written += 1
         }
     }

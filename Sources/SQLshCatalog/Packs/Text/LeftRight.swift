@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// `text_left(text, n)` and `text_right(text, n)`, sqlean's names for Postgres's left and right,
@@ -52,8 +51,8 @@ enum LeftRight {
     static func make(_ name: StaticString, fromEnd: Bool) -> [SQLFunction] {
         [SQLFunction("\(name)", argumentCount: 2, options: .pure) { arguments, result in
             if anyNull(arguments) { return result.setNull() }
-            let n = try integerArgument(arguments[1].rawValue, "length parameter should be integer")
-            let text = textBytes(arguments[0].rawValue)
+            let n = try integerArgument(arguments[1], "length parameter should be integer")
+            let text = arguments[0].textBytes
             let total = n >= 0 && !fromEnd ? 0 : UTF8Bytes.characterCount(text)
             // Characters to keep, counted from the start (left) or the end (right).
             let keep = n >= 0 ? Int(clamping: n) : max(0, total - Int(clamping: n.magnitude))

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// sqlean's `text_like(pattern, text)`: its own case-insensitive matcher, not SQL's LIKE.
@@ -22,7 +21,7 @@ enum Like {
 
 private func like(_ arguments: Arguments, _ result: ResultContext) {
     if anyNull(arguments) { return result.setNull() }
-    result.set(matches(pattern: textBytes(arguments[0].rawValue), textBytes(arguments[1].rawValue)) ? 1 : 0)
+    result.set(matches(pattern: arguments[0].textBytes, arguments[1].textBytes) ? 1 : 0)
 }
 
 /// The matcher, by byte positions: `star` is where the pattern resumes after the last %,

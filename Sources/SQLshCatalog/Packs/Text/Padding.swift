@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// `lpad(text, length[, fill])` and `rpad(...)` as in Postgres (and sqlean's `text_lpad`/`text_rpad`).
@@ -43,8 +42,8 @@ enum Padding {
 
 private func pad(_ arguments: Arguments, _ result: ResultContext, left: Bool) throws {
     if anyNull(arguments) { return result.setNull() }
-    let length = try integerArgument(arguments[1].rawValue, "length parameter should be integer")
-    let text = textBytes(arguments[0].rawValue)
+    let length = try integerArgument(arguments[1], "length parameter should be integer")
+    let text = arguments[0].textBytes
     guard length > 0 else { return result.setText(utf8: UnsafeBufferPointer(rebasing: text[0..<0])) }
     let target = Int(clamping: length)
     // Counting stops at target + 1: a longer text is cut, whatever its length.
@@ -52,7 +51,7 @@ private func pad(_ arguments: Arguments, _ result: ResultContext, left: Bool) th
     if cut < text.count { return result.setText(utf8: UnsafeBufferPointer(rebasing: text[0..<cut])) }
     let count = UTF8Bytes.characterCount(text)
     if count >= target { return result.setText(utf8: text) }
-    let fill = arguments.count == 3 ? textBytes(arguments[2].rawValue) : spaceFill
+    let fill = arguments.count == 3 ? arguments[2].textBytes : spaceFill
     if fill.isEmpty { return result.setText(utf8: text) }
     let fillCharacters = UTF8Bytes.characterCount(fill)
     let padCount = target - count
@@ -62,9 +61,9 @@ private func pad(_ arguments: Arguments, _ result: ResultContext, left: Bool) th
     let limit = result.lengthLimit
     let wholeBytes = whole.multipliedReportingOverflow(by: fill.count)
     guard !wholeBytes.overflow, let total = checkedSize(wholeBytes.partialValue, partialBytes, text.count, limit: limit) else {
-        return sqlite3_result_error_toobig(result.rawValue)
+        return result.setTooBig()
     }
-    setTextResult(result, count: total) { out in
+    result.setText(count: total) { out in
         var p = out
         if !left { p = copyBytes(text, to: p) }
         p = repeatBytes(fill, times: whole, to: p)

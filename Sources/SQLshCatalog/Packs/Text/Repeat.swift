@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// sqlean's `text_repeat(text, n)` and its alias `repeat`.
@@ -22,11 +21,11 @@ enum Repeat {
 
 private func repeatText(_ arguments: Arguments, _ result: ResultContext) throws {
     if anyNull(arguments) { return result.setNull() }
-    let n = try integerArgument(arguments[1].rawValue, "count parameter should be integer")
-    let text = textBytes(arguments[0].rawValue)
+    let n = try integerArgument(arguments[1], "count parameter should be integer")
+    let text = arguments[0].textBytes
     guard n > 0, !text.isEmpty else { return result.setText(utf8: UnsafeBufferPointer(rebasing: text[0..<0])) }
     let times = Int(clamping: n)
     let size = text.count.multipliedReportingOverflow(by: times)
-    guard !size.overflow, size.partialValue <= result.lengthLimit else { return sqlite3_result_error_toobig(result.rawValue) }
-    setTextResult(result, count: size.partialValue) { out in _ = repeatBytes(text, times: times, to: out) }
+    guard !size.overflow, size.partialValue <= result.lengthLimit else { return result.setTooBig() }
+    result.setText(count: size.partialValue) { out in _ = repeatBytes(text, times: times, to: out) }
 }

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// sqlean's `text_replace(text, old, new[, count])`.
@@ -24,9 +23,9 @@ enum Replace {
 
 private func replace(_ arguments: Arguments, _ result: ResultContext) throws {
     if anyNull(arguments) { return result.setNull() }
-    let maximum = arguments.count == 4 ? try integerArgument(arguments[3].rawValue, "count parameter should be integer") : Int64.max
-    let text = textBytes(arguments[0].rawValue)
-    let old = textBytes(arguments[1].rawValue), new = textBytes(arguments[2].rawValue)
+    let maximum = arguments.count == 4 ? try integerArgument(arguments[3], "count parameter should be integer") : Int64.max
+    let text = arguments[0].textBytes
+    let old = arguments[1].textBytes, new = arguments[2].textBytes
     guard !old.isEmpty, maximum > 0 else { return result.setText(utf8: text) }
     let limit = Int(clamping: maximum)
     // Count the replacements first, to size (and check) the result before allocating it.
@@ -38,9 +37,9 @@ private func replace(_ arguments: Arguments, _ result: ResultContext) throws {
     guard occurrences > 0 else { return result.setText(utf8: text) }
     let added = occurrences.multipliedReportingOverflow(by: new.count)
     guard !added.overflow, let total = checkedSize(text.count - occurrences * old.count, added.partialValue, limit: result.lengthLimit) else {
-        return sqlite3_result_error_toobig(result.rawValue)
+        return result.setTooBig()
     }
-    setTextResult(result, count: total) { out in
+    result.setText(count: total) { out in
         var p = out, from = 0
         for _ in 0..<occurrences {
             guard let found = find(old, in: text, from: from) else { break }

@@ -1,4 +1,3 @@
-import CSQLite
 import Glibc
 import SQLshCore
 
@@ -88,14 +87,14 @@ func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer
 
 private func index(_ arguments: Arguments, _ result: ResultContext) {
     if anyNull(arguments) { return result.setNull() }
-    let text = textBytes(arguments[0].rawValue), other = textBytes(arguments[1].rawValue)
+    let text = arguments[0].textBytes, other = arguments[1].textBytes
     guard let offset = find(other, in: text) else { return result.set(0) }
     result.set(UTF8Bytes.characterCount(UnsafeBufferPointer(rebasing: text[0..<offset])) + 1)
 }
 
 private func lastIndex(_ arguments: Arguments, _ result: ResultContext) {
     if anyNull(arguments) { return result.setNull() }
-    let text = textBytes(arguments[0].rawValue), other = textBytes(arguments[1].rawValue)
+    let text = arguments[0].textBytes, other = arguments[1].textBytes
     if other.isEmpty { return result.set(UTF8Bytes.characterCount(text)) }
     guard other.count <= text.count else { return result.set(0) }
     var i = text.count - other.count
@@ -110,12 +109,12 @@ private func lastIndex(_ arguments: Arguments, _ result: ResultContext) {
 
 private func contains(_ arguments: Arguments, _ result: ResultContext) {
     if anyNull(arguments) { return result.setNull() }
-    result.set(find(textBytes(arguments[1].rawValue), in: textBytes(arguments[0].rawValue)) == nil ? 0 : 1)
+    result.set(find(arguments[1].textBytes, in: arguments[0].textBytes) == nil ? 0 : 1)
 }
 
 private func hasAffix(_ arguments: Arguments, _ result: ResultContext, suffix: Bool) {
     if anyNull(arguments) { return result.setNull() }
-    let text = textBytes(arguments[0].rawValue), affix = textBytes(arguments[1].rawValue)
+    let text = arguments[0].textBytes, affix = arguments[1].textBytes
     guard affix.count <= text.count else { return result.set(0) }
     if affix.isEmpty { return result.set(1) }
     let at = suffix ? text.count - affix.count : 0
@@ -124,7 +123,7 @@ private func hasAffix(_ arguments: Arguments, _ result: ResultContext, suffix: B
 
 private func count(_ arguments: Arguments, _ result: ResultContext) {
     if anyNull(arguments) { return result.setNull() }
-    let text = textBytes(arguments[0].rawValue), other = textBytes(arguments[1].rawValue)
+    let text = arguments[0].textBytes, other = arguments[1].textBytes
     guard !other.isEmpty else { return result.set(0) }
     var n = 0
     var at = 0

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// sqlean's `text_size` (`octet_length`) and `text_bitsize` (`bit_length`).
@@ -32,12 +31,8 @@ enum Size {
 }
 
 private func size(_ arguments: Arguments, _ result: ResultContext, bits: Bool) {
-    let value = arguments[0].rawValue
-    switch sqlite3_value_type(value) {
-    case SQLITE_NULL: return result.setNull()
-    case SQLITE_BLOB: break
-    default: _ = sqlite3_value_text(value)  // the size of the text form
-    }
-    let bytes = Int64(sqlite3_value_bytes(value))
+    let value = arguments[0]
+    if value.isNull { return result.setNull() }
+    let bytes = Int64(value.blobBytes.count)  // a blob's own size, else its text form's
     result.set(bits ? bytes * 8 : bytes)
 }

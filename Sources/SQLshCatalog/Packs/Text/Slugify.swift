@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// `slugify(text)`: a lowercase ASCII slug for URLs and file names.
@@ -26,13 +25,11 @@ enum Slugify {
 }
 
 private func slugifyFunction(_ arguments: Arguments, _ result: ResultContext) {
-    let value = arguments[0].rawValue
-    if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
-    let count = Int(sqlite3_value_bytes(value))
-    guard count > 0, let text = sqlite3_value_text(value) else {
-        return result.setText(utf8: UnsafeBufferPointer(start: nil, count: 0))
-    }
-    let input = UnsafeBufferPointer(start: text, count: count)
+    let value = arguments[0]
+    if value.isNull { return result.setNull() }
+    let input = value.textBytes
+    let count = input.count
+    guard count > 0 else { return result.setText(utf8: input) }
     // A transliteration is at most 4 ASCII bytes per scalar and a scalar is at least 2 bytes
     // when non-ASCII, so 2 * count + 1 bytes always suffice; no more than the length limit
     // allows is set aside, and a slug that would not fit there is "too big".

@@ -1,4 +1,3 @@
-import CSQLite
 import Glibc
 import SQLshCore
 
@@ -30,10 +29,10 @@ enum SplitPart {
 
 private func splitPart(_ arguments: Arguments, _ result: ResultContext) throws {
     if anyNull(arguments) { return result.setNull() }
-    let n = try integerArgument(arguments[2].rawValue, "part parameter should be integer")
+    let n = try integerArgument(arguments[2], "part parameter should be integer")
     guard n != 0 else { throw TextError("part parameter should not be 0") }
-    let text = textBytes(arguments[0].rawValue)
-    let separator = textBytes(arguments[1].rawValue)
+    let text = arguments[0].textBytes
+    let separator = arguments[1].textBytes
     let empty = UnsafeBufferPointer(rebasing: text[0..<0])
     guard !text.isEmpty, separator.count <= text.count else { return result.setText(utf8: empty) }
     guard !separator.isEmpty else { return result.setText(utf8: n == 1 || n == -1 ? text : empty) }

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// sqlean's `text_substring(text, start[, length])` (Postgres's substr) and
@@ -59,15 +58,15 @@ private func setCharacters(_ text: UnsafeBufferPointer<UInt8>, from first: Int, 
 
 private func substring(_ arguments: Arguments, _ result: ResultContext) throws {
     if anyNull(arguments) { return result.setNull() }
-    let start = try integerArgument(arguments[1].rawValue, "start parameter should be integer")
+    let start = try integerArgument(arguments[1], "start parameter should be integer")
     var end = Int64.max  // exclusive, 1-based
     if arguments.count == 3 {
-        let length = try integerArgument(arguments[2].rawValue, "length parameter should be integer")
+        let length = try integerArgument(arguments[2], "length parameter should be integer")
         guard length >= 0 else { throw TextError("length parameter should >= 0") }
         let (sum, overflow) = start.addingReportingOverflow(length)
         end = overflow ? Int64.max : sum
     }
-    let text = textBytes(arguments[0].rawValue)
+    let text = arguments[0].textBytes
     let first = max(start, 1) - 1
     setCharacters(text, from: Int(clamping: first), to: end == Int64.max ? Int.max : Int(clamping: max(end, 1) - 1), result)
 }
@@ -83,9 +82,9 @@ private func slicePosition(_ k: Int64, count: Int) -> Int {
 
 private func slice(_ arguments: Arguments, _ result: ResultContext) throws {
     if anyNull(arguments) { return result.setNull() }
-    let start = try integerArgument(arguments[1].rawValue, "start parameter should be integer")
-    let end = arguments.count == 3 ? try integerArgument(arguments[2].rawValue, "end parameter should be integer") : nil
-    let text = textBytes(arguments[0].rawValue)
+    let start = try integerArgument(arguments[1], "start parameter should be integer")
+    let end = arguments.count == 3 ? try integerArgument(arguments[2], "end parameter should be integer") : nil
+    let text = arguments[0].textBytes
     // The character count is needed only to resolve a position from the end.
     let count = start < 0 || (end ?? 0) < 0 ? UTF8Bytes.characterCount(text) : 0
     let first = max(0, slicePosition(start, count: count))

@@ -1,4 +1,3 @@
-import CSQLite
 import Glibc
 import SQLshCore
 
@@ -24,8 +23,8 @@ enum Translate {
         let scratch = ByteScratch()
         return [SQLFunction(name, argumentCount: 3, options: .pure) { arguments, result in
             if anyNull(arguments) { return result.setNull() }
-            translate(textBytes(arguments[0].rawValue), from: textBytes(arguments[1].rawValue),
-                      to: textBytes(arguments[2].rawValue), scratch: scratch, result)
+            translate(arguments[0].textBytes, from: arguments[1].textBytes,
+                      to: arguments[2].textBytes, scratch: scratch, result)
         }]
     }
 }
@@ -61,7 +60,7 @@ private func translate(_ text: UnsafeBufferPointer<UInt8>, from: UnsafeBufferPoi
             scratch.bytes.append(contentsOf: character)
         }
         i = next
-        if scratch.bytes.count > limit { return sqlite3_result_error_toobig(result.rawValue) }
+        if scratch.bytes.count > limit { return result.setTooBig() }
     }
     scratch.bytes.withUnsafeBufferPointer { result.setText(utf8: $0) }
 }

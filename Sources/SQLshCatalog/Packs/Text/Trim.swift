@@ -1,4 +1,3 @@
-import CSQLite
 import Glibc
 import SQLshCore
 
@@ -82,8 +81,8 @@ private func characterStart(_ text: UnsafeBufferPointer<UInt8>, before end: Int)
 
 private func trim(_ arguments: Arguments, _ result: ResultContext, _ side: Trim.Side) {
     if anyNull(arguments) { return result.setNull() }
-    let text = textBytes(arguments[0].rawValue)
-    let set = arguments.count == 2 ? textBytes(arguments[1].rawValue) : spaceSet
+    let text = arguments[0].textBytes
+    let set = arguments.count == 2 ? arguments[1].textBytes : spaceSet
     var start = 0, end = text.count
     if !set.isEmpty {
         if side != .right {

@@ -1,6 +1,7 @@
 import CUTF8Proc
 
-/// Unicode case mapping and case folding for the text pack, from utf8proc's tables, with the
+/// Unicode case mapping and case folding for the text pack, from utf8proc's tables (folding
+/// through Support/UnicodeScalarMapping, as the unicode pack), with the
 /// full (one-to-many) mappings of SpecialCasing.txt where a character has one (ß -> SS,
 /// ﬁ -> FI, İ -> i̇). Texts are read as units: a valid UTF-8 scalar, or a single invalid byte
 /// (value 0x110000 + byte), which no mapping changes.
@@ -17,12 +18,13 @@ enum UnicodeCase {
         return (invalidBase + UInt32(byte), 1)
     }
 
-    /// The full case folding of `c` (1 to 3 scalars) into `out`; returns the count.
+    /// Calls `body` with the full case folding of `c` (1 to 3 scalars; empty when utf8proc has
+    /// none), from the same decomposition the unicode pack folds with.
     @inline(__always)
-    static func fullFold(_ c: UInt32, into out: UnsafeMutablePointer<Int32>) -> Int {
-        var boundary: Int32 = 0
-        let n = utf8proc_decompose_char(Int32(bitPattern: c), out, 4, UTF8PROC_CASEFOLD, &boundary)
-        return n < 1 || n > 4 ? 0 : n
+    static func withFullFold<R>(_ c: UInt32, _ body: (UnsafeBufferPointer<Int32>) -> R) -> R {
+        UnicodeScalarMapping.withDecomposition(c, UnicodeScalarMapping.foldOptions) {
+            body($0 ?? UnsafeBufferPointer(start: nil, count: 0))
+        }
     }
 
     /// Whether `c` has a one-to-many case mapping, which utf8proc's simple mappings lack:
@@ -30,7 +32,7 @@ enum UnicodeCase {
     /// letters with iota subscript, the Latin and Armenian ligatures...).
     @inline(__always)
     static func hasSpecialCasing(_ c: UInt32) -> Bool {
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4) { fullFold(c, into: $0.baseAddress.unsafelyUnwrapped) > 1 }
+        withFullFold(c) { $0.count > 1 }
     }
 
     /// The simple (one-to-one) case folding of a unit, for comparisons scalar by scalar:
@@ -44,9 +46,8 @@ enum UnicodeCase {
     }
 
     private static func computeSimpleFold(_ c: UInt32) -> UInt32 {
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4) { buffer in
-            let out = buffer.baseAddress.unsafelyUnwrapped
-            if fullFold(c, into: out) == 1 { return UInt32(bitPattern: out[0]) }
+        withFullFold(c) { folded in
+            if folded.count == 1 { return UInt32(bitPattern: folded[0]) }
             return UInt32(bitPattern: utf8proc_tolower(Int32(bitPattern: c)))
         }
     }
@@ -73,11 +74,9 @@ enum UnicodeCase {
     static func appendMapping(_ c: UInt32, mode: Mode, titleCase: Bool, to out: ByteBuffer) {
         if c >= invalidBase { return out.append(UInt8(c - invalidBase)) }
         if mode == .fold {
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4) { buffer in
-                let folded = buffer.baseAddress.unsafelyUnwrapped
-                let n = fullFold(c, into: folded)
-                if n == 0 { return appendScalar(c, to: out) }
-                for k in 0..<n { appendScalar(UInt32(bitPattern: folded[k]), to: out) }
+            withFullFold(c) { folded in
+                if folded.isEmpty { return appendScalar(c, to: out) }
+                for scalar in folded { appendScalar(UInt32(bitPattern: scalar), to: out) }
             }
             return
         }

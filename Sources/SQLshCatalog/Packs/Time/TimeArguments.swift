@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// An error of a time function, reported as the statement's error message (sqlean's texts).
@@ -30,11 +29,12 @@ enum TimeArguments {
     /// The time value of argument `index`: a 13-byte blob, read in place.
     @inline(__always)
     static func time(_ arguments: Arguments, _ index: Int, _ position: ArgumentPosition) throws -> SqleanTime {
-        let value = arguments[index].rawValue
-        guard sqlite3_value_type(value) == SQLITE_BLOB else {
+        let value = arguments[index]
+        guard value.storageType == .blob else {
             throw TimeError(position.prefix + "should be a time blob")
         }
-        guard sqlite3_value_bytes(value) == Int32(TimeBlob.size), let bytes = sqlite3_value_blob(value) else {
+        let blob = value.blobBytes
+        guard blob.count == TimeBlob.size, let bytes = blob.baseAddress else {
             throw TimeError(position == .only ? "invalid time blob size" : position.prefix + "invalid time blob size")
         }
         return TimeBlob.decode(bytes)
@@ -44,18 +44,18 @@ enum TimeArguments {
     /// text '3' and real 3.0 are refused).
     @inline(__always)
     static func integer(_ arguments: Arguments, _ index: Int, _ position: ArgumentPosition) throws -> Int64 {
-        let value = arguments[index].rawValue
-        guard sqlite3_value_type(value) == SQLITE_INTEGER else {
+        let value = arguments[index]
+        guard value.storageType == .integer else {
             throw TimeError(position.prefix + "should be an integer")
         }
-        return sqlite3_value_int64(value)
+        return value.int64
     }
 
     /// Checks that every argument is stored as an INTEGER, or fails with sqlean's "all
     /// parameters should be integers" (time_date, time_unix and their aliases).
     @inline(__always)
     static func requireIntegers(_ arguments: Arguments) throws {
-        for i in 0..<arguments.count where sqlite3_value_type(arguments[i].rawValue) != SQLITE_INTEGER {
+        for i in 0..<arguments.count where arguments[i].storageType != .integer {
             throw TimeError("all parameters should be integers")
         }
     }
@@ -63,17 +63,17 @@ enum TimeArguments {
     /// The field name of argument `index` (TEXT only), its bytes read in place.
     @inline(__always)
     static func field(_ arguments: Arguments, _ index: Int, _ position: ArgumentPosition) throws -> UnsafeBufferPointer<UInt8> {
-        let value = arguments[index].rawValue
-        guard sqlite3_value_type(value) == SQLITE_TEXT else {
+        let value = arguments[index]
+        guard value.storageType == .text else {
             throw TimeError(position.prefix + "should be a field name")
         }
-        return textBytes(value)
+        return value.textBytes
     }
 
     /// Whether any argument is NULL: every time function then returns NULL.
     @inline(__always)
     static func anyNull(_ arguments: Arguments) -> Bool {
-        for i in 0..<arguments.count where sqlite3_value_type(arguments[i].rawValue) == SQLITE_NULL { return true }
+        for i in 0..<arguments.count where arguments[i].isNull { return true }
         return false
     }
 }

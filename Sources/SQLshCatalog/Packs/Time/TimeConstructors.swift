@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +30,7 @@ enum TimeConstructors {
     /// time_date(y, mo, d[, h, mi, s[, ns[, offset]]]).
     static let date: TimeCatalog.Body = { arguments, result in
         try TimeArguments.requireIntegers(arguments)
-        func value(_ i: Int) -> Int128 { i < arguments.count ? Int128(sqlite3_value_int64(arguments[i].rawValue)) : 0 }
+        func value(_ i: Int) -> Int128 { i < arguments.count ? Int128(arguments[i].int64) : 0 }
         guard let time = CivilCalendar.time(year: value(0), month: value(1), day: value(2), hour: value(3), minute: value(4),
                                             second: value(5), nanosecond: value(6), offset: value(7)) else {
             throw TimeError.outOfRange
@@ -80,8 +79,8 @@ enum TimeConstructors {
     /// time_unix(sec[, nsec]).
     static let unix: TimeCatalog.Body = { arguments, result in
         try TimeArguments.requireIntegers(arguments)
-        let seconds = sqlite3_value_int64(arguments[0].rawValue)
-        let nanos = arguments.count > 1 ? sqlite3_value_int64(arguments[1].rawValue) : 0
+        let seconds = arguments[0].int64
+        let nanos = arguments.count > 1 ? arguments[1].int64 : 0
         guard let time = SqleanTime(unixSeconds: seconds, nanoseconds: nanos) else { throw TimeError.outOfRange }
         result.setTime(time)
     }

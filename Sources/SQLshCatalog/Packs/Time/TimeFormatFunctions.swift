@@ -58,7 +58,7 @@ enum TimeFormatFunctions {
             """,
         example: "select time_to_unix(time_parse('2011-11-18T19:26:35+03:30'));  -- 1321631795",
         body: { arguments, result in
-            let text = textBytes(arguments[0].rawValue)
+            let text = arguments[0].textBytes
             // Text with a NUL byte is unreadable (sqlean reads it as a C string).
             result.setTime(text.contains(0) ? .zero : TimeParsing.parse(text))
         })

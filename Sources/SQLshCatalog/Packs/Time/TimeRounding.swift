@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// Truncating and rounding time values, to a calendar field or to a multiple of a duration.
@@ -34,9 +33,9 @@ enum TimeRounding {
         example: "select time_fmt_iso(time_trunc(time_date(2011, 11, 18, 15, 56, 35), 'quarter'));  -- '2011-10-01T00:00:00Z'",
         body: { arguments, result in
             let time = try TimeArguments.time(arguments, 0, .first)
-            let second = arguments[1].rawValue
-            if sqlite3_value_type(second) == SQLITE_INTEGER {
-                guard let truncated = time.truncated(to: sqlite3_value_int64(second)) else { throw TimeError.outOfRange }
+            let second = arguments[1]
+            if second.storageType == .integer {
+                guard let truncated = time.truncated(to: second.int64) else { throw TimeError.outOfRange }
                 return result.setTime(truncated)
             }
             result.setTime(try TimeFields.truncate(time, to: try TimeArguments.field(arguments, 1, .second)))

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// The `uuid` pack: sqlean's UUID functions (version 4 and 7 generation, parsing, conversion).
@@ -70,8 +69,8 @@ enum UUIDPack {
             let body: (Arguments, ResultContext) -> Void = { arguments, result in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16 + UUIDText.textLength) { buffer in
                     let bytes = buffer.baseAddress.unsafelyUnwrapped
-                    if arguments.count == 1, sqlite3_value_type(arguments[0].rawValue) == SQLITE_INTEGER {
-                        let milliseconds = sqlite3_value_int64(arguments[0].rawValue) &* 1000
+                    if arguments.count == 1, arguments[0].storageType == .integer {
+                        let milliseconds = arguments[0].int64 &* 1000
                         UUIDGenerator.version7(milliseconds: UInt64(bitPattern: milliseconds), into: bytes)
                     } else {
                         UUIDGenerator.version7(into: bytes)
@@ -98,7 +97,7 @@ enum UUIDPack {
             [SQLFunction("uuid_str", argumentCount: 1, options: .pure, writingResult: { arguments, result in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16 + UUIDText.textLength) { buffer in
                     let bytes = buffer.baseAddress.unsafelyUnwrapped
-                    guard UUIDText.parse(arguments[0].rawValue, into: bytes) else { return result.setNull() }
+                    guard UUIDText.parse(arguments[0], into: bytes) else { return result.setNull() }
                     UUIDText.format(bytes, into: bytes + 16)
                     result.setText(utf8: UnsafeBufferPointer(start: bytes + 16, count: UUIDText.textLength))
                 }
@@ -118,7 +117,7 @@ enum UUIDPack {
             [SQLFunction("uuid_blob", argumentCount: 1, options: .pure, writingResult: { arguments, result in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
                     let bytes = buffer.baseAddress.unsafelyUnwrapped
-                    guard UUIDText.parse(arguments[0].rawValue, into: bytes) else { return result.setNull() }
+                    guard UUIDText.parse(arguments[0], into: bytes) else { return result.setNull() }
                     result.setBlob(UnsafeRawBufferPointer(start: bytes, count: 16))
                 }
             })]
@@ -138,7 +137,7 @@ enum UUIDPack {
             [SQLFunction("uuid7_timestamp_ms", argumentCount: 1, options: .pure, writingResult: { arguments, result in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
                     let bytes = buffer.baseAddress.unsafelyUnwrapped
-                    guard UUIDText.parse(arguments[0].rawValue, into: bytes), bytes[6] >> 4 == 7 else {
+                    guard UUIDText.parse(arguments[0], into: bytes), bytes[6] >> 4 == 7 else {
                         return result.setNull()
                     }
                     var milliseconds: Int64 = 0

@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 /// UUIDs as arguments and results: sqlean's parsing rules and the canonical text form.
 enum UUIDText {
@@ -10,14 +10,15 @@ enum UUIDText {
     ///   match; a leading `-` is accepted; a trailing `-`, `--`, spaces or a wrong digit count
     ///   are not). Unlike sqlean, which reads a C string, bytes after an embedded NUL count.
     /// - integers, reals and NULL are not UUIDs.
-    static func parse(_ value: OpaquePointer, into output: UnsafeMutablePointer<UInt8>) -> Bool {
-        switch sqlite3_value_type(value) {
-        case SQLITE_BLOB:
-            guard sqlite3_value_bytes(value) == 16, let blob = sqlite3_value_blob(value) else { return false }
-            UnsafeMutableRawPointer(output).copyMemory(from: blob, byteCount: 16)
+    static func parse(_ value: Argument, into output: UnsafeMutablePointer<UInt8>) -> Bool {
+        switch value.storageType {
+        case .blob:
+            let blob = value.blobBytes
+            guard blob.count == 16, let base = blob.baseAddress else { return false }
+            UnsafeMutableRawPointer(output).copyMemory(from: base, byteCount: 16)
             return true
-        case SQLITE_TEXT:
-            return parse(textBytes(value), into: output)
+        case .text:
+            return parse(value.textBytes, into: output)
         default:
             return false
         }

@@ -56,11 +56,11 @@ enum CaseMapping {
     /// function (see ``SQLiteBuiltInRestoring``).
     static func entry(_ name: String, summary: String, details: String, example: String, replacesBuiltIn: Bool,
                       restore: (@Sendable () -> SQLFunction)?,
-                      _ body: @escaping @Sendable (OpaquePointer, ResultContext, ByteScratch) -> Void) -> CatalogFunction {
+                      _ body: @escaping @Sendable (Argument, ResultContext, ByteScratch) -> Void) -> CatalogFunction {
         let make: @Sendable () -> SQLFunction = {
             let scratch = ByteScratch()
             return SQLFunction(name, argumentCount: 1, options: .pure) { arguments, result in
-                body(arguments[0].rawValue, result, scratch)
+                body(arguments[0], result, scratch)
             }
         }
         let fullDetails = replacesBuiltIn

@@ -9,10 +9,10 @@ enum TextMapping {
     /// blobs are mapped as their text form. A byte that is not valid UTF-8 is kept unchanged.
     /// A result longer than SQLITE_LIMIT_LENGTH is SQLite's "string or blob too big".
     @inline(__always)
-    static func map(_ value: OpaquePointer, _ result: ResultContext, scratch: ByteScratch,
+    static func map(_ value: Argument, _ result: ResultContext, scratch: ByteScratch,
                     ascii: (UInt8) -> UInt8, scalar map: (UInt32, inout [UInt8]) -> Void) {
-        if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
-        let input = textBytes(value)
+        if value.isNull { return result.setNull() }
+        let input = value.textBytes
         scratch.withBuffer { out in
             out.removeAll(keepingCapacity: true)
             out.reserveCapacity(input.count)
@@ -32,13 +32,13 @@ enum TextMapping {
                     map(scalar, &out)
                     i += length
                     // Mappings may grow the text (ΐ is 2 bytes, its uppercase 6): stop at the limit.
-                    if out.count > limit { return sqlite3_result_error_toobig(result.rawValue) }
+                    if out.count > limit { return result.setTooBig() }
                 } else {
                     out.append(byte)
                     i += 1
                 }
             }
-            if out.count > limit { return sqlite3_result_error_toobig(result.rawValue) }
+            if out.count > limit { return result.setTooBig() }
             out.withUnsafeBufferPointer { result.setText(utf8: $0) }
         }
     }

@@ -71,21 +71,20 @@ final class LikeMatcher {
 
     func call(_ arguments: Arguments, _ result: ResultContext) throws {
         if anyNull(arguments) { return result.setNull() }
-        let patternBytes = textBytes(arguments[0].rawValue)
-        let db = sqlite3_context_db_handle(result.rawValue)
-        if patternBytes.count > Int(sqlite3_limit(db, SQLITE_LIMIT_LIKE_PATTERN_LENGTH, -1)) {
+        let patternBytes = arguments[0].textBytes
+        if patternBytes.count > result.limit(.likePatternLength) {
             throw TextError("LIKE or GLOB pattern too complex")
         }
         var escape: UInt32?
         if arguments.count == 3 {
-            let escapeBytes = textBytes(arguments[2].rawValue)
+            let escapeBytes = arguments[2].textBytes
             guard escapeBytes.count > 0, Characters.advance(escapeBytes, from: 0, by: 1) == escapeBytes.count else {
                 throw TextError("ESCAPE expression must be a single character")
             }
             escape = Self.unit(escapeBytes, at: 0).unit
         }
         guard compile(patternBytes, escape: escape) else { return result.set(Int64(0)) }
-        keys(textBytes(arguments[1].rawValue), into: &text)
+        keys(arguments[1].textBytes, into: &text)
         result.set(Int64(matches() ? 1 : 0))
     }
 

@@ -1,19 +1,5 @@
-import CSQLite
-import SQLshCore
-
-/// Sets a text result of exactly `count` bytes, written by `write` straight into memory that
-/// SQLite takes over (no copy afterwards). A `count` above SQLite's length limit is SQLite's
-/// "string or blob too big", reported before anything is allocated.
-@inline(__always)
-func setTextResult(_ result: ResultContext, count: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Void) {
-    guard count <= result.lengthLimit else { return sqlite3_result_error_toobig(result.rawValue) }
-    guard count > 0 else { return result.setText(utf8: UnsafeBufferPointer(start: nil, count: 0)) }
-    guard let memory = sqlite3_malloc64(sqlite3_uint64(count)) else { return sqlite3_result_error_nomem(result.rawValue) }
-    let bytes = memory.bindMemory(to: UInt8.self, capacity: count)
-    write(bytes)
-    sqlite3_result_text64(result.rawValue, memory.assumingMemoryBound(to: CChar.self), sqlite3_uint64(count),
-                          sqlite3_free, UInt8(SQLITE_UTF8))
-}
+// Byte arithmetic for text results built in place (the core's ResultContext.setText(count:_:)):
+// the checked size of the parts, then the parts copied or repeated into the buffer.
 
 /// The sum of byte counts, or nil when it overflows or exceeds `limit`.
 @inline(__always)
