@@ -115,13 +115,18 @@ public final class Connection {
     /// Runs every statement of `sql` in order, discarding rows.
     public func execute(_ sql: String) throws {
         var sql = sql
-        try sql.withUTF8 { buffer in
-            var rest = buffer
-            while !rest.isEmpty {
-                let (statement, consumed) = try prepare(utf8: rest)
-                if let statement { while try statement.step() {} }
-                rest = UnsafeBufferPointer(rebasing: rest[consumed...])
-            }
+        try sql.withUTF8 { try execute(utf8: $0) }
+    }
+
+    /// Runs every statement in a UTF-8 buffer in order, discarding rows, stopping at the first
+    /// error (as `sqlite3_exec`, but the buffer needs no NUL and may hold bytes that are not
+    /// valid UTF-8).
+    public func execute(utf8 sql: UnsafeBufferPointer<UInt8>) throws {
+        var rest = sql
+        while !rest.isEmpty {
+            let (statement, consumed) = try prepare(utf8: rest)
+            if let statement { while try statement.step() {} }
+            rest = UnsafeBufferPointer(rebasing: rest[consumed...])
         }
     }
 

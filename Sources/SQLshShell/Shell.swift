@@ -181,27 +181,10 @@ public final class Shell {
     }
 
     private func loadDeserialized(into connection: Connection) throws {
-        let fd = open(databasePath, O_RDONLY | O_CLOEXEC)
-        var bytes: [UInt8] = []
-        if fd >= 0 {
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n <= 0 { break }
-                bytes.append(contentsOf: chunk[0..<n])
-            }
-            Glibc.close(fd)
-        }
-        let size = bytes.count
-        guard let memory = sqlite3_malloc64(sqlite3_uint64(max(size, 1))) else { return }
-        bytes.withUnsafeBytes { if size > 0 { memory.copyMemory(from: $0.baseAddress!, byteCount: size) } }
-        let rc = sqlite3_deserialize(connection.handle, "main", memory.assumingMemoryBound(to: UInt8.self),
-                                     sqlite3_int64(size), sqlite3_int64(size),
-                                     UInt32(SQLITE_DESERIALIZE_RESIZEABLE | SQLITE_DESERIALIZE_FREEONCLOSE))
-        if rc != SQLITE_OK { err.write("Error: sqlite3_deserialize() returns \(rc)\n") }
-        if deserializeMaxSize > 0 {
-            var limit = sqlite3_int64(deserializeMaxSize)
-            sqlite3_file_control(connection.handle, "main", SQLITE_FCNTL_SIZE_LIMIT, &limit)
+        do {
+            try DeserializedDatabase.load(file: databasePath, into: connection, maxSize: deserializeMaxSize)
+        } catch let error as SQLiteError {
+            err.write("Error: \(error.message)\n")
         }
     }
 

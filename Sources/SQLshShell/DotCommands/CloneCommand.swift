@@ -1,5 +1,5 @@
-import CSQLite
 import Glibc
+import SQLshCore
 
 /// `.clone NEWDB`: copies the schema and the rows of the main database into a new database
 /// file, table by table, as sqlite3 3.40.1's `tryToClone` does: `NAME... done` on standard
@@ -19,10 +19,12 @@ struct CloneCommand: DotCommand {
             shell.err.write("File \"\(path)\" already exists.\n")
             return .success
         }
-        var target: OpaquePointer?
-        defer { sqlite3_close(target) }
-        guard path.withRawCString({ sqlite3_open($0, &target) }) == SQLITE_OK, let target else {
-            shell.err.write("Cannot create output database: \(String(cString: sqlite3_errmsg(target)))\n")
+        // As sqlite3_open: read-write, created when missing.
+        let target: Connection
+        do {
+            target = try Connection(path: path, flags: [.readWrite, .create])
+        } catch let error as SQLiteError {
+            shell.err.write("Cannot create output database: \(error.message)\n")
             return .success
         }
         guard shell.isDatabaseOpen else {
@@ -32,26 +34,26 @@ struct CloneCommand: DotCommand {
             }
             return .success
         }
-        let source = shell.connection.handle
-        sqlite3_exec(source, "PRAGMA writable_schema=ON;", nil, nil, nil)
-        sqlite3_exec(target, "BEGIN EXCLUSIVE;", nil, nil, nil)
+        let source = shell.connection
+        try? source.execute("PRAGMA writable_schema=ON;")
+        try? target.execute("BEGIN EXCLUSIVE;")
         var cloner = Cloner(shell: shell, source: source, target: target)
         cloner.cloneSchema(where: "type='table'", copyingData: true)
         cloner.cloneSchema(where: "type!='table'", copyingData: false)
-        sqlite3_exec(target, "COMMIT;", nil, nil, nil)
-        sqlite3_exec(source, "PRAGMA writable_schema=OFF;", nil, nil, nil)
+        try? target.execute("COMMIT;")
+        try? source.execute("PRAGMA writable_schema=OFF;")
         return .success
     }
 }
 
 private struct Cloner {
     let shell: Shell
-    let source: OpaquePointer
-    let target: OpaquePointer
+    let source: Connection
+    let target: Connection
     /// Rows copied so far (a spinner turns every 10,000).
     var count = 0
 
-    init(shell: Shell, source: OpaquePointer, target: OpaquePointer) {
+    init(shell: Shell, source: Connection, target: Connection) {
         self.shell = shell
         self.source = source
         self.target = target
@@ -59,81 +61,87 @@ private struct Cloner {
 
     private var stdout: OutputWriter { shell.standardOutput }
 
+    /// The first statement of `sql` on `db`, or nil after printing sqlite3's
+    /// `Error<open>CODE<close> MESSAGE on [QUERY]` (its wording differs by place).
+    private func prepare(_ sql: String, on db: Connection, reporting query: String,
+                         _ open: String, _ close: String) -> Statement? {
+        do {
+            return try db.prepareFirst(sql)
+        } catch {
+            let error = error as? SQLiteError ?? SQLiteError(message: "\(error)")
+            shell.err.write("Error\(open)\(error.code)\(close) \(error.message) on [\(query)]\n")
+            return nil
+        }
+    }
+
     mutating func cloneSchema(where condition: String, copyingData: Bool) {
         let query = "SELECT name, sql FROM sqlite_schema WHERE \(condition)"
-        var statement: OpaquePointer?
-        defer { sqlite3_finalize(statement) }
-        guard sqlite3_prepare_v2(source, query, -1, &statement, nil) == SQLITE_OK else {
-            shell.err.write("Error: (\(sqlite3_extended_errcode(source))) \(String(cString: sqlite3_errmsg(source))) on [\(query)]\n")
-            return
-        }
-        while sqlite3_step(statement) == SQLITE_ROW {
-            guard let name = sqlite3_column_text(statement, 0), let sql = sqlite3_column_text(statement, 1) else { continue }
-            let table = String(cString: name)
-            let create = String(cString: sql)
+        guard let statement = prepare(query, on: source, reporting: query, ": (", ")") else { return }
+        while (try? statement.step()) == true {
+            guard statement.columnType(at: 0) != .null, statement.columnType(at: 1) != .null else { continue }
+            let table = Self.cString(statement.textBytes(at: 0))
+            let create = Self.cString(statement.textBytes(at: 1))
             stdout.write(table + "... ")
-            var message: UnsafeMutablePointer<CChar>?
-            sqlite3_exec(target, create, nil, nil, &message)
-            if let message {
-                shell.err.write("Error: \(String(cString: message))\nSQL: [\(create)]\n")
-                sqlite3_free(message)
+            do {
+                try target.execute(create)
+            } catch {
+                shell.err.write("Error: \((error as? SQLiteError)?.message ?? "\(error)")\nSQL: [\(create)]\n")
             }
             if copyingData { cloneData(table) }
             stdout.write("done\n")
         }
     }
 
+    /// Text up to its first NUL, as C reads it.
+    private static func cString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
     private mutating func cloneData(_ table: String) {
         var query = "SELECT * FROM " + SQLQuoting.quoted(table, "\"")
-        var select: OpaquePointer?, insert: OpaquePointer?
-        defer { sqlite3_finalize(select); sqlite3_finalize(insert) }
-        guard sqlite3_prepare_v2(source, query, -1, &select, nil) == SQLITE_OK else {
-            shell.err.write("Error \(sqlite3_extended_errcode(source)): \(String(cString: sqlite3_errmsg(source))) on [\(query)]\n")
-            return
-        }
-        let n = sqlite3_column_count(select)
+        guard var select = prepare(query, on: source, reporting: query, " ", ":") else { return }
+        let n = select.columnCount
         // sqlite3 quotes the name with "%s" here, not "%w".
-        let insertSQL = "INSERT OR IGNORE INTO \"\(table)\" VALUES(?" + String(repeating: ",?", count: max(0, Int(n) - 1)) + ");"
-        guard sqlite3_prepare_v2(target, insertSQL, -1, &insert, nil) == SQLITE_OK else {
-            shell.err.write("Error \(sqlite3_extended_errcode(target)): \(String(cString: sqlite3_errmsg(target))) on [\(query)]\n")
-            return
-        }
+        let insertSQL = "INSERT OR IGNORE INTO \"\(table)\" VALUES(?" + String(repeating: ",?", count: max(0, n - 1)) + ");"
+        guard let insert = prepare(insertSQL, on: target, reporting: query, " ", ":") else { return }
         for pass in 0..<2 {
-            var rc = sqlite3_step(select)
-            while rc == SQLITE_ROW {
+            // true: a row, false: done, nil: an error (a corrupt table).
+            func next() -> Bool? { try? select.step() }
+            var row = next()
+            while row == true {
                 for i in 0..<n {
-                    switch sqlite3_column_type(select, i) {
-                    case SQLITE_INTEGER: sqlite3_bind_int64(insert, i + 1, sqlite3_column_int64(select, i))
-                    case SQLITE_FLOAT: sqlite3_bind_double(insert, i + 1, sqlite3_column_double(select, i))
-                    case SQLITE_TEXT:
-                        sqlite3_bind_text(insert, i + 1, sqlite3_column_text(select, i).map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
-                                          -1, sqlsh_sqlite_transient())
-                    case SQLITE_BLOB:
-                        sqlite3_bind_blob(insert, i + 1, sqlite3_column_blob(select, i), sqlite3_column_bytes(select, i),
-                                          sqlsh_sqlite_transient())
-                    default: sqlite3_bind_null(insert, i + 1)
+                    switch select.columnType(at: i) {
+                    case .integer: try? insert.bind(select.int64(at: i), at: i + 1)
+                    case .real: try? insert.bind(select.double(at: i), at: i + 1)
+                    // As sqlite3: text is bound up to a NUL, an empty blob becomes NULL.
+                    case .text: try? insert.bindText(utf8: UnsafeBufferPointer(rebasing: select.textBytes(at: i).prefix { $0 != 0 }), at: i + 1)
+                    case .blob:
+                        let bytes = select.blobBytes(at: i)
+                        if bytes.isEmpty { try? insert.bind(nil, at: i + 1) } else { try? insert.bindBlob(bytes, at: i + 1) }
+                    case .null: try? insert.bind(nil, at: i + 1)
                     }
                 }
-                let step = sqlite3_step(insert)
-                if step != SQLITE_OK && step != SQLITE_ROW && step != SQLITE_DONE {
-                    shell.err.write("Error \(sqlite3_extended_errcode(target)): \(String(cString: sqlite3_errmsg(target)))\n")
+                do {
+                    _ = try insert.step()
+                } catch {
+                    let error = error as? SQLiteError ?? SQLiteError(message: "\(error)")
+                    shell.err.write("Error \(error.code): \(error.message)\n")
                 }
-                sqlite3_reset(insert)
+                insert.reset()
                 count += 1
                 if count % 10000 == 0 {
                     stdout.write(Array("|/-\\".utf8)[(count / 10000) % 4 ..< (count / 10000) % 4 + 1] + [8])
                 }
-                rc = sqlite3_step(select)
+                row = next()
             }
-            if rc == SQLITE_DONE || pass == 1 { break }
+            if row == false || pass == 1 { break }
             // A corrupt table: try again from the end.
-            sqlite3_finalize(select)
-            select = nil
             query = "SELECT * FROM " + SQLQuoting.quoted(table, "\"") + " ORDER BY rowid DESC;"
-            guard sqlite3_prepare_v2(source, query, -1, &select, nil) == SQLITE_OK else {
+            guard let backwards = try? source.prepareFirst(query) else {
                 shell.err.write("Warning: cannot step \"\(table)\" backwards")
                 break
             }
+            select = backwards
         }
     }
 }

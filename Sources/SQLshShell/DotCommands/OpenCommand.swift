@@ -1,5 +1,4 @@
 import SQLshCore
-import CSQLite
 import Glibc
 
 /// `.open ?OPTIONS? ?FILE?`: closes the database and opens FILE (an in-memory database
@@ -95,29 +94,7 @@ struct OpenCommand: DotCommand {
         if noFollow { flags.insert(.noFollow) }
         guard deserialize else { return try Connection(path: file, flags: flags) }
         let connection = try Connection(path: "")
-        var bytes: [UInt8] = []
-        let fd = Glibc.open(file, O_RDONLY | O_CLOEXEC)
-        if fd >= 0 {
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if n <= 0 { break }
-                bytes.append(contentsOf: chunk[0..<n])
-            }
-            close(fd)
-        }
-        guard let memory = sqlite3_malloc64(sqlite3_uint64(max(bytes.count, 1))) else {
-            throw SQLiteError(code: SQLITE_NOMEM, message: "out of memory")
-        }
-        bytes.withUnsafeBytes { if !$0.isEmpty { memory.copyMemory(from: $0.baseAddress!, byteCount: $0.count) } }
-        let rc = sqlite3_deserialize(connection.handle, "main", memory.assumingMemoryBound(to: UInt8.self),
-                                     sqlite3_int64(bytes.count), sqlite3_int64(bytes.count),
-                                     UInt32(SQLITE_DESERIALIZE_RESIZEABLE | SQLITE_DESERIALIZE_FREEONCLOSE))
-        if rc != SQLITE_OK { throw SQLiteError(code: rc, message: "sqlite3_deserialize() returns \(rc)") }
-        if maxSize > 0 {
-            var limit = sqlite3_int64(maxSize)
-            sqlite3_file_control(connection.handle, "main", SQLITE_FCNTL_SIZE_LIMIT, &limit)
-        }
+        try DeserializedDatabase.load(file: file, into: connection, maxSize: maxSize)
         return connection
     }
 }

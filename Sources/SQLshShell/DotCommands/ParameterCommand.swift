@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 /// `.parameter clear|init|list|set NAME VALUE|unset NAME`: the values bound to `$x`, `:x`,
 /// `@x` and `?N` parameters, kept in `temp.sqlite_parameters` as sqlite3 keeps them.
@@ -17,11 +17,11 @@ struct ParameterCommand: DotCommand {
         """
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
-        let db = shell.connection.handle
+        let db = shell.connection
         let count = arguments.count
         let subcommand = count >= 2 ? arguments[1] : ""
         if count == 2 && subcommand == "clear" {
-            sqlite3_exec(db, "DROP TABLE IF EXISTS temp.sqlite_parameters;", nil, nil, nil)
+            try? db.execute("DROP TABLE IF EXISTS temp.sqlite_parameters;")
         } else if count == 2 && subcommand == "list" {
             list(shell: shell, db: db)
         } else if count == 2 && subcommand == "init" {
@@ -29,24 +29,18 @@ struct ParameterCommand: DotCommand {
         } else if count == 4 && subcommand == "set" {
             initializeTable(db)
             let key = quoted(arguments[2])
-            var statement: OpaquePointer?
-            var rc = "REPLACE INTO temp.sqlite_parameters(key,value)VALUES(\(key),\(arguments[3]));"
-                .withRawCString { sqlite3_prepare_v2(db, $0, -1, &statement, nil) }
-            if rc != SQLITE_OK {
-                sqlite3_finalize(statement)
-                statement = nil
-                rc = "REPLACE INTO temp.sqlite_parameters(key,value)VALUES(\(key),\(quoted(arguments[3])));"
-                    .withRawCString { sqlite3_prepare_v2(db, $0, -1, &statement, nil) }
-                if rc != SQLITE_OK {
-                    shell.out.write("Error: \(String(cString: sqlite3_errmsg(db)))\n")
-                    sqlite3_finalize(statement)
-                    return .failure
-                }
+            // VALUE as an SQL expression, else as a string.
+            let statement: Statement?
+            do {
+                statement = try (try? db.prepareFirst(raw: "REPLACE INTO temp.sqlite_parameters(key,value)VALUES(\(key),\(arguments[3]));"))
+                    ?? db.prepareFirst(raw: "REPLACE INTO temp.sqlite_parameters(key,value)VALUES(\(key),\(quoted(arguments[3])));")
+            } catch {
+                shell.out.write("Error: \((error as? SQLiteError)?.message ?? "\(error)")\n")
+                return .failure
             }
-            sqlite3_step(statement)
-            sqlite3_finalize(statement)
+            _ = try? statement?.step()
         } else if count == 3 && subcommand == "unset" {
-            _ = "DELETE FROM temp.sqlite_parameters WHERE key=\(quoted(arguments[2]))".withRawCString { sqlite3_exec(db, $0, nil, nil, nil) }
+            try? db.execute(raw: "DELETE FROM temp.sqlite_parameters WHERE key=\(quoted(arguments[2]))")
         } else {
             // sqlite3 shows the command's help, and it is not an error.
             printHelp(to: shell.out)
@@ -54,47 +48,40 @@ struct ParameterCommand: DotCommand {
         return .success
     }
 
-    private static func list(shell: Shell, db: OpaquePointer) {
-        var statement: OpaquePointer?
+    private static func list(shell: Shell, db: Connection) {
         var width = 0
-        if sqlite3_prepare_v2(db, "SELECT max(length(key)) FROM temp.sqlite_parameters;", -1, &statement, nil) == SQLITE_OK,
-           sqlite3_step(statement) == SQLITE_ROW {
-            width = min(Int(sqlite3_column_int(statement, 0)), 40)
+        if let statement = try? db.prepareFirst("SELECT max(length(key)) FROM temp.sqlite_parameters;"),
+           (try? statement.step()) == true {
+            width = min(Int(Int32(truncatingIfNeeded: statement.int64(at: 0))), 40)
         }
-        sqlite3_finalize(statement)
-        guard width != 0 else { return }
-        statement = nil
-        var rc = sqlite3_prepare_v2(db, "SELECT key, quote(value) FROM temp.sqlite_parameters;", -1, &statement, nil)
-        while rc == SQLITE_OK && sqlite3_step(statement) == SQLITE_ROW {
+        guard width != 0, let statement = try? db.prepareFirst("SELECT key, quote(value) FROM temp.sqlite_parameters;") else { return }
+        while (try? statement.step()) == true {
             let key = text(statement, 0)
             shell.out.write(key)
             if key.count < width { shell.out.write([UInt8](repeating: 32, count: width - key.count)) }
             shell.out.write(byte: 32)
             shell.out.write(text(statement, 1))
             shell.out.write(byte: 10)
-            rc = SQLITE_OK
         }
-        sqlite3_finalize(statement)
     }
 
-    private static func text(_ statement: OpaquePointer?, _ column: Int32) -> [UInt8] {
-        guard let p = sqlite3_column_text(statement, column) else { return Array("(null)".utf8) }
-        return Array(UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(statement, column))))
+    private static func text(_ statement: Statement, _ column: Int) -> [UInt8] {
+        statement.columnType(at: column) == .null ? Array("(null)".utf8) : Array(statement.textBytes(at: column))
     }
 
     /// sqlite3's `bind_table_init`: creates the table with defensive mode off and the schema
     /// writable, then restores both settings.
-    static func initializeTable(_ db: OpaquePointer) {
-        var defensive: Int32 = 0
-        var writableSchema: Int32 = 0
-        sqlsh_db_config_int(db, SQLITE_DBCONFIG_DEFENSIVE, -1, &defensive)
-        sqlsh_db_config_int(db, SQLITE_DBCONFIG_DEFENSIVE, 0, nil)
-        sqlsh_db_config_int(db, SQLITE_DBCONFIG_WRITABLE_SCHEMA, -1, &writableSchema)
-        sqlsh_db_config_int(db, SQLITE_DBCONFIG_WRITABLE_SCHEMA, 1, nil)
-        sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS temp.sqlite_parameters(\n  key TEXT PRIMARY KEY,\n  value\n) WITHOUT ROWID;", nil, nil, nil)
-        sqlsh_db_config_int(db, SQLITE_DBCONFIG_WRITABLE_SCHEMA, writableSchema, nil)
-        sqlsh_db_config_int(db, SQLITE_DBCONFIG_DEFENSIVE, defensive, nil)
+    static func initializeTable(_ db: Connection) {
+        let defensive = (try? db.config(.defensive)) ?? false
+        _ = try? db.setConfig(.defensive, enabled: false)
+        let writableSchema = (try? db.config(.writableSchema)) ?? false
+        _ = try? db.setConfig(.writableSchema, enabled: true)
+        try? db.execute("CREATE TABLE IF NOT EXISTS temp.sqlite_parameters(\n  key TEXT PRIMARY KEY,\n  value\n) WITHOUT ROWID;")
+        _ = try? db.setConfig(.writableSchema, enabled: writableSchema)
+        _ = try? db.setConfig(.defensive, enabled: defensive)
     }
+
+
 
     /// `%Q`: a single-quoted SQL string literal.
     private static func quoted(_ text: String) -> String {

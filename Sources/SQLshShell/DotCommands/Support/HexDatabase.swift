@@ -1,21 +1,13 @@
-import CSQLite
 import Glibc
 import SQLshCore
 
 /// `.open --hexdb`: the text `dbtotxt` prints (`| size N pagesize P`, `| page N offset O`,
 /// `|  OFFSET: 16 hex bytes`, `| end NAME`), read as sqlite3's `readHexDb` reads it.
 enum HexDatabase {
-    /// The database image: memory from `sqlite3_malloc64` for ``deserialize(_:into:maxSize:shell:)``
-    /// to hand over to SQLite, so that a large image is held once.
-    struct Image {
-        let memory: UnsafeMutableRawPointer
-        let size: Int
-    }
-
-    /// The database image, or nil after printing `Error on line N of --hexdb input`. Without
+    /// The database image (zero-filled where no line gives bytes), or nil after printing `Error on line N of --hexdb input`. Without
     /// a file the lines come from the current input (the shell's line count moves on). Memory
     /// that cannot be had ends the shell with sqlite3's `Error: out of memory`.
-    static func read(file: String?, shell: Shell) -> Image? {
+    static func read(file: String?, shell: Shell) -> DatabaseImage? {
         var lines: LineSource
         var lineNumber: Int
         if let file {
@@ -35,7 +27,7 @@ enum HexDatabase {
             guard let line = lines.readLine(prompt: "") else { return nil }
             return String(rawBytes: line.prefix(998))
         }
-        func fail() -> Image? {
+        func fail() -> DatabaseImage? {
             if file == nil {
                 while let line = next() {
                     lineNumber += 1
@@ -53,12 +45,12 @@ enum HexDatabase {
         let pageSize = Int(header.values[1])
         guard size >= 0, pageSize >= 512, pageSize <= 65536, pageSize & (pageSize - 1) == 0 else { return fail() }
         size = (size + pageSize - 1) & ~(pageSize - 1)
-        guard let memory = sqlite3_malloc64(sqlite3_uint64(max(size, 1))) else {
+        // Filled in place and handed to SQLite as is: a large image is held once.
+        guard let image = try? DatabaseImage(count: size) else {
             shell.err.write("Error: out of memory\n")
             shell.terminate(1)
         }
-        memset(memory, 0, max(size, 1))
-        let bytes = memory.assumingMemoryBound(to: UInt8.self)
+        let bytes = image.bytes
         var offset = 0
         lineNumber += 1
         while let line = next() {
@@ -80,19 +72,15 @@ enum HexDatabase {
                 }
             }
         }
-        return Image(memory: memory, size: size)
+        return image
     }
 
-    /// Loads the image as the connection's main database (`sqlite3_deserialize`), which takes
-    /// over its memory (and frees it, also on failure).
-    static func deserialize(_ image: Image, into connection: Connection, maxSize: Int64, shell: Shell) {
-        let rc = sqlite3_deserialize(connection.handle, "main", image.memory.assumingMemoryBound(to: UInt8.self),
-                                     sqlite3_int64(image.size), sqlite3_int64(image.size),
-                                     UInt32(SQLITE_DESERIALIZE_RESIZEABLE | SQLITE_DESERIALIZE_FREEONCLOSE))
-        if rc != SQLITE_OK { shell.err.write("Error: sqlite3_deserialize() returns \(rc)\n") }
-        if maxSize > 0 {
-            var limit = sqlite3_int64(maxSize)
-            sqlite3_file_control(connection.handle, "main", SQLITE_FCNTL_SIZE_LIMIT, &limit)
+    /// Loads the image as the connection's main database, which takes over its memory.
+    static func deserialize(_ image: DatabaseImage, into connection: Connection, maxSize: Int64, shell: Shell) {
+        do {
+            try DeserializedDatabase.load(image, into: connection, maxSize: maxSize)
+        } catch {
+            shell.err.write("Error: \(error)\n")
         }
     }
 
