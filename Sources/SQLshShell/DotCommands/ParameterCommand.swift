@@ -81,8 +81,6 @@ struct ParameterCommand: DotCommand {
         _ = try? db.setConfig(.defensive, enabled: defensive)
     }
 
-
-
     /// `%Q`: a single-quoted SQL string literal.
     private static func quoted(_ text: String) -> String {
         var result = "'"
