@@ -111,55 +111,22 @@ final class ImportReader {
         state.pointee.fieldCount += 1
     }
 
-    /// Appends the input up to (not including) the next column or row separator and returns
-    /// that separator, consumed, or ``endOfFile``. Runs of bytes are copied in one go.
+    /// Appends the input up to the next `stop` or `otherStop` byte, which is left unread, in
+    /// runs copied in one go. Returns whether a stop byte was reached (false at end of input)
+    /// and the last byte appended, or nil when there was none.
     @inline(__always)
-    private func appendPlainRun() -> Int32 {
-        let column = UInt8(truncatingIfNeeded: columnSeparator), row = UInt8(truncatingIfNeeded: rowSeparator)
-        while true {
-            if state.pointee.position == state.pointee.end {
-                guard refill() else { return Self.endOfFile }
-            }
-            var position = state.pointee.position
-            let end = state.pointee.end
-            let start = position
-            while position < end {
-                let b = buffer[position]
-                if b == column || b == row { break }
-                position += 1
-            }
-            let n = position - start
-            if n > 0 {
-                reserveField(n)
-                (state.pointee.field + state.pointee.fieldCount).update(from: buffer + start, count: n)
-                state.pointee.fieldCount += n
-            }
-            if position < end {
-                state.pointee.position = position + 1
-                return Int32(buffer[position])
-            }
-            state.pointee.position = position
-        }
-    }
-
-    /// Inside a quoted field, after a byte that is not a quote: appends the bytes up to the next
-    /// quote or row separator (left unread) and returns the last byte appended, or nil when
-    /// there was none. Those bytes need none of the quote handling: each only follows a byte
-    /// that is not a quote.
-    @inline(__always)
-    private func appendQuotedRun() -> Int32? {
-        let quote = UInt8(ascii: "\""), row = UInt8(truncatingIfNeeded: rowSeparator)
+    private func appendRun(until stop: UInt8, or otherStop: UInt8) -> (reachedStop: Bool, last: Int32?) {
         var last: Int32?
         while true {
             if state.pointee.position == state.pointee.end {
-                guard refill() else { return last }
+                guard refill() else { return (false, last) }
             }
             var position = state.pointee.position
             let end = state.pointee.end
             let start = position
             while position < end {
                 let b = buffer[position]
-                if b == quote || b == row { break }
+                if b == stop || b == otherStop { break }
                 position += 1
             }
             let n = position - start
@@ -170,8 +137,23 @@ final class ImportReader {
                 last = Int32(buffer[position - 1])
             }
             state.pointee.position = position
-            if position < end { return last }
+            if position < end { return (true, last) }
         }
+    }
+
+    /// An unquoted field (CSV) or any field (ASCII) from its first byte `first`: appends the
+    /// bytes up to the next column or row separator, consumes it and returns it (or
+    /// ``endOfFile``), counting the line a row separator ends.
+    @inline(__always)
+    private func readPlainField(from first: Int32) -> Int32 {
+        var c = first
+        if c != Self.endOfFile && c != columnSeparator && c != rowSeparator {
+            append(c)
+            let (reachedStop, _) = appendRun(until: UInt8(truncatingIfNeeded: columnSeparator), or: UInt8(truncatingIfNeeded: rowSeparator))
+            c = reachedStop ? next() : Self.endOfFile
+        }
+        if c == rowSeparator { state.pointee.line += 1 }
+        return c
     }
 
     /// Reads the next field into ``field``. Returns false at end of input (no field).
@@ -181,14 +163,9 @@ final class ImportReader {
 
     private func readASCIIField() -> Bool {
         state.pointee.fieldCount = 0
-        var c = next()
+        let c = next()
         if c == Self.endOfFile { state.pointee.terminator = Self.endOfFile; return false }
-        if c != columnSeparator && c != rowSeparator {
-            append(c)
-            c = appendPlainRun()
-        }
-        if c == rowSeparator { state.pointee.line += 1 }
-        state.pointee.terminator = c
+        state.pointee.terminator = readPlainField(from: c)
         return true
     }
 
@@ -201,7 +178,9 @@ final class ImportReader {
             var pc: Int32 = 0, ppc: Int32 = 0
             let startLine = line
             while true {
-                if pc != quote, let last = appendQuotedRun() {
+                // Bytes up to the next quote or row separator need no quote handling: each
+                // follows a byte that is not a quote.
+                if pc != quote, let last = appendRun(until: UInt8(ascii: "\""), or: UInt8(truncatingIfNeeded: rowSeparator)).last {
                     // The run held no quote, so the byte before its last one is not a quote.
                     (ppc, pc) = (0, last)
                 }
@@ -247,15 +226,9 @@ final class ImportReader {
                     }
                 }
             }
-            if c != Self.endOfFile && c != columnSeparator && c != rowSeparator {
-                append(c)
-                c = appendPlainRun()
-            }
-            if c == rowSeparator {
-                state.pointee.line += 1
-                if state.pointee.fieldCount > 0 && state.pointee.field[state.pointee.fieldCount - 1] == 13 {
-                    state.pointee.fieldCount -= 1
-                }
+            c = readPlainField(from: c)
+            if c == rowSeparator && state.pointee.fieldCount > 0 && state.pointee.field[state.pointee.fieldCount - 1] == 13 {
+                state.pointee.fieldCount -= 1  // CRLF
             }
             state.pointee.terminator = c
         }

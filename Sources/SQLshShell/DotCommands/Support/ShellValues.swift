@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 /// sqlite3's argument conversions (`integerValue`, `booleanValue`) for dot-commands.
 enum ShellValues {
@@ -20,7 +20,7 @@ enum ShellValues {
         let multipliers: [(String, Int64)] = [("KiB", 1024), ("MiB", 1 << 20), ("GiB", 1 << 30),
                                               ("KB", 1000), ("MB", 1_000_000), ("GB", 1_000_000_000),
                                               ("K", 1000), ("M", 1_000_000), ("G", 1_000_000_000)]
-        for (name, m) in multipliers where sqlite3_stricmp(name, suffix) == 0 { v = v &* m; break }
+        for (name, m) in multipliers where SQLText.equalIgnoringCase(name, suffix) { v = v &* m; break }
         return negative ? 0 &- v : v
     }
 
@@ -35,8 +35,8 @@ enum ShellValues {
             while i < bytes.count, bytes[i] >= 48 && bytes[i] <= 57 { i += 1 }
         }
         if i > 0 && i == bytes.count { return integer(text) & 0xffffffff != 0 }
-        if sqlite3_stricmp(text, "on") == 0 || sqlite3_stricmp(text, "yes") == 0 { return true }
-        if sqlite3_stricmp(text, "off") == 0 || sqlite3_stricmp(text, "no") == 0 { return false }
+        if SQLText.equalIgnoringCase(text, "on") || SQLText.equalIgnoringCase(text, "yes") { return true }
+        if SQLText.equalIgnoringCase(text, "off") || SQLText.equalIgnoringCase(text, "no") { return false }
         err.write("ERROR: Not a boolean value: \"\(text)\". Assuming \"no\".\n")
         return false
     }
