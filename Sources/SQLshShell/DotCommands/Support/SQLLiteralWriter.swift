@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// Writes column values as SQL literals the way sqlite3's insert mode does (`.dump`,
@@ -27,12 +26,11 @@ struct SQLLiteralWriter {
     /// ` VALUES(v1,v2,...);` and a newline.
     @inline(__always)
     private func writeValues(_ statement: Statement) {
-        let handle = statement.handle
-        let n = sqlite3_column_count(handle)
-        var i: Int32 = 0
+        let n = statement.columnCount
+        var i = 0
         while i < n {
             out.write(i > 0 ? "," : " VALUES(")
-            writeValue(handle, i)
+            writeValue(statement, i)
             i += 1
         }
         out.write(");\n")
@@ -40,12 +38,13 @@ struct SQLLiteralWriter {
 
     /// Writes column `i` of the current row as an SQL literal.
     @inline(__always)
-    private func writeValue(_ handle: OpaquePointer, _ i: Int32) {
-        switch sqlite3_column_type(handle, i) {
-        case SQLITE_NULL: out.write("NULL")
-        case SQLITE_INTEGER: out.write(CellText.text(handle, i) ?? CellText.empty)
-        case SQLITE_FLOAT: CellText.writeSQLReal(sqlite3_column_double(handle, i), to: out)
-        case SQLITE_TEXT:
+    private func writeValue(_ statement: Statement, _ index: Int) {
+        let handle = statement.handle, i = Int32(index)
+        switch statement.columnType(at: index) {
+        case .null: out.write("NULL")
+        case .integer: out.write(CellText.text(handle, i) ?? CellText.empty)
+        case .real: CellText.writeSQLReal(statement.double(at: index), to: out)
+        case .text:
             // The shell handles text as a C string: it ends at the first NUL.
             let text = CellText.text(handle, i) ?? CellText.empty
             if keepNewlines {
@@ -53,9 +52,8 @@ struct SQLLiteralWriter {
             } else {
                 CellEscapes.writeSQLQuotedEscaped(text, to: out)
             }
-        default:
-            let p = sqlite3_column_blob(handle, i)
-            CellEscapes.writeHexBlob(UnsafeRawBufferPointer(start: p, count: p == nil ? 0 : Int(sqlite3_column_bytes(handle, i))), to: out)
+        case .blob:
+            CellEscapes.writeHexBlob(statement.blobBytes(at: index), to: out)
         }
     }
 
