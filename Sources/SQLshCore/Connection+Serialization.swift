@@ -109,7 +109,8 @@ extension Connection {
     ///   database (its VFS does not know the control).
     @discardableResult
     public func setSizeLimit(_ limit: Int64, schema: String = "main") -> Int64? {
-        var value = limit
-        return fileControl(.sizeLimit, &value, schema: schema) ? value : nil
+        var value = sqlite3_int64(limit)
+        guard sqlite3_file_control(handle, schema, SQLITE_FCNTL_SIZE_LIMIT, &value) == SQLITE_OK else { return nil }
+        return Int64(value)
     }
 }

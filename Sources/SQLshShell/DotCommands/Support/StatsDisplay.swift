@@ -19,12 +19,11 @@ enum StatsDisplay {
             let count = statement.columnCount
             line("Number of output columns:", "\(count)")
             for i in 0..<count {
-                let origin = statement.columnOrigin(at: i)
                 line("Column \(i) name:", statement.columnName(at: i))
                 line("Column \(i) declared type:", statement.columnDeclaredType(at: i) ?? "(null)")
-                line("Column \(i) database name:", origin.database ?? "(null)")
-                line("Column \(i) table name:", origin.table ?? "(null)")
-                line("Column \(i) origin name:", origin.column ?? "(null)")
+                line("Column \(i) database name:", statement.columnDatabaseName(at: i) ?? "(null)")
+                line("Column \(i) table name:", statement.columnTableName(at: i) ?? "(null)")
+                line("Column \(i) origin name:", statement.columnOriginName(at: i) ?? "(null)")
             }
         }
         if level == 3 {
@@ -34,21 +33,21 @@ enum StatsDisplay {
             return
         }
         func status(_ label: String, _ figure: LibraryStatus, _ format: (Int64, Int64) -> String) {
-            let (current, highwater) = SQLiteLibrary.status(figure)
-            line(label, format(current, highwater))
+            let value = SQLiteLibrary.status(figure)
+            line(label, format(value.current, value.highwater))
         }
         status("Memory Used:", .memoryUsed) { "\($0) (max \($1)) bytes" }
         status("Number of Outstanding Allocations:", .mallocCount) { "\($0) (max \($1))" }
-        status("Number of Pcache Overflow Bytes:", .pageCacheOverflow) { "\($0) (max \($1)) bytes" }
+        status("Number of Pcache Overflow Bytes:", .pagecacheOverflow) { "\($0) (max \($1)) bytes" }
         status("Largest Allocation:", .mallocSize) { "\($1) bytes" }
-        status("Largest Pcache Allocation:", .pageCacheSize) { "\($1) bytes" }
+        status("Largest Pcache Allocation:", .pagecacheSize) { "\($1) bytes" }
         if shell.isDatabaseOpen {
             let db = shell.connection
             let lookaside = db.status(.lookasideUsed)
             line("Lookaside Slots Used:", "\(lookaside.current) (max \(lookaside.highwater))")
             line("Successful lookaside attempts:", "\(db.status(.lookasideHits).highwater)")
-            line("Lookaside failures due to size:", "\(db.status(.lookasideMissesForSize).highwater)")
-            line("Lookaside failures due to OOM:", "\(db.status(.lookasideMissesForFull).highwater)")
+            line("Lookaside failures due to size:", "\(db.status(.lookasideMissesSize).highwater)")
+            line("Lookaside failures due to OOM:", "\(db.status(.lookasideMissesFull).highwater)")
             line("Pager Heap Usage:", "\(db.status(.cacheUsed).current) bytes")
             line("Page cache hits:", "\(db.status(.cacheHits, reset: true).current)")
             line("Page cache misses:", "\(db.status(.cacheMisses, reset: true).current)")
