@@ -11,7 +11,7 @@ import Testing
         #expect(id.declaredType == "INTEGER" && id.collation == "BINARY")
         #expect(!id.isNotNull && id.isPrimaryKey && id.isAutoincrement)
         let name = try db.columnMetadata(table: "t", column: "name", schema: "main")
-        #expect(name.collation == "NOCASE")
+        #expect(name.collation == "nocase")  // as declared
         #expect(name.isNotNull)
         #expect(try db.columnMetadata(table: "t", column: "x").declaredType == nil)
         let error = #expect(throws: SQLiteError.self) { try db.columnMetadata(table: "t", column: "nope") }
