@@ -16,21 +16,37 @@ public struct TestControl: RawRepresentable, Hashable, Sendable {
     /// A test control from its code.
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
+    /// `ALWAYS(X)` and `NEVER(X)` checks forced to a value (boolean).
     public static let always = Self(rawValue: SQLITE_TESTCTRL_ALWAYS)
+    /// Whether `assert()` is enabled in SQLite (boolean argument, the answer).
     public static let assert = Self(rawValue: SQLITE_TESTCTRL_ASSERT)
+    /// The machine byte order as SQLite was built for it (no argument).
     public static let byteOrder = Self(rawValue: SQLITE_TESTCTRL_BYTEORDER)
+    /// Extra schema consistency checks on or off (boolean).
     public static let extraSchemaChecks = Self(rawValue: SQLITE_TESTCTRL_EXTRA_SCHEMA_CHECKS)
+    /// Imposter tables: see ``Connection/setImposter(_:schema:rootPage:)``.
     public static let imposter = Self(rawValue: SQLITE_TESTCTRL_IMPOSTER)
+    /// Toggles the availability of SQLite's internal SQL functions on a connection.
     public static let internalFunctions = Self(rawValue: SQLITE_TESTCTRL_INTERNAL_FUNCTIONS)
+    /// Makes `localtime()` fail, for testing date functions (boolean).
     public static let localtimeFault = Self(rawValue: SQLITE_TESTCTRL_LOCALTIME_FAULT)
+    /// Promises the database is never corrupt, disabling some checks (boolean).
     public static let neverCorrupt = Self(rawValue: SQLITE_TESTCTRL_NEVER_CORRUPT)
+    /// Disables query-planner optimizations on a connection (a bit mask).
     public static let optimizations = Self(rawValue: SQLITE_TESTCTRL_OPTIMIZATIONS)
+    /// Moves the pending-byte page used for locking (an offset).
     public static let pendingByte = Self(rawValue: SQLITE_TESTCTRL_PENDING_BYTE)
+    /// Restores the random generator state saved by ``prngSave``.
     public static let prngRestore = Self(rawValue: SQLITE_TESTCTRL_PRNG_RESTORE)
+    /// Saves the random generator state.
     public static let prngSave = Self(rawValue: SQLITE_TESTCTRL_PRNG_SAVE)
+    /// Reseeds the random generator (a seed, optionally a connection).
     public static let prngSeed = Self(rawValue: SQLITE_TESTCTRL_PRNG_SEED)
+    /// The number of b-tree seeks a connection made (a counter, when SQLite counts them).
     public static let seekCount = Self(rawValue: SQLITE_TESTCTRL_SEEK_COUNT)
+    /// The largest memory map the sorter uses on a connection.
     public static let sorterMmap = Self(rawValue: SQLITE_TESTCTRL_SORTER_MMAP)
+    /// Query-planner tuning parameters (debug builds of SQLite only).
     public static let tune = Self(rawValue: SQLITE_TESTCTRL_TUNE)
 
     /// Runs an operation that takes no argument (`byteOrder`, `prngSave`, `prngRestore`).
