@@ -92,7 +92,7 @@ public final class Statement {
     public func bindText(utf8 bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws {
         // A nil pointer would bind NULL: empty text needs a valid one.
         let text = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(("" as StaticString).utf8Start)
-        let rc = sqlite3_bind_text64(handle, Int32(truncatingIfNeeded: index), text.assumingMemoryBound(to: CChar.self),
+        let rc = sqlite3_bind_text64(handle, Int32(clamping: index), text.assumingMemoryBound(to: CChar.self),
                                      sqlite3_uint64(bytes.count), sqlsh_sqlite_transient(), UInt8(SQLITE_UTF8))
         if rc != SQLITE_OK { throw bindingError(rc) }
     }
