@@ -149,8 +149,13 @@ final class ImportReader {
         var c = first
         if c != Self.endOfFile && c != columnSeparator && c != rowSeparator {
             append(c)
-            let (reachedStop, _) = appendRun(until: UInt8(truncatingIfNeeded: columnSeparator), or: UInt8(truncatingIfNeeded: rowSeparator))
-            c = reachedStop ? next() : Self.endOfFile
+            if appendRun(until: UInt8(truncatingIfNeeded: columnSeparator), or: UInt8(truncatingIfNeeded: rowSeparator)).reachedStop {
+                // The separator is in the buffer, unread: consume it.
+                c = Int32(buffer[state.pointee.position])
+                state.pointee.position += 1
+            } else {
+                c = Self.endOfFile
+            }
         }
         if c == rowSeparator { state.pointee.line += 1 }
         return c
