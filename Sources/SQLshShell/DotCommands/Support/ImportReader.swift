@@ -111,15 +111,15 @@ final class ImportReader {
         state.pointee.fieldCount += 1
     }
 
-    /// Appends the input up to the next `stop` or `otherStop` byte, which is left unread, in
-    /// runs copied in one go. Returns whether a stop byte was reached (false at end of input)
-    /// and the last byte appended, or nil when there was none.
+    /// Appends the input up to the next `stop` or `otherStop` byte, in runs copied in one go,
+    /// and returns that byte, or ``endOfFile``. With `consumingStop` the stop byte is read
+    /// (a separator ending a plain field); without, it is left unread (a quote or row
+    /// separator inside a quoted field) and `last` gets the last byte appended, if any.
     @inline(__always)
-    private func appendRun(until stop: UInt8, or otherStop: UInt8) -> (reachedStop: Bool, last: Int32?) {
-        var last: Int32?
+    private func appendRun(until stop: UInt8, or otherStop: UInt8, consumingStop: Bool, last: inout Int32?) -> Int32 {
         while true {
             if state.pointee.position == state.pointee.end {
-                guard refill() else { return (false, last) }
+                guard refill() else { return Self.endOfFile }
             }
             var position = state.pointee.position
             let end = state.pointee.end
@@ -134,10 +134,13 @@ final class ImportReader {
                 reserveField(n)
                 (state.pointee.field + state.pointee.fieldCount).update(from: buffer + start, count: n)
                 state.pointee.fieldCount += n
-                last = Int32(buffer[position - 1])
+                if !consumingStop { last = Int32(buffer[position - 1]) }
+            }
+            if position < end {
+                state.pointee.position = consumingStop ? position + 1 : position
+                return Int32(buffer[position])
             }
             state.pointee.position = position
-            if position < end { return (true, last) }
         }
     }
 
@@ -149,13 +152,9 @@ final class ImportReader {
         var c = first
         if c != Self.endOfFile && c != columnSeparator && c != rowSeparator {
             append(c)
-            if appendRun(until: UInt8(truncatingIfNeeded: columnSeparator), or: UInt8(truncatingIfNeeded: rowSeparator)).reachedStop {
-                // The separator is in the buffer, unread: consume it.
-                c = Int32(buffer[state.pointee.position])
-                state.pointee.position += 1
-            } else {
-                c = Self.endOfFile
-            }
+            var unused: Int32?
+            c = appendRun(until: UInt8(truncatingIfNeeded: columnSeparator), or: UInt8(truncatingIfNeeded: rowSeparator),
+                          consumingStop: true, last: &unused)
         }
         if c == rowSeparator { state.pointee.line += 1 }
         return c
@@ -185,7 +184,12 @@ final class ImportReader {
             while true {
                 // Bytes up to the next quote or row separator need no quote handling: each
                 // follows a byte that is not a quote.
-                if pc != quote, let last = appendRun(until: UInt8(ascii: "\""), or: UInt8(truncatingIfNeeded: rowSeparator)).last {
+                var last: Int32?
+                if pc != quote {
+                    _ = appendRun(until: UInt8(ascii: "\""), or: UInt8(truncatingIfNeeded: rowSeparator),
+                                  consumingStop: false, last: &last)
+                }
+                if let last {
                     // The run held no quote, so the byte before its last one is not a quote.
                     (ppc, pc) = (0, last)
                 }
