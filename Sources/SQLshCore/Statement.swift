@@ -87,9 +87,21 @@ public final class Statement {
 
     /// Binds UTF-8 bytes as text to parameter `index` (1-based), copied by SQLite; embedded NUL
     /// bytes are kept, and an empty buffer binds empty text, not NULL.
+    ///
+    /// `@inlinable`: a caller in another module (`.import`, a field per call) reaches
+    /// `sqlite3_bind_text64` directly.
+    @inlinable
     public func bindText(utf8 bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws {
-        try check(bindText(bytes, at: Int32(index)), connection.handle)
+        // A nil pointer would bind NULL: empty text needs a valid one.
+        let text = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(("" as StaticString).utf8Start)
+        let rc = sqlite3_bind_text64(handle, Int32(clamping: index), text.assumingMemoryBound(to: CChar.self),
+                                     sqlite3_uint64(bytes.count), sqlsh_sqlite_transient(), UInt8(SQLITE_UTF8))
+        if rc != SQLITE_OK { throw bindingError(rc) }
     }
+
+    /// The error a failed bind reports, read from the connection.
+    @usableFromInline
+    func bindingError(_ code: Int32) -> SQLiteError { SQLiteError.from(connection.handle, code: code) }
 
     /// Binds bytes as a blob to parameter `index` (1-based), copied by SQLite; an empty buffer
     /// binds an empty blob, not NULL.

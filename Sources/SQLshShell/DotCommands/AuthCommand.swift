@@ -1,5 +1,4 @@
-import CSQLite
-import Glibc
+import SQLshCore
 
 /// `.auth ON|OFF`: an authorizer that prints every callback (`authorizer: ACTION A1 A2 A3 A4`,
 /// arguments C-quoted or `NULL`) to the output, as sqlite3's `shellAuth` does. In safe mode
@@ -15,11 +14,11 @@ struct AuthCommand: DotCommand {
         let db = shell.connection
         let on = DotCommandArguments.booleanValue(arguments[1], shell: shell) != 0
         if on && !shell.settings.safeMode {
-            shell.installPrintingAuthorizer(on: db.handle)
+            shell.installPrintingAuthorizer(on: db)
         } else if shell.settings.safeMode {
             shell.installSafeModeAuthorizer(on: db)
         } else {
-            sqlite3_set_authorizer(db.handle, nil, nil)
+            db.setAuthorizer(nil)
         }
         return .success
     }
@@ -36,25 +35,22 @@ private let actionNames = [
 
 extension Shell {
     /// Installs `.auth on`'s authorizer.
-    func installPrintingAuthorizer(on handle: OpaquePointer) {
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        sqlite3_set_authorizer(handle, { context, op, a1, a2, a3, a4 in
-            guard let context else { return SQLITE_OK }
-            let shell = Unmanaged<Shell>.fromOpaque(context).takeUnretainedValue()
-            let out = shell.out
-            out.write("authorizer: " + (op >= 0 && Int(op) < actionNames.count ? actionNames[Int(op)] : "(null)"))
-            for argument in [a1, a2, a3, a4] {
+    func installPrintingAuthorizer(on connection: Connection) {
+        // The shell owns the connection, which owns the authorizer: no strong reference back.
+        connection.setAuthorizer { [unowned self] request in
+            let out = self.out
+            let op = Int(request.action.rawValue)
+            out.write("authorizer: " + (op >= 0 && op < actionNames.count ? actionNames[op] : "(null)"))
+            for argument in request.parameterBytes {
                 out.write(" ")
                 if let argument {
-                    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self),
-                                                    count: strlen(argument))
-                    CellEscapes.writeC(bytes, to: out)
+                    CellEscapes.writeC(argument, to: out)
                 } else {
                     out.write("NULL")
                 }
             }
             out.write("\n")
-            return SQLITE_OK
-        }, context)
+            return .allow
+        }
     }
 }

@@ -1,5 +1,4 @@
 import SQLshCore
-import CSQLite
 
 /// `.backup ?DB? FILE`: copies a database to a file with the online backup API.
 struct BackupCommand: DotCommand {
@@ -33,15 +32,15 @@ struct BackupCommand: DotCommand {
             }
         }
         guard let file else { throw ShellError("missing FILENAME argument on .backup") }
-        var destination: OpaquePointer?
-        guard sqlite3_open_v2(file, &destination, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK,
-              let destination else {
-            sqlite3_close(destination)
+        let destination: Connection
+        do {
+            destination = try Connection(path: file, flags: [.readWrite, .create])
+        } catch {
             throw ShellError("Error: cannot open \"\(file)\"")
         }
-        defer { sqlite3_close(destination) }
-        if async { sqlite3_exec(destination, "PRAGMA synchronous=OFF; PRAGMA journal_mode=OFF;", nil, nil, nil) }
-        if let message = BackupRunner.copy(from: shell.connection.handle, schema ?? "main",
+        defer { try? destination.close() }
+        if async { try? destination.execute("PRAGMA synchronous=OFF; PRAGMA journal_mode=OFF;") }
+        if let message = BackupRunner.copy(from: shell.connection, schema ?? "main",
                                            to: destination, "main", retryBusy: false) {
             throw ShellError(message)
         }

@@ -17,7 +17,7 @@ struct CheckCommand: DotCommand {
             return .exit(0)
         }
         // sqlite3's readFile gives nothing for an empty file too.
-        guard var result = readWholeFile("testcase-out.txt"), !result.isEmpty else {
+        guard var result = WholeFile.read("testcase-out.txt"), !result.isEmpty else {
             shell.err.write("Error: cannot read 'testcase-out.txt'\n")
             return .exit(0)
         }
@@ -34,20 +34,6 @@ struct CheckCommand: DotCommand {
         }
         shell.standardOutput.write("testcase-\(shell.testcaseName) ok\n")
         return .success
-    }
-
-    private static func readWholeFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        return bytes
     }
 
     /// sqlite3's `testcase_glob`.

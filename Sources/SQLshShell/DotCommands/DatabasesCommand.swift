@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 /// `.databases`: one line per attached database: name, file ("" when none), r/o or r/w and
 /// the transaction state.
@@ -16,9 +16,13 @@ struct DatabasesCommand: DotCommand {
         }
         for (name, file) in list {
             guard let file else { continue }
-            let state = sqlite3_txn_state(connection.handle, name)
-            let readOnly = sqlite3_db_readonly(connection.handle, name) == 1
-            let txn = state == SQLITE_TXN_NONE ? "" : state == SQLITE_TXN_READ ? " read-txn" : " write-txn"
+            let readOnly = connection.isReadOnly(schema: name) == true
+            let txn: String
+            switch connection.transactionState(schema: name) {
+            case .none?: txn = ""
+            case .read?: txn = " read-txn"
+            case .write?, nil: txn = " write-txn"  // as sqlite3, an unknown state is not "none" or "read"
+            }
             shell.out.write("\(name): \(file.isEmpty ? "\"\"" : file) \(readOnly ? "r/o" : "r/w")\(txn)\n")
         }
         return .success

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// `.dbinfo ?DB?`: reads the database header through the `sqlite_dbpage` virtual table, as

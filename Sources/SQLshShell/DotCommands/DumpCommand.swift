@@ -1,5 +1,4 @@
 import SQLshCore
-import CSQLite
 
 /// `.dump ?OBJECTS?`: the database (or the objects matching LIKE patterns) as SQL text that
 /// rebuilds it, byte for byte as sqlite3 writes it.
@@ -94,7 +93,7 @@ private struct DumpState {
     mutating func dumpTable(_ table: String, type: String, sql: String) {
         if table == "sqlite_sequence" && !options.noSystem {
             if !options.dataOnly { out.write("DELETE FROM sqlite_sequence;\n") }
-        } else if sqlite3_strglob("sqlite_stat?", table) == 0 && !options.noSystem {
+        } else if SQLText.glob("sqlite_stat?", matches: table) && !options.noSystem {
             if !options.dataOnly { out.write("ANALYZE sqlite_schema;\n") }
         } else if table.hasPrefix("sqlite_") {
             return
@@ -154,7 +153,7 @@ private struct DumpState {
         var rowid: String?
         if preserve {
             for candidate in ["rowid", "_rowid_", "oid"] where !names.contains(where: { $0.lowercased() == candidate }) {
-                if sqlite3_table_column_metadata(connection.handle, nil, table, candidate, nil, nil, nil, nil, nil) == SQLITE_OK {
+                if (try? connection.columnMetadata(table: table, column: candidate)) != nil {
                     rowid = candidate
                 }
                 break

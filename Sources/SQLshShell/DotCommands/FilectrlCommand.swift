@@ -1,5 +1,5 @@
-import CSQLite
 import Glibc
+import SQLshCore
 
 /// `.filectrl CMD ...`: runs `sqlite3_file_control()` operations on a database, with sqlite3
 /// 3.40.1's names (any unique prefix, with or without leading dashes), output and messages.
@@ -13,20 +13,20 @@ struct FilectrlCommand: DotCommand {
        --help                  Show CMD details
     """
 
-    private static let controls: [(name: String, code: Int32, usage: String)] = [
-        ("chunk_size", SQLITE_FCNTL_CHUNK_SIZE, "SIZE"),
-        ("data_version", SQLITE_FCNTL_DATA_VERSION, ""),
-        ("has_moved", SQLITE_FCNTL_HAS_MOVED, ""),
-        ("lock_timeout", SQLITE_FCNTL_LOCK_TIMEOUT, "MILLISEC"),
-        ("persist_wal", SQLITE_FCNTL_PERSIST_WAL, "[BOOLEAN]"),
-        ("psow", SQLITE_FCNTL_POWERSAFE_OVERWRITE, "[BOOLEAN]"),
-        ("reserve_bytes", SQLITE_FCNTL_RESERVE_BYTES, "[N]"),
-        ("size_limit", SQLITE_FCNTL_SIZE_LIMIT, "[LIMIT]"),
-        ("tempfilename", SQLITE_FCNTL_TEMPFILENAME, ""),
+    private static let controls: [(name: String, code: FileControl, usage: String)] = [
+        ("chunk_size", .chunkSize, "SIZE"),
+        ("data_version", .dataVersion, ""),
+        ("has_moved", .hasMoved, ""),
+        ("lock_timeout", .lockTimeout, "MILLISEC"),
+        ("persist_wal", .persistWAL, "[BOOLEAN]"),
+        ("psow", .powersafeOverwrite, "[BOOLEAN]"),
+        ("reserve_bytes", .reserveBytes, "[N]"),
+        ("size_limit", .sizeLimit, "[LIMIT]"),
+        ("tempfilename", .temporaryFilename, ""),
     ]
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
-        let db = shell.connection.handle
+        let db = shell.connection
         var args = arguments
         var schema: String?
         var command = args.count >= 2 ? args[1] : "help"
@@ -61,38 +61,31 @@ struct FilectrlCommand: DotCommand {
         let n = args.count
         var result: Int64?
         var handled = false
-        func control(_ pointer: UnsafeMutableRawPointer) {
-            if let schema { sqlite3_file_control(db, schema, code, pointer) } else { sqlite3_file_control(db, nil, code, pointer) }
-        }
+        func control<T: FixedWidthInteger>(_ value: inout T) { db.fileControl(code, &value, schema: schema) }
         switch code {
-        case SQLITE_FCNTL_SIZE_LIMIT where n == 2 || n == 3:
+        case .sizeLimit where n == 2 || n == 3:
             var value: Int64 = n == 3 ? DotCommandArguments.integerValue(args[2]) : -1
             control(&value)
             result = value
             handled = true
-        case SQLITE_FCNTL_LOCK_TIMEOUT where n == 3, SQLITE_FCNTL_CHUNK_SIZE where n == 3:
+        case .lockTimeout where n == 3, .chunkSize where n == 3:
             var value = Int32(truncatingIfNeeded: DotCommandArguments.integerValue(args[2]))
             control(&value)
             handled = true
-        case SQLITE_FCNTL_PERSIST_WAL where n == 2 || n == 3, SQLITE_FCNTL_POWERSAFE_OVERWRITE where n == 2 || n == 3:
+        case .persistWAL where n == 2 || n == 3, .powersafeOverwrite where n == 2 || n == 3:
             var value = n == 3 ? Int32(truncatingIfNeeded: DotCommandArguments.booleanValue(args[2], shell: shell)) : -1
             control(&value)
             result = Int64(value)
             handled = true
-        case SQLITE_FCNTL_DATA_VERSION where n == 2, SQLITE_FCNTL_HAS_MOVED where n == 2:
+        case .dataVersion where n == 2, .hasMoved where n == 2:
             var value: Int32 = 0
             control(&value)
             result = Int64(value)
             handled = true
-        case SQLITE_FCNTL_TEMPFILENAME where n == 2:
-            var name: UnsafeMutablePointer<CChar>?
-            control(&name)
-            if let name {
-                out.write(String(cString: name) + "\n")
-                sqlite3_free(name)
-            }
+        case .temporaryFilename where n == 2:
+            if let name = db.fileControlText(code, schema: schema) { out.write(name + "\n") }
             handled = true
-        case SQLITE_FCNTL_RESERVE_BYTES:
+        case .reserveBytes:
             var value: Int32
             if n >= 3 {
                 value = Int32(truncatingIfNeeded: atoi(args[2]))

@@ -1,5 +1,4 @@
 import SQLshCore
-import CSQLite
 import Glibc
 
 /// `.import FILE TABLE`: loads CSV (or ASCII-separated) data into a table, creating it with
@@ -160,7 +159,7 @@ private struct ImportJob {
         var columnCount: Int
         do {
             columnCount = try prepare("SELECT * FROM \(fullName)").columnCount
-        } catch let error as SQLiteError where sqlite3_strglob("no such table: *", error.message) == 0 {
+        } catch let error as SQLiteError where SQLText.glob("no such table: *", matches: error.message) {
             var names = ImportColumnNames()
             while reader.readField() {
                 names.add(reader.fieldString)
@@ -190,9 +189,7 @@ private struct ImportJob {
         do { insert = try prepare(insertSQL) } catch let error as SQLiteError {
             throw ShellError("Error: \(error.message)")
         }
-        let stmt = insert.handle
         var rows = 0
-        var lastResult = SQLITE_OK
         let isASCIIMode = shell.settings.mode == .ascii
         var reported = 0
         let interrupted = shell.interruptRequested
@@ -208,11 +205,11 @@ private struct ImportJob {
                 let got = reader.readField()
                 if !got && i == 0 { break }
                 if isASCIIMode && (!got || reader.field.first ?? 0 == 0) && i == 0 { break }
-                bind(stmt, i + 1, got)
+                bind(insert, i + 1, got)
                 if i < columnCount - 1 && reader.terminator != columnSeparator {
                     shell.err.write("\(reader.name):\(startLine): expected \(columnCount) columns but found \(i + 1) - filling the rest with NULL\n")
                     i += 2
-                    while i <= columnCount { sqlite3_bind_null(stmt, Int32(i)); i += 1 }
+                    while i <= columnCount { try? insert.bind(nil, at: i); i += 1 }
                 }
                 i += 1
             }
@@ -224,14 +221,15 @@ private struct ImportJob {
                 shell.err.write("\(reader.name):\(startLine): expected \(columnCount) columns but found \(i) - extras ignored\n")
             }
             if i >= columnCount {
-                sqlite3_step(stmt)
-                lastResult = sqlite3_reset(stmt)
-                if lastResult != SQLITE_OK {
+                do {
+                    _ = try insert.step()
+                    insert.reset()
+                    rows += 1
+                } catch {
+                    insert.reset()
                     // One failed row fails the whole import: the savepoint is rolled back (by
                     // the defer) rather than leaving part of the file in the table.
                     throw ShellError("\(reader.name):\(startLine): INSERT failed: \(db.errorMessage); nothing imported")
-                } else {
-                    rows += 1
                 }
             }
             if let progress = shell.progress, reader.bytesRead - reported >= 1 << 16 {
@@ -246,27 +244,26 @@ private struct ImportJob {
         if verbose > 0 {
             shell.out.write("Added \(rows) rows with 0 errors using \(reader.line - 1) lines of input\n")
         }
-        return lastResult == SQLITE_OK ? .success : .failure
+        return .success
     }
 
     /// Prepares one statement whose text may hold ``RawText`` escapes (a table name that is
     /// not UTF-8), with the bytes they stand for.
     private func prepare(_ sql: String) throws -> Statement {
-        let bytes = sql.rawBytes + [0]
-        let (statement, _) = try bytes.withUnsafeBufferPointer { try shell.connection.prepare(utf8: $0) }
-        guard let statement else { throw SQLiteError(code: SQLITE_MISUSE, message: "not an SQL statement") }
+        guard let statement = try shell.connection.prepareFirst(raw: sql) else {
+            throw SQLiteError(message: "not an SQL statement")
+        }
         return statement
     }
 
     /// Binds the current field as text (up to a NUL, as sqlite3 binds a C string).
     @inline(__always)
-    private func bind(_ stmt: OpaquePointer, _ index: Int, _ got: Bool) {
-        guard got else { sqlite3_bind_null(stmt, Int32(index)); return }
-        let field = reader.field
-        guard let base = field.baseAddress else { sqlite3_bind_text(stmt, Int32(index), "", 0, sqlsh_sqlite_transient()); return }
-        let n = memchr(base, 0, field.count).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? field.count
-        UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: max(n, 1)) {
-            _ = sqlite3_bind_text(stmt, Int32(index), $0, Int32(clamping: n), sqlsh_sqlite_transient())
+    private func bind(_ insert: Statement, _ index: Int, _ got: Bool) {
+        guard got else { try? insert.bind(nil, at: index); return }
+        var field = reader.field
+        if let base = field.baseAddress, let nul = memchr(base, 0, field.count) {
+            field = UnsafeBufferPointer(start: base, count: UnsafeRawPointer(nul) - UnsafeRawPointer(base))
         }
+        try? insert.bindText(utf8: field, at: index)
     }
 }

@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 /// `.imposter INDEX IMPOSTER`: creates a WITHOUT ROWID table `IMPOSTER` that reads the b-tree
 /// of index `INDEX` directly (its columns, then `_ROWID_`; an expression column is `exprN`),
@@ -17,9 +17,8 @@ struct ImposterCommand: DotCommand {
             return .failure
         }
         let connection = shell.connection
-        let db = connection.handle
         if arguments.count == 2 {
-            _ = sqlsh_test_control_imposter(db, "main", 0, 1)
+            connection.setImposter(false, rootPage: 1)
             return .success
         }
         let target = arguments[1]
@@ -56,16 +55,16 @@ struct ImposterCommand: DotCommand {
         let key = columns.prefix(keyCount ?? columns.count).joined(separator: ",")
         let imposter = "\"" + arguments[2].replacingAll("\"", with: "\"\"") + "\""
         let sql = "CREATE TABLE \(imposter)(\(columns.joined(separator: ",")),PRIMARY KEY(\(key)))WITHOUT ROWID"
-        let rc = sqlsh_test_control_imposter(db, "main", 1, rootPage)
-        guard rc == SQLITE_OK else {
+        let rc = connection.setImposter(true, rootPage: rootPage)
+        guard rc == 0 else {  // SQLITE_OK
             shell.err.write("SQLITE_TESTCTRL_IMPOSTER returns \(rc)\n")
             return .failure
         }
-        let created = sqlite3_exec(db, sql, nil, nil, nil)
-        let message = String(cString: sqlite3_errmsg(db))
-        _ = sqlsh_test_control_imposter(db, "main", 0, 0)
-        if created != SQLITE_OK {
-            shell.err.write("Error in [\(sql)]: \(message)\n")
+        var failure: String?
+        do { try connection.execute(sql) } catch { failure = (error as? SQLiteError)?.message ?? "\(error)" }
+        connection.setImposter(false, rootPage: 0)
+        if let failure {
+            shell.err.write("Error in [\(sql)]: \(failure)\n")
             return .failure
         }
         shell.out.write("\(sql);\n")

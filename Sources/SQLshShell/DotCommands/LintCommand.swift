@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 /// `.lint fkey-indexes ?-verbose? ?-groupbyparent?`: for each foreign key of the main
 /// database, whether an index on the child table serves it, else the `CREATE INDEX` that
@@ -14,18 +14,18 @@ struct LintCommand: DotCommand {
     """
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
-        let db = shell.connection.handle
+        let db = shell.connection
         let sub = arguments.count >= 2 ? arguments[1] : ""
-        guard !sub.isEmpty, sqlite3_strnicmp(sub, "fkey-indexes", Int32(sub.utf8.count)) == 0 else {
+        guard !sub.isEmpty, SQLText.prefixEqualIgnoringCase(sub, "fkey-indexes", count: sub.utf8.count) else {
             shell.err.write("Usage \(arguments[0]) sub-command ?switches...?\nWhere sub-commands are:\n    fkey-indexes\n")
             return .success
         }
         var verbose = false, groupByParent = false
         for argument in arguments.dropFirst(2) {
-            let n = Int32(argument.utf8.count)
-            if n > 1 && sqlite3_strnicmp("-verbose", argument, n) == 0 {
+            let n = argument.utf8.count
+            if n > 1 && SQLText.prefixEqualIgnoringCase("-verbose", argument, count: n) {
                 verbose = true
-            } else if n > 1 && sqlite3_strnicmp("-groupbyparent", argument, n) == 0 {
+            } else if n > 1 && SQLText.prefixEqualIgnoringCase("-groupbyparent", argument, count: n) {
                 groupByParent = true
             } else {
                 shell.err.write("Usage: \(arguments[0]) \(arguments[1]) ?-verbose? ?-groupbyparent?\n")
@@ -33,56 +33,60 @@ struct LintCommand: DotCommand {
             }
         }
         let indent = groupByParent ? "    " : ""
-        var rc = sqlite3_create_function(db, "fkey_collate_clause", 4, SQLITE_UTF8, nil, { context, _, argv in
-            guard let context, let argv else { return }
-            LintCommand.fkeyCollateClause(context, argv)
-        }, nil, nil)
-        var query: OpaquePointer?
-        if rc == SQLITE_OK { rc = sqlite3_prepare_v2(db, fkeyQuery, -1, &query, nil) }
-        guard rc == SQLITE_OK, let query else {
-            shell.err.write(String(cString: sqlite3_errmsg(db)) + "\n")
+        let query: Statement
+        do {
+            try db.add(collateClauseFunction(db))
+            guard let prepared = try db.prepareFirst(fkeyQuery) else { return .success }
+            query = prepared
+            try query.bind(groupByParent ? 1 : 0, at: 1)
+        } catch {
+            shell.err.write(message(error) + "\n")
             return .success
         }
-        sqlite3_bind_int(query, 1, groupByParent ? 1 : 0)
         var previousParent: String?
-        func text(_ i: Int32) -> String? { sqlite3_column_text(query, i).map { String(cString: $0) } }
-        while sqlite3_step(query) == SQLITE_ROW {
-            guard let eqp = text(0), let glob = text(1) else { continue }
-            let from = text(2) ?? "", target = text(3) ?? "", create = text(4) ?? "", parent = text(5) ?? ""
-            var explain: OpaquePointer?
-            rc = sqlite3_prepare_v2(db, eqp, -1, &explain, nil)
-            if rc != SQLITE_OK { break }
-            var covered = -1
-            if sqlite3_step(explain) == SQLITE_ROW {
-                if let plan = sqlite3_column_text(explain, 3) {
-                    let planText = String(cString: plan)
-                    covered = sqlite3_strglob(glob, planText) == 0
-                        || sqlite3_strglob("SEARCH * USING INTEGER PRIMARY KEY (rowid=?)", planText) == 0 ? 1 : 0
-                } else {
-                    covered = 0
+        func text(_ i: Int) -> String? { query.columnType(at: i) == .null ? nil : cString(query.textBytes(at: i)) }
+        do {
+            while try query.step() {
+                guard let eqp = text(0), let glob = text(1) else { continue }
+                let from = text(2) ?? "", target = text(3) ?? "", create = text(4) ?? "", parent = text(5) ?? ""
+                var covered = -1
+                if let explain = try db.prepareFirst(eqp), try explain.step() {
+                    if explain.columnType(at: 3) != .null {
+                        let plan = cString(explain.textBytes(at: 3))
+                        covered = SQLText.glob(glob, matches: plan)
+                            || SQLText.glob("SEARCH * USING INTEGER PRIMARY KEY (rowid=?)", matches: plan) ? 1 : 0
+                    } else {
+                        covered = 0
+                    }
+                }
+                if covered < 0 {
+                    shell.err.write("Error: internal error")
+                    break
+                }
+                if groupByParent && (verbose || covered == 0)
+                    && (previousParent.map { !SQLText.equalIgnoringCase(parent, $0) } ?? true) {
+                    shell.out.write("-- Parent table \(parent)\n")
+                    previousParent = parent
+                }
+                if covered == 0 {
+                    shell.out.write("\(indent)\(create) --> \(target)\n")
+                } else if verbose {
+                    shell.out.write("\(indent)/* no extra indexes required for \(from) -> \(target) */\n")
                 }
             }
-            rc = sqlite3_finalize(explain)
-            if rc != SQLITE_OK { break }
-            if covered < 0 {
-                shell.err.write("Error: internal error")
-                break
-            }
-            if groupByParent && (verbose || covered == 0)
-                && (previousParent == nil || sqlite3_stricmp(parent, previousParent!) != 0) {
-                shell.out.write("-- Parent table \(parent)\n")
-                previousParent = parent
-            }
-            if covered == 0 {
-                shell.out.write("\(indent)\(create) --> \(target)\n")
-            } else if verbose {
-                shell.out.write("\(indent)/* no extra indexes required for \(from) -> \(target) */\n")
-            }
+        } catch {
+            shell.err.write(message(error) + "\n")
         }
-        if rc != SQLITE_OK { shell.err.write(String(cString: sqlite3_errmsg(db)) + "\n") }
-        let rc2 = sqlite3_finalize(query)
-        if rc == SQLITE_OK && rc2 != SQLITE_OK { shell.err.write(String(cString: sqlite3_errmsg(db)) + "\n") }
         return .success
+    }
+
+    private static func message(_ error: any Error) -> String {
+        (error as? SQLiteError)?.message ?? "\(error)"
+    }
+
+    /// Text up to its first NUL, as C reads it.
+    private static func cString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
     }
 
     /// One row per foreign key of the main database: the EXPLAIN QUERY PLAN statement the
@@ -118,20 +122,19 @@ struct LintCommand: DotCommand {
 
     /// `fkey_collate_clause(PARENT, PARENTCOL, CHILD, CHILDCOL)`: ` COLLATE X` when the
     /// parent column's collation X differs from the child column's, else an empty string.
-    fileprivate static func fkeyCollateClause(_ context: OpaquePointer, _ argv: UnsafeMutablePointer<OpaquePointer?>) {
-        let db = sqlite3_context_db_handle(context)
-        func text(_ i: Int) -> UnsafePointer<CChar>? {
-            sqlite3_value_text(argv[i]).map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
-        }
-        sqlite3_result_text(context, "", 0, sqlsh_sqlite_transient())
-        var parentCollation: UnsafePointer<CChar>?, childCollation: UnsafePointer<CChar>?
-        var rc = sqlite3_table_column_metadata(db, "main", text(0), text(1), nil, &parentCollation, nil, nil, nil)
-        if rc == SQLITE_OK {
-            rc = sqlite3_table_column_metadata(db, "main", text(2), text(3), nil, &childCollation, nil, nil, nil)
-        }
-        if rc == SQLITE_OK, let parentCollation, sqlite3_stricmp(parentCollation, childCollation) != 0 {
-            let clause = " COLLATE " + String(cString: parentCollation)
-            sqlite3_result_text(context, clause, -1, sqlsh_sqlite_transient())
+    private static func collateClauseFunction(_ db: Connection) -> SQLFunction {
+        SQLFunction("fkey_collate_clause", argumentCount: 4) { [unowned db] args -> String in
+            // A column's collation; without a column name, as sqlite3_table_column_metadata,
+            // the table's existence gives BINARY.
+            func collation(_ table: String?, _ column: String?) -> String? {
+                guard let table else { return nil }
+                guard let column else { return db.tableExists(table, schema: "main") ? "BINARY" : nil }
+                return try? db.columnMetadata(table: table, column: column, schema: "main").collation
+            }
+            guard let parent = collation(args[0].string, args[1].string),
+                  let child = collation(args[2].string, args[3].string),
+                  !SQLText.equalIgnoringCase(parent, child) else { return "" }
+            return " COLLATE " + parent
         }
     }
 }

@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 import Glibc
 
 /// `.log FILE|on|off`: where SQLite's error log (`SQLITE_CONFIG_LOG`) goes: a file,
@@ -44,11 +44,11 @@ extension Shell {
     /// Installs the SQLite error-log callback that `.log` directs. Call it before anything
     /// opens a database (SQLite accepts it only before it initializes); later calls do nothing.
     public static func installLogHandler() {
-        _ = sqlsh_config_log({ _, code, message in
+        SQLiteLibrary.setErrorLog { code, message in
             let fd = LogTarget.current.fd
-            guard fd >= 0, let message else { return }
+            guard fd >= 0 else { return }
             let line = "(\(code)) " + String(cString: message) + "\n"
             _ = line.utf8CString.withUnsafeBytes { write(fd, $0.baseAddress, $0.count - 1) }
-        }, nil)
+        }
     }
 }

@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 /// `.restore ?DB? FILE`: replaces a database's content with a file's, by online backup.
 struct RestoreCommand: DotCommand {
@@ -15,13 +15,15 @@ struct RestoreCommand: DotCommand {
         case 3: (schema, file) = (arguments[1], arguments[2])
         default: throw ShellError("Usage: .restore ?DB? FILE")
         }
-        var source: OpaquePointer?
-        guard sqlite3_open(file, &source) == SQLITE_OK, let source else {
-            sqlite3_close(source)
+        // As sqlite3_open: read-write, created when missing.
+        let source: Connection
+        do {
+            source = try Connection(path: file, flags: [.readWrite, .create])
+        } catch {
             throw ShellError("Error: cannot open \"\(file)\"")
         }
-        defer { sqlite3_close(source) }
-        if let message = BackupRunner.copy(from: source, "main", to: shell.connection.handle, schema, retryBusy: true) {
+        defer { try? source.close() }
+        if let message = BackupRunner.copy(from: source, "main", to: shell.connection, schema, retryBusy: true) {
             throw ShellError(message)
         }
         return .success

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// `.schema ?--indent? ?--nosys? ?PATTERN?`: the CREATE statements of every attached
@@ -98,6 +97,6 @@ struct SchemaCommand: DotCommand {
 
     /// `sqlite3_strlike(pattern, text, '\\') == 0`.
     static func sqlite3LikeEscape(_ pattern: String, _ text: String) -> Bool {
-        sqlite3_strlike(pattern, text, UInt32(UInt8(ascii: "\\"))) == 0
+        SQLText.like(pattern, matches: text, escape: "\\")
     }
 }

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// `.selftest ?--init? ?-v?`: runs the tests of the `selftest` table (`memo` rows are printed,
@@ -17,9 +16,7 @@ struct SelftestCommand: DotCommand {
     """
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
-        let db = shell.connection.handle
-        // The checks run through sqlite3_exec, which cannot retry after registering on demand.
-        shell.connection.registerNow(.function("sha3_query"))
+        let db = shell.connection
         var initialize = false
         var verbose = 0
         for argument in arguments.dropFirst() {
@@ -33,7 +30,7 @@ struct SelftestCommand: DotCommand {
                 return .failure
             }
         }
-        var exists = sqlite3_table_column_metadata(db, "main", "selftest", nil, nil, nil, nil, nil, nil) == SQLITE_OK
+        var exists = db.tableExists("selftest", schema: "main")
         if initialize {
             createTable(db, shell: shell)
             exists = true
@@ -47,49 +44,27 @@ struct SelftestCommand: DotCommand {
             let query = k == 1
                 ? "SELECT tno,op,cmd,ans FROM selftest ORDER BY tno"
                 : "VALUES(0,'memo','Missing SELFTEST table - default checks only',''),      (1,'run','PRAGMA integrity_check','ok')"
-            var statement: OpaquePointer?
-            var rc: Int32
-            var tried: Set<String> = []
-            repeat {  // sha3_query and other catalog functions are registered when first named
-                rc = sqlite3_prepare_v2(db, query, -1, &statement, nil)
-            } while rc != SQLITE_OK && Connection.registerMissing(on: db, after: rc, tried: &tried)
-            guard rc == SQLITE_OK else {
+            // sha3_query and other catalog functions are registered when first named.
+            guard let statement = try? db.prepareFirst(query) else {
                 shell.err.write("Error querying the selftest table\n")
-                sqlite3_finalize(statement)
                 return .failure
             }
-            while sqlite3_step(statement) == SQLITE_ROW {
-                let number = sqlite3_column_int(statement, 0)
-                guard let op = sqlite3_column_text(statement, 1).map({ String(cString: $0) }),
-                      let sql = sqlite3_column_text(statement, 2).map({ String(cString: $0) }),
-                      let answer = sqlite3_column_text(statement, 3).map({ String(cString: $0) }) else { continue }
+            while (try? statement.step()) == true {
+                let number = Int32(truncatingIfNeeded: statement.int64(at: 0))
+                guard let op = text(statement, 1), let sql = text(statement, 2), let answer = text(statement, 3) else { continue }
                 k = 0
                 if verbose > 0 { shell.standardOutput.write("\(number): \(op) \(sql)\n") }
                 if op == "memo" {
                     out.write(sql + "\n")
                 } else if op == "run" {
-                    var result = ""
-                    var message: UnsafeMutablePointer<CChar>?
-                    let rc = withUnsafeMutablePointer(to: &result) { pointer in
-                        sqlite3_exec(db, sql, { context, count, values, _ in
-                            guard let context, let values else { return 0 }
-                            let text = context.assumingMemoryBound(to: String.self)
-                            if !text.pointee.isEmpty { text.pointee += "|" }
-                            for i in 0..<Int(count) {
-                                if i > 0 { text.pointee += "," }
-                                if let value = values[i] { text.pointee += String(cString: value) }
-                            }
-                            return 0
-                        }, pointer, &message)
-                    }
+                    let (result, message) = execute(sql, on: db)
                     tests += 1
-                    failed = rc != SQLITE_OK
+                    failed = message != nil
                     if verbose > 0 { out.write("Result: \(result)\n") }
-                    if rc != SQLITE_OK || message != nil {
+                    if let message {
                         errors += 1
                         failed = true
-                        out.write("\(number): error-code-1: \(message.map { String(cString: $0) } ?? "(null)")\n")
-                        sqlite3_free(message)
+                        out.write("\(number): error-code-1: \(message)\n")
                     } else if answer != result {
                         errors += 1
                         failed = true
@@ -101,17 +76,49 @@ struct SelftestCommand: DotCommand {
                     break
                 }
             }
-            sqlite3_finalize(statement)
             k -= 1
         }
         out.write("\(errors) errors out of \(tests) tests\n")
         return failed ? .failure : .success
     }
 
+    /// A column's text up to its first NUL (as C reads it), or nil for NULL.
+    private static func text(_ statement: Statement, _ column: Int) -> String? {
+        statement.columnType(at: column) == .null ? nil : String(decoding: statement.textBytes(at: column).prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    /// Runs `sql` as sqlite3's `.selftest` runs a test with `sqlite3_exec`: every row of every
+    /// statement, columns joined with `,` and rows with `|` (NULL as nothing), and the error
+    /// message of the statement that failed, if one did.
+    private static func execute(_ sql: String, on db: Connection) -> (result: String, error: String?) {
+        var result = ""
+        let bytes = Array(sql.utf8.prefix { $0 != 0 })
+        do {
+            try bytes.withUnsafeBufferPointer { buffer in
+                var rest = buffer
+                while !rest.isEmpty {
+                    let (prepared, consumed) = try db.prepare(utf8: rest)
+                    rest = UnsafeBufferPointer(rebasing: rest[consumed...])
+                    guard let statement = prepared else { continue }
+                    while try statement.step() {
+                        if !result.isEmpty { result += "|" }
+                        for i in 0..<statement.columnCount {
+                            if i > 0 { result += "," }
+                            result += text(statement, i) ?? ""
+                        }
+                    }
+                }
+            }
+        } catch {
+            return (result, (error as? SQLiteError)?.message ?? "\(error)")
+        }
+        return (result, nil)
+    }
+
     /// sqlite3's `createSelftestTable`.
-    private static func createTable(_ db: OpaquePointer, shell: Shell) {
-        var message: UnsafeMutablePointer<CChar>?
-        sqlite3_exec(db, """
+    private static func createTable(_ db: Connection, shell: Shell) {
+        do {
+            try db.execute("""
             SAVEPOINT selftest_init;
             CREATE TABLE IF NOT EXISTS selftest(
               tno INTEGER PRIMARY KEY,
@@ -140,11 +147,10 @@ struct SelftestCommand: DotCommand {
               VALUES('run','PRAGMA integrity_check','ok');
             INSERT INTO selftest(tno,op,cmd,ans)  SELECT rowid*10,op,cmd,ans FROM [_shell$self];
             DROP TABLE [_shell$self];
-            """, nil, nil, &message)
-        if let message {
-            shell.err.write("SELFTEST initialization failure: \(String(cString: message))\n")
-            sqlite3_free(message)
+            """)
+        } catch {
+            shell.err.write("SELFTEST initialization failure: \((error as? SQLiteError)?.message ?? "\(error)")\n")
         }
-        sqlite3_exec(db, "RELEASE selftest_init", nil, nil, nil)
+        try? db.execute("RELEASE selftest_init")
     }
 }

@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 /// `.sha3sum ?OPTIONS? ?LIKE-PATTERN?`: a SHA3 hash of the database content (all tables
 /// together, or one hash per table matching the pattern), computed with `sha3_query`.
@@ -40,7 +40,7 @@ struct Sha3sumCommand: DotCommand {
             } else {
                 like = argument
                 separate = true
-                if sqlite3_strlike("sqlite\\_%", argument, UInt32(UInt8(ascii: "\\"))) == 0 { schema = true }
+                if SQLText.like("sqlite\\_%", matches: argument, escape: "\\") { schema = true }
             }
         }
         let tables = schema
@@ -53,7 +53,7 @@ struct Sha3sumCommand: DotCommand {
         let names = (try? SchemaQuery.rows(shell.connection, tables)) ?? []
         for row in names {
             guard let table = row.first ?? nil else { continue }
-            if let like, sqlite3_strlike(like, table, 0) != 0 { continue }
+            if let like, !SQLText.like(like, matches: table) { continue }
             var query = ""
             if !table.hasPrefix("sqlite_") {
                 query = "SELECT * FROM " + SQLQuoting.quoted(table, "\"") + " NOT INDEXED;"

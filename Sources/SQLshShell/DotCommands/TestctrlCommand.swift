@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 /// `.testctrl CMD ...`: runs `sqlite3_test_control()` operations, with sqlite3 3.40.1's names
 /// (any unique prefix, with or without leading dashes), output and messages. Controls that
@@ -13,27 +13,27 @@ struct TestctrlCommand: DotCommand {
     static let summary = "Run various sqlite3_test_control() operations"
     static let details = "                           Run \".testctrl\" with no arguments for details"
 
-    private static let controls: [(name: String, code: Int32, unsafe: Bool, usage: String)] = [
-        ("always", SQLITE_TESTCTRL_ALWAYS, true, "BOOLEAN"),
-        ("assert", SQLITE_TESTCTRL_ASSERT, true, "BOOLEAN"),
-        ("byteorder", SQLITE_TESTCTRL_BYTEORDER, false, ""),
-        ("extra_schema_checks", SQLITE_TESTCTRL_EXTRA_SCHEMA_CHECKS, false, "BOOLEAN"),
-        ("imposter", SQLITE_TESTCTRL_IMPOSTER, true, "SCHEMA ON/OFF ROOTPAGE"),
-        ("internal_functions", SQLITE_TESTCTRL_INTERNAL_FUNCTIONS, false, ""),
-        ("localtime_fault", SQLITE_TESTCTRL_LOCALTIME_FAULT, false, "BOOLEAN"),
-        ("never_corrupt", SQLITE_TESTCTRL_NEVER_CORRUPT, true, "BOOLEAN"),
-        ("optimizations", SQLITE_TESTCTRL_OPTIMIZATIONS, false, "DISABLE-MASK"),
-        ("pending_byte", SQLITE_TESTCTRL_PENDING_BYTE, false, "OFFSET  "),
-        ("prng_restore", SQLITE_TESTCTRL_PRNG_RESTORE, false, ""),
-        ("prng_save", SQLITE_TESTCTRL_PRNG_SAVE, false, ""),
-        ("prng_seed", SQLITE_TESTCTRL_PRNG_SEED, false, "SEED ?db?"),
-        ("seek_count", SQLITE_TESTCTRL_SEEK_COUNT, false, ""),
-        ("sorter_mmap", SQLITE_TESTCTRL_SORTER_MMAP, false, "NMAX"),
-        ("tune", SQLITE_TESTCTRL_TUNE, true, "ID VALUE"),
+    private static let controls: [(name: String, code: TestControl, unsafe: Bool, usage: String)] = [
+        ("always", .always, true, "BOOLEAN"),
+        ("assert", .assert, true, "BOOLEAN"),
+        ("byteorder", .byteOrder, false, ""),
+        ("extra_schema_checks", .extraSchemaChecks, false, "BOOLEAN"),
+        ("imposter", .imposter, true, "SCHEMA ON/OFF ROOTPAGE"),
+        ("internal_functions", .internalFunctions, false, ""),
+        ("localtime_fault", .localtimeFault, false, "BOOLEAN"),
+        ("never_corrupt", .neverCorrupt, true, "BOOLEAN"),
+        ("optimizations", .optimizations, false, "DISABLE-MASK"),
+        ("pending_byte", .pendingByte, false, "OFFSET  "),
+        ("prng_restore", .prngRestore, false, ""),
+        ("prng_save", .prngSave, false, ""),
+        ("prng_seed", .prngSeed, false, "SEED ?db?"),
+        ("seek_count", .seekCount, false, ""),
+        ("sorter_mmap", .sorterMmap, false, "NMAX"),
+        ("tune", .tune, true, "ID VALUE"),
     ]
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
-        let db = shell.connection.handle
+        let db = shell.connection
         var command = arguments.count >= 2 ? arguments[1] : "help"
         if command.count > 1 && command.hasPrefix("-") {
             command.removeFirst()
@@ -62,53 +62,52 @@ struct TestctrlCommand: DotCommand {
         var printsResult: Bool?
         var result: Int32 = 0
         switch control.code {
-        case SQLITE_TESTCTRL_OPTIMIZATIONS where count == 3:
+        case .optimizations where count == 3:
             let mask = Int32(truncatingIfNeeded: parseCInteger(arguments[2]))
-            result = sqlsh_test_control_db_int(control.code, db, mask)
+            result = control.code.run(on: db, mask)
             printsResult = false
-        case SQLITE_TESTCTRL_PRNG_SAVE where count == 2, SQLITE_TESTCTRL_PRNG_RESTORE where count == 2:
-            result = sqlsh_test_control_none(control.code)
+        case .prngSave where count == 2, .prngRestore where count == 2:
+            result = control.code.run()
             printsResult = false
-        case SQLITE_TESTCTRL_BYTEORDER where count == 2:
-            result = sqlsh_test_control_none(control.code)
+        case .byteOrder where count == 2:
+            result = control.code.run()
             printsResult = true
-        case SQLITE_TESTCTRL_PENDING_BYTE where count == 3:
-            result = sqlsh_test_control_int(control.code, Int32(truncatingIfNeeded: integer(2)))
+        case .pendingByte where count == 3:
+            result = control.code.run(Int32(truncatingIfNeeded: integer(2)))
             printsResult = false
-        case SQLITE_TESTCTRL_PRNG_SEED where count == 3 || count == 4:
+        case .prngSeed where count == 3 || count == 4:
             var seed = Int32(truncatingIfNeeded: integer(2))
             if seed == 0 && arguments[2] == "random" {
-                withUnsafeMutableBytes(of: &seed) { sqlite3_randomness(Int32($0.count), $0.baseAddress) }
+                seed = SQLiteLibrary.random(Int32.self)
                 shell.out.write("-- random seed: \(seed)\n")
             }
-            var target: OpaquePointer?
+            var target: Connection?
             if count == 4 {
                 target = db
                 // Loads the schema first, as the stock shell does.
-                sqlite3_table_column_metadata(db, nil, "x", nil, nil, nil, nil, nil, nil)
+                _ = db.tableExists("x")
             }
-            result = sqlsh_test_control_int_db(control.code, seed, target)
+            result = control.code.run(seed, on: target)
             printsResult = false
-        case SQLITE_TESTCTRL_ASSERT where count == 3, SQLITE_TESTCTRL_ALWAYS where count == 3:
-            result = sqlsh_test_control_int(control.code, Int32(truncatingIfNeeded: DotCommandArguments.booleanValue(arguments[2], shell: shell)))
+        case .assert where count == 3, .always where count == 3:
+            result = control.code.run(Int32(truncatingIfNeeded: DotCommandArguments.booleanValue(arguments[2], shell: shell)))
             printsResult = true
-        case SQLITE_TESTCTRL_LOCALTIME_FAULT where count == 3, SQLITE_TESTCTRL_NEVER_CORRUPT where count == 3:
-            result = sqlsh_test_control_int(control.code, Int32(truncatingIfNeeded: DotCommandArguments.booleanValue(arguments[2], shell: shell)))
+        case .localtimeFault where count == 3, .neverCorrupt where count == 3:
+            result = control.code.run(Int32(truncatingIfNeeded: DotCommandArguments.booleanValue(arguments[2], shell: shell)))
             printsResult = false
-        case SQLITE_TESTCTRL_INTERNAL_FUNCTIONS:
-            result = sqlsh_test_control_db(control.code, db)
+        case .internalFunctions:
+            result = control.code.run(on: db)
             printsResult = false
-        case SQLITE_TESTCTRL_IMPOSTER where count == 5:
-            result = sqlsh_test_control_imposter(db, arguments[2], Int32(truncatingIfNeeded: integer(3)),
-                                                 Int32(truncatingIfNeeded: integer(4)))
+        case .imposter where count == 5:
+            result = db.setImposter(integer(3) != 0, schema: arguments[2], rootPage: Int32(truncatingIfNeeded: integer(4)))
             printsResult = false
-        case SQLITE_TESTCTRL_SEEK_COUNT:
-            var seeks: sqlite3_uint64 = 0
-            result = sqlsh_test_control_db_u64(control.code, db, &seeks)
+        case .seekCount:
+            var seeks: UInt64 = 0
+            result = control.code.run(on: db, reading: &seeks)
             shell.out.write("\(seeks)\n")
             printsResult = false
-        case SQLITE_TESTCTRL_SORTER_MMAP where count == 3:
-            result = sqlsh_test_control_db_int(control.code, db, Int32(truncatingIfNeeded: integer(2)))
+        case .sorterMmap where count == 3:
+            result = control.code.run(on: db, Int32(truncatingIfNeeded: integer(2)))
             printsResult = false
         default:
             printsResult = nil

@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 /// `.timeout MS`: wait up to MS milliseconds for a locked database.
 struct TimeoutCommand: DotCommand {
@@ -10,7 +10,7 @@ struct TimeoutCommand: DotCommand {
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         let milliseconds = arguments.count >= 2
             ? Int32(truncatingIfNeeded: DotCommandArguments.integerValue(arguments[1])) : 0
-        sqlite3_busy_timeout(shell.connection.handle, milliseconds)
+        shell.connection.setBusyTimeout(milliseconds: milliseconds)
         return .success
     }
 }

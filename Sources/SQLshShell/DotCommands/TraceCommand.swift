@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 /// `.trace ?OPTIONS? FILE|stdout|stderr|off`: print each SQL statement as it runs. A FILE is
 /// refused in safe mode.
@@ -30,13 +30,13 @@ struct TraceCommand: DotCommand {
                 } else if optionMatches(argument, "plain") {
                     shell.trace.style = .plain
                 } else if optionMatches(argument, "profile") {
-                    mask |= UInt32(SQLITE_TRACE_PROFILE)
+                    mask |= TraceEvents.profile.rawValue
                 } else if optionMatches(argument, "row") {
-                    mask |= UInt32(SQLITE_TRACE_ROW)
+                    mask |= TraceEvents.row.rawValue
                 } else if optionMatches(argument, "stmt") {
-                    mask |= UInt32(SQLITE_TRACE_STMT)
+                    mask |= TraceEvents.statement.rawValue
                 } else if optionMatches(argument, "close") {
-                    mask |= UInt32(SQLITE_TRACE_CLOSE)
+                    mask |= TraceEvents.close.rawValue
                 } else {
                     throw ShellError("Unknown option \"\(argument)\" on \".trace\"")
                 }

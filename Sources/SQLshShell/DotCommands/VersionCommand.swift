@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 /// `.version`: the SQLite library's version and source id as sqlite3 prints them, then the
 /// sqlsh version (where sqlite3 names its zlib and compiler). Not listed by `.help`, as in
@@ -11,7 +11,7 @@ struct VersionCommand: DotCommand {
     static let isListedInHelp = false
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
-        shell.out.write("SQLite \(String(cString: sqlite3_libversion())) \(String(cString: sqlite3_sourceid()))\n")
+        shell.out.write("SQLite \(SQLiteLibrary.version) \(SQLiteLibrary.sourceID)\n")
         shell.out.write("sqlsh \(Shell.version)\n")
         return .success
     }

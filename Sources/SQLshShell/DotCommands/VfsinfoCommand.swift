@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 /// `.vfsinfo ?AUX?`: the VFS of a database (`main` by default), when one is open.
 struct VfsinfoCommand: DotCommand {
@@ -10,9 +10,7 @@ struct VfsinfoCommand: DotCommand {
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         guard shell.isDatabaseOpen else { return .success }
         let schema = arguments.count == 2 ? arguments[1] : "main"
-        var vfs: UnsafeMutablePointer<sqlite3_vfs>?
-        sqlite3_file_control(shell.connection.handle, schema, SQLITE_FCNTL_VFS_POINTER, &vfs)
-        if let vfs { VfslistCommand.describe(vfs, current: false, to: shell.out) }
+        if let vfs = shell.connection.vfs(schema: schema) { VfslistCommand.describe(vfs, current: false, to: shell.out) }
         return .success
     }
 }

@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 /// `.vfsname ?AUX?`: the name of the VFS stack of a database (`main` by default), when one is open.
 struct VfsnameCommand: DotCommand {
@@ -10,11 +10,8 @@ struct VfsnameCommand: DotCommand {
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         guard shell.isDatabaseOpen else { return .success }
         let schema = arguments.count == 2 ? arguments[1] : "main"
-        var name: UnsafeMutablePointer<CChar>?
-        sqlite3_file_control(shell.connection.handle, schema, SQLITE_FCNTL_VFSNAME, &name)
-        if let name {
-            shell.out.write(String(cString: name) + "\n")
-            sqlite3_free(name)
+        if let name = shell.connection.fileControlText(.vfsName, schema: schema) {
+            shell.out.write(name + "\n")
         }
         return .success
     }

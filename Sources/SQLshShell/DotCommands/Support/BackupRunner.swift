@@ -1,32 +1,43 @@
+import CSQLite  // result code names only
+import Glibc
 import SQLshCore
-import CSQLite
 
 /// The online-backup loop of `.backup`/`.save` and `.restore`.
 enum BackupRunner {
     /// Copies `sourceSchema` of `source` into `destinationSchema` of `destination`, 100 pages
     /// per step. With `retryBusy`, a busy source is retried three times (`.restore`).
     /// - Returns: nil when done, else sqlite3's error text.
-    static func copy(from source: OpaquePointer, _ sourceSchema: String,
-                     to destination: OpaquePointer, _ destinationSchema: String, retryBusy: Bool) -> String? {
-        guard let backup = sqlite3_backup_init(destination, destinationSchema, source, sourceSchema) else {
-            return "Error: " + String(cString: sqlite3_errmsg(destination))
+    static func copy(from source: Connection, _ sourceSchema: String,
+                     to destination: Connection, _ destinationSchema: String, retryBusy: Bool) -> String? {
+        let backup: Backup
+        do {
+            backup = try Backup(from: source, schema: sourceSchema, to: destination, schema: destinationSchema)
+        } catch {
+            return "Error: " + destination.errorMessage
         }
-        var rc: Int32
+        var failure: SQLiteError?
         var timeouts = 0
         while true {
-            rc = sqlite3_backup_step(backup, 100)
-            if rc == SQLITE_OK { continue }
-            if retryBusy && rc == SQLITE_BUSY {
-                timeouts += 1
-                if timeouts > 3 { break }
-                sqlite3_sleep(100)
-                continue
+            do {
+                if try backup.step(pages: 100) { break }
+            } catch let error as SQLiteError {
+                if retryBusy && error.code == SQLITE_BUSY {
+                    timeouts += 1
+                    if timeouts <= 3 {
+                        usleep(100_000)
+                        continue
+                    }
+                }
+                failure = error
+                break
+            } catch {
+                failure = SQLiteError(message: "\(error)")
+                break
             }
-            break
         }
-        sqlite3_backup_finish(backup)
-        if rc == SQLITE_DONE { return nil }
-        if retryBusy && (rc == SQLITE_BUSY || rc == SQLITE_LOCKED) { return "Error: source database is busy" }
-        return "Error: " + String(cString: sqlite3_errmsg(destination))
+        try? backup.finish()
+        guard let failure else { return nil }
+        if retryBusy && (failure.code == SQLITE_BUSY || failure.code == SQLITE_LOCKED) { return "Error: source database is busy" }
+        return "Error: " + destination.errorMessage
     }
 }

@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 /// The help text of all registered dot-commands, laid out as sqlite3's `azHelp[]` table:
 /// one line per command (usage padded to 25 columns, then the summary), followed by its
@@ -40,7 +40,7 @@ enum HelpText {
         let pattern = pattern!
         let prefixGlob = "." + pattern + "*"
         var j = 0
-        for (i, line) in lines.enumerated() where sqlite3_strglob(prefixGlob, line) == 0 {
+        for (i, line) in lines.enumerated() where SQLText.glob(prefixGlob, matches: line) {
             out.write(line); out.write(byte: 10)
             j = i + 1
             n += 1
@@ -59,7 +59,7 @@ enum HelpText {
         j = 0
         while i < lines.count {
             if lines[i].hasPrefix(".") { j = i }
-            if sqlite3_strlike(like, lines[i], 0) == 0 {
+            if SQLText.like(like, matches: lines[i]) {
                 out.write(lines[j]); out.write(byte: 10)
                 while j < lines.count - 1 && !lines[j + 1].hasPrefix(".") {
                     j += 1

@@ -111,11 +111,12 @@ final class ImportReader {
         state.pointee.fieldCount += 1
     }
 
-    /// Appends the input up to (not including) the next column or row separator and returns
-    /// that separator, consumed, or ``endOfFile``. Runs of bytes are copied in one go.
+    /// Appends the input up to the next `stop` or `otherStop` byte, in runs copied in one go,
+    /// and returns that byte, or ``endOfFile``. With `consumingStop` the stop byte is read
+    /// (a separator ending a plain field); without, it is left unread (a quote or row
+    /// separator inside a quoted field) and `last` gets the last byte appended, if any.
     @inline(__always)
-    private func appendPlainRun() -> Int32 {
-        let column = UInt8(truncatingIfNeeded: columnSeparator), row = UInt8(truncatingIfNeeded: rowSeparator)
+    private func appendRun(until stop: UInt8, or otherStop: UInt8, consumingStop: Bool, last: inout Int32?) -> Int32 {
         while true {
             if state.pointee.position == state.pointee.end {
                 guard refill() else { return Self.endOfFile }
@@ -125,7 +126,7 @@ final class ImportReader {
             let start = position
             while position < end {
                 let b = buffer[position]
-                if b == column || b == row { break }
+                if b == stop || b == otherStop { break }
                 position += 1
             }
             let n = position - start
@@ -133,45 +134,30 @@ final class ImportReader {
                 reserveField(n)
                 (state.pointee.field + state.pointee.fieldCount).update(from: buffer + start, count: n)
                 state.pointee.fieldCount += n
+                if !consumingStop { last = Int32(buffer[position - 1]) }
             }
             if position < end {
-                state.pointee.position = position + 1
+                state.pointee.position = consumingStop ? position + 1 : position
                 return Int32(buffer[position])
             }
             state.pointee.position = position
         }
     }
 
-    /// Inside a quoted field, after a byte that is not a quote: appends the bytes up to the next
-    /// quote or row separator (left unread) and returns the last byte appended, or nil when
-    /// there was none. Those bytes need none of the quote handling: each only follows a byte
-    /// that is not a quote.
+    /// An unquoted field (CSV) or any field (ASCII) from its first byte `first`: appends the
+    /// bytes up to the next column or row separator, consumes it and returns it (or
+    /// ``endOfFile``), counting the line a row separator ends.
     @inline(__always)
-    private func appendQuotedRun() -> Int32? {
-        let quote = UInt8(ascii: "\""), row = UInt8(truncatingIfNeeded: rowSeparator)
-        var last: Int32?
-        while true {
-            if state.pointee.position == state.pointee.end {
-                guard refill() else { return last }
-            }
-            var position = state.pointee.position
-            let end = state.pointee.end
-            let start = position
-            while position < end {
-                let b = buffer[position]
-                if b == quote || b == row { break }
-                position += 1
-            }
-            let n = position - start
-            if n > 0 {
-                reserveField(n)
-                (state.pointee.field + state.pointee.fieldCount).update(from: buffer + start, count: n)
-                state.pointee.fieldCount += n
-                last = Int32(buffer[position - 1])
-            }
-            state.pointee.position = position
-            if position < end { return last }
+    private func readPlainField(from first: Int32) -> Int32 {
+        var c = first
+        if c != Self.endOfFile && c != columnSeparator && c != rowSeparator {
+            append(c)
+            var unused: Int32?
+            c = appendRun(until: UInt8(truncatingIfNeeded: columnSeparator), or: UInt8(truncatingIfNeeded: rowSeparator),
+                          consumingStop: true, last: &unused)
         }
+        if c == rowSeparator { state.pointee.line += 1 }
+        return c
     }
 
     /// Reads the next field into ``field``. Returns false at end of input (no field).
@@ -181,14 +167,9 @@ final class ImportReader {
 
     private func readASCIIField() -> Bool {
         state.pointee.fieldCount = 0
-        var c = next()
+        let c = next()
         if c == Self.endOfFile { state.pointee.terminator = Self.endOfFile; return false }
-        if c != columnSeparator && c != rowSeparator {
-            append(c)
-            c = appendPlainRun()
-        }
-        if c == rowSeparator { state.pointee.line += 1 }
-        state.pointee.terminator = c
+        state.pointee.terminator = readPlainField(from: c)
         return true
     }
 
@@ -201,7 +182,14 @@ final class ImportReader {
             var pc: Int32 = 0, ppc: Int32 = 0
             let startLine = line
             while true {
-                if pc != quote, let last = appendQuotedRun() {
+                // Bytes up to the next quote or row separator need no quote handling: each
+                // follows a byte that is not a quote.
+                var last: Int32?
+                if pc != quote {
+                    _ = appendRun(until: UInt8(ascii: "\""), or: UInt8(truncatingIfNeeded: rowSeparator),
+                                  consumingStop: false, last: &last)
+                }
+                if let last {
                     // The run held no quote, so the byte before its last one is not a quote.
                     (ppc, pc) = (0, last)
                 }
@@ -247,15 +235,9 @@ final class ImportReader {
                     }
                 }
             }
-            if c != Self.endOfFile && c != columnSeparator && c != rowSeparator {
-                append(c)
-                c = appendPlainRun()
-            }
-            if c == rowSeparator {
-                state.pointee.line += 1
-                if state.pointee.fieldCount > 0 && state.pointee.field[state.pointee.fieldCount - 1] == 13 {
-                    state.pointee.fieldCount -= 1
-                }
+            c = readPlainField(from: c)
+            if c == rowSeparator && state.pointee.fieldCount > 0 && state.pointee.field[state.pointee.fieldCount - 1] == 13 {
+                state.pointee.fieldCount -= 1  // CRLF
             }
             state.pointee.terminator = c
         }

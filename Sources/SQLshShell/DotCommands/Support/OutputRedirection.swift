@@ -1,5 +1,5 @@
 import Glibc
-import CSQLite
+import SQLshCore
 
 /// What `.output` and `.once` share (sqlite3 3.40.1 runs both through one block of
 /// `do_meta_command`): options, the file, pipe or stream named, and sqlite3's messages.
@@ -112,8 +112,7 @@ enum OutputRedirection {
 
     /// sqlite3's `newTempFile`: a file name in the temporary directory.
     private static func temporaryFile(suffix: String) -> String {
-        var random: UInt64 = 0
-        sqlite3_randomness(8, &random)
+        let random = SQLiteLibrary.random(UInt64.self)
         let directory = (getenv("TEMP") ?? getenv("TMP")).map { String(cString: $0) } ?? "/tmp"
         return "\(directory)/temp\(String(random, radix: 16)).\(suffix)"
     }

@@ -1,4 +1,4 @@
-import CSQLite
+import SQLshCore
 
 /// SQL text helpers with the exact behaviour of the sqlite3 shell's C helpers, so that
 /// generated SQL (`.dump`, `.schema`) matches it byte for byte.
@@ -9,7 +9,7 @@ enum SQLQuoting {
         let bytes = Array(name.utf8)
         guard let first = bytes.first, isAlpha(first) || first == UInt8(ascii: "_") else { return true }
         for b in bytes where !(isAlpha(b) || isDigit(b) || b == UInt8(ascii: "_")) { return true }
-        return name.withCString { sqlite3_keyword_check($0, Int32(bytes.count)) } != 0
+        return SQLText.isKeyword(name)
     }
 
     /// `text` between `quote` characters, with inner quote characters doubled.
@@ -33,11 +33,7 @@ enum SQLQuoting {
 
     /// `sqlite3_mprintf` with one argument; Swift cannot call C variadic functions.
     static func printf(_ format: String, _ arguments: CVarArg...) -> String {
-        withVaList(arguments) { list in
-            guard let p = sqlite3_vmprintf(format, list) else { return "" }
-            defer { sqlite3_free(p) }
-            return String(cString: p)
-        }
+        SQLText.format(format, arguments)
     }
 
     @inline(__always) static func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= 97 && (b | 0x20) <= 122 }

@@ -1,5 +1,4 @@
 import SQLshCore
-import CSQLite
 
 /// Prints CREATE statements as sqlite3's `.schema`, `.fullschema` and `.dump` do.
 enum SchemaPrinter {
@@ -10,13 +9,13 @@ enum SchemaPrinter {
         if tail.hasPrefix(";") && (sql.contains("/*") || sql.contains("--")) {
             for terminator in ["", "*/", "\n"] {
                 let candidate = sql + terminator + ";"
-                if sqlite3_complete(candidate) != 0 {
+                if SQLText.isComplete(candidate) {
                     z = sql + terminator
                     break
                 }
             }
         }
-        if sqlite3_strglob("CREATE TABLE ['\"]*", z) == 0 {
+        if SQLText.glob("CREATE TABLE ['\"]*", matches: z) {
             out.write("CREATE TABLE IF NOT EXISTS ")
             out.write(verbatim: String(decoding: z.utf8.dropFirst(13), as: UTF8.self))
             out.write(tail)
@@ -34,7 +33,7 @@ enum SchemaPrinter {
     /// sqlite3's MODE_Pretty: whitespace collapsed; statements of 79 bytes or more are split
     /// after the opening parenthesis and each top-level comma.
     static func pretty(_ sql: String, to out: OutputWriter) {
-        if sqlite3_strlike("CREATE VIEW%", sql, 0) == 0 || sqlite3_strlike("CREATE TRIG%", sql, 0) == 0 {
+        if SQLText.like("CREATE VIEW%", matches: sql) || SQLText.like("CREATE TRIG%", matches: sql) {
             out.write(sql); out.write(";\n")
             return
         }

@@ -1,5 +1,4 @@
 import SQLshCore
-import CSQLite
 
 /// Small query helpers shared by the schema-reading dot-commands.
 enum SchemaQuery {
