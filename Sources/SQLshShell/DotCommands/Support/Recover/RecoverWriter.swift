@@ -80,7 +80,7 @@ final class RecoverWriter {
         scratch = try Connection()
         // The scratch database only ever runs CREATE statements read from the damaged file;
         // it must not reach any other file.
-        sqlite3_limit(scratch.handle, SQLITE_LIMIT_ATTACHED, 0)
+        _ = scratch.setLimit(.attached, 0)
         try scratch.execute("PRAGMA writable_schema = 1")
     }
 
