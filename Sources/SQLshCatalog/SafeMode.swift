@@ -35,9 +35,26 @@ public enum SafeMode {
         prohibitedModules.contains(name.lowercased())
     }
 
-    /// Set by a shell in safe mode: modules that read files when a table of the schema is first
-    /// used (`vsv`) refuse then too, since the authorizer sees only the table's name.
-    public static let isActive = Atomic<Bool>(false)
+    /// The connections (`sqlite3 *` handles) of shells in safe mode: modules that read files
+    /// when a table of the schema is first used (`vsv`) refuse then too, since the authorizer
+    /// sees only the table's name. Per connection, not per process: a program (or a test run)
+    /// may hold shells in and out of safe mode at once.
+    private static let safeConnections = Mutex<Set<UInt>>([])
+
+    /// Marks a connection as belonging to a shell in safe mode.
+    public static func activate(on handle: OpaquePointer) {
+        safeConnections.withLock { _ = $0.insert(UInt(bitPattern: handle)) }
+    }
+
+    /// Forgets a connection (call before closing it: SQLite may reuse the address).
+    public static func deactivate(on handle: OpaquePointer) {
+        safeConnections.withLock { _ = $0.remove(UInt(bitPattern: handle)) }
+    }
+
+    /// Whether a connection belongs to a shell in safe mode.
+    public static func isActive(on handle: OpaquePointer) -> Bool {
+        safeConnections.withLock { $0.contains(UInt(bitPattern: handle)) }
+    }
 
     /// Whether reading a table (as the authorizer names it) is a refused table-valued function.
     public static func isProhibitedTableFunction(_ name: String) -> Bool {

@@ -281,6 +281,7 @@ public final class Shell {
         if let openConnection {
             self.openConnection = nil
             connectionDidChange?(nil)
+            SafeMode.deactivate(on: openConnection.handle)
             do {
                 try openConnection.close()
             } catch let error as SQLiteError {

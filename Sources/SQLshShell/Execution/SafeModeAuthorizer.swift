@@ -6,7 +6,7 @@ extension Shell {
     /// load code end the shell with `line N: cannot ... in safe mode` and exit status 1 (the
     /// statement is denied and ``Shell/pendingExit`` set: nothing can be thrown through SQLite).
     func installSafeModeAuthorizer(on connection: Connection) {
-        SafeMode.isActive.store(true, ordering: .relaxed)
+        SafeMode.activate(on: connection.handle)
         connection.setAuthorizer { [weak self] request in
             guard let self, let message = SafeMode.refusal(action: request.action.rawValue, request.parameter1,
                                                            request.parameter2)
