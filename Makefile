@@ -104,11 +104,13 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := FuzzInputSplitter FuzzDotArguments FuzzImportReader FuzzCompletion FuzzCatalog FuzzRecover
 fuzz: deps
 	cd Fuzz && $(SWIFT) build -c release --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
+	@# Each target runs in a scratch folder of its own, so that nothing it might write lands
+	@# in the working tree.
 	@failed=""; for t in $(FUZZ_TARGETS); do \
-		mkdir -p .build-fuzz/corpus/$$t .build-fuzz/artifacts/$$t; \
+		mkdir -p .build-fuzz/corpus/$$t .build-fuzz/artifacts/$$t .build-fuzz/work/$$t; \
 		echo "== $$t ($(FUZZ_SECONDS) s)"; \
-		.build-fuzz/release/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-			-artifact_prefix=.build-fuzz/artifacts/$$t/ .build-fuzz/corpus/$$t Fuzz/Corpus/$$t || failed="$$failed $$t"; \
+		(cd .build-fuzz/work/$$t && $(CURDIR)/.build-fuzz/release/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+			-artifact_prefix=$(CURDIR)/.build-fuzz/artifacts/$$t/ $(CURDIR)/.build-fuzz/corpus/$$t $(CURDIR)/Fuzz/Corpus/$$t) || failed="$$failed $$t"; \
 	done; \
 	if [ -n "$$failed" ]; then echo "fuzz findings in:$$failed (inputs in .build-fuzz/artifacts)"; exit 1; fi
 

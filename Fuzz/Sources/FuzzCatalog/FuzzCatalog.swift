@@ -3,10 +3,13 @@ import FuzzSupport
 import SQLshCatalog
 import SQLshCore
 
-/// The functions the fuzzer may call: every catalog function but those that touch files.
+/// The functions the fuzzer may call: every catalog function but those that touch files,
+/// which are exactly those `-safe` refuses (one list: SafeMode). Random names given to
+/// `fileio_write` or `fileio_mkdir` once filled the working folder with files.
 private let catalog = Catalog.builtIn()
 private let callable = catalog.functions.filter {
-    $0.kind != .collation && !["readfile", "writefile", "fsdir", "lsmode"].contains($0.name)
+    $0.kind != .collation && !$0.isRefusedInSafeMode && !SafeMode.isProhibitedTableFunction($0.name)
+        && !SafeMode.isProhibitedModule($0.name)
 }
 private let connection: Connection = {
     let db = try! Connection(path: ":memory:")
