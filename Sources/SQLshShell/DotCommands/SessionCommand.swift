@@ -1,5 +1,6 @@
 import Glibc
 import CSQLite
+import SQLshCore
 
 /// `.session ?NAME? CMD ...`: change recording with SQLite's session extension, as sqlite3
 /// 3.40.1 has it: up to four sessions per connection; `open DB NAME`, then `attach TABLE`,
@@ -109,7 +110,7 @@ struct SessionCommand: DotCommand {
         var bytes: UnsafeMutableRawPointer?
         let rc = patchset ? sqlite3session_patchset(session.handle, &size, &bytes)
                           : sqlite3session_changeset(session.handle, &size, &bytes)
-        defer { sqlite3_free(bytes) }
+        defer { SQLiteLibrary.free(bytes) }
         if rc != SQLITE_OK { shell.out.write("Error: error code \(rc)\n") }
         if let bytes, size > 0, fwrite(bytes, Int(size), 1, file) != 1 {
             shell.err.write("ERROR: Failed to write entire \(size)-byte output\n")

@@ -8,10 +8,9 @@ import SQLshCore
 final class ArchiveRunner {
     private let shell: Shell
     private var options: ArchiveOptions
-    /// The connection the archive is in: the shell's, or one opened on `--file`.
-    private var db: OpaquePointer
-    /// Keeps a connection opened on `--file` alive until the command ends.
-    private var ownConnection: Connection?
+    /// The connection the archive is in: the shell's, or one opened on `--file` (kept alive
+    /// until the command ends).
+    private var connection: Connection
     /// Whether the archive is a ZIP file.
     private var isZip = false
     /// The table (or table-valued call) listed and extracted from; "" for a ZIP given by
@@ -21,7 +20,7 @@ final class ArchiveRunner {
     init(shell: Shell, options: ArchiveOptions) {
         self.shell = shell
         self.options = options
-        self.db = shell.connection.handle
+        self.connection = shell.connection
     }
 
     /// The result code sqlite3's command returns (0 when it worked).
@@ -55,15 +54,15 @@ final class ArchiveRunner {
                 shell.err.write("cannot open file: \(file) (\(error))\n")
                 return SQLITE_ERROR
             }
-            sqlite3_extended_result_codes(connection.handle, 0)
+            // As the shell's own connection: primary result codes, which the messages quote.
+            connection.setExtendedResultCodes(false)
             try? shell.catalog.register(on: connection)
-            ownConnection = connection
-            db = connection.handle
+            self.connection = connection
         }
-        registerFunctions(on: ownConnection ?? shell.connection)
+        registerFunctions()
         if source.isEmpty && !isZip && options.command != .help {
             if options.command != .create
-                && sqlite3_table_column_metadata(db, nil, "sqlar", "name", nil, nil, nil, nil, nil) != SQLITE_OK {
+                && (try? connection.columnMetadata(table: "sqlar", column: "name")) == nil {
                 shell.err.write("database does not contain an 'sqlar' table\n")
                 return SQLITE_ERROR
             }
@@ -94,29 +93,34 @@ final class ArchiveRunner {
         text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''")
     }
 
-    /// The catalog functions the command's SQL calls (registered now: the SQL runs through
-    /// sqlite3_exec, which does not register functions on demand as the shell's statements
-    /// do), unless switched off with `.disable`; and `shell_putsnl`.
-    private func registerFunctions(on connection: Connection) {
+    /// The catalog functions the command's SQL calls (registered now, as sqlite3 has them
+    /// from the start), unless switched off with `.disable`; and `shell_putsnl`.
+    private func registerFunctions() {
         for name in ["lsmode", "writefile", "sqlar_compress", "sqlar_uncompress"] where shell.catalog.isEnabled(name) {
             try? shell.catalog.function(named: name)?.register(connection)
         }
-        registerPutsFunction()
+        try? connection.add(putsFunction(writingTo: PutsBox(shell.out)))
     }
 
-    /// `shell_putsnl(X)`: prints X and a newline (the verbose output of create and update).
-    private func registerPutsFunction() {
-        let out = shell.out
-        let box = Unmanaged.passRetained(PutsBox(out)).toOpaque()
-        sqlite3_create_function_v2(db, "shell_putsnl", 1, SQLITE_UTF8, box, { context, _, argv in
-            guard let context, let argv, let value = argv[0] else { return }
-            let box = Unmanaged<PutsBox>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
-            if let text = sqlite3_value_text(value) {
-                box.out.write(UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
-            }
+    /// `shell_putsnl(X)`: prints X and a newline (the verbose output of create and update),
+    /// and returns X.
+    private func putsFunction(writingTo box: PutsBox) -> SQLFunction {
+        SQLFunction("shell_putsnl", argumentCount: 1, writingResult: { arguments, result in
+            box.out.write(arguments[0].textBytes)
             box.out.write(byte: 10)
-            sqlite3_result_value(context, value)
-        }, nil, nil, { p in p.map { Unmanaged<PutsBox>.fromOpaque($0).release() } })
+            result.set(arguments[0])
+        })
+    }
+
+    /// The result code sqlite3's C API returns for `error`: the primary code, since the
+    /// archive's connection runs with extended result codes off.
+    private static func code(of error: any Error) -> Int32 {
+        (error as? SQLiteError).map { $0.code & 0xFF } ?? SQLITE_ERROR
+    }
+
+    /// The message of `error`, as `sqlite3_errmsg` gives it.
+    private static func message(of error: any Error) -> String {
+        (error as? SQLiteError)?.message ?? "\(error)"
     }
 
     /// Runs `sql`, or prints it under `--dryrun`; an error is printed to standard output as
@@ -127,50 +131,83 @@ final class ArchiveRunner {
             shell.out.write(verbatim: sql + "\n")
             return SQLITE_OK
         }
-        var message: UnsafeMutablePointer<CChar>?
-        let rc = sqlite3_exec(db, sql, nil, nil, &message)
-        if let message {
-            shell.out.flush()
-            shell.standardOutput.write("ERROR: \(String(cString: message))\n")
-            sqlite3_free(message)
+        do {
+            try connection.execute(sql)
+            return SQLITE_OK
+        } catch {
+            printError(error)
+            return Self.code(of: error)
         }
-        return rc
     }
 
-    /// Prepares `sql` ("sql error: MESSAGE (CODE)" on failure).
-    private func prepare(_ sql: String, _ rc: inout Int32) -> OpaquePointer? {
-        guard rc == SQLITE_OK else { return nil }
-        var statement: OpaquePointer?
-        let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
-        if code != SQLITE_OK {
-            shell.err.write("sql error: \(String(cString: sqlite3_errmsg(db))) (\(sqlite3_errcode(db)))\n")
-            rc = code
+    /// Prints a failure of SQL the command ran to standard output ("ERROR: MESSAGE").
+    private func printError(_ error: any Error) {
+        shell.out.flush()
+        shell.standardOutput.write("ERROR: \(Self.message(of: error))\n")
+    }
+
+    /// Runs `sql` (a savepoint's bookkeeping) without reporting a failure: its code only.
+    @discardableResult
+    private func executeQuietly(_ sql: String) -> Int32 {
+        do {
+            try connection.execute(sql)
+            return SQLITE_OK
+        } catch {
+            return Self.code(of: error)
         }
-        return statement
+    }
+
+    /// Prepares the first statement of `sql` ("sql error: MESSAGE (CODE)" on failure).
+    private func prepare(_ sql: String, _ rc: inout Int32) -> Statement? {
+        guard rc == SQLITE_OK else { return nil }
+        do {
+            return try connection.prepareFirst(sql)
+        } catch {
+            rc = Self.code(of: error)
+            shell.err.write("sql error: \(Self.message(of: error)) (\(rc))\n")
+            return nil
+        }
+    }
+
+    /// Steps a statement: true for a row. A failure is kept in `failure` for ``reset(_:_:_:)``
+    /// or ``finalize(_:_:_:)`` to report, as sqlite3's command learns it from
+    /// `sqlite3_reset`/`sqlite3_finalize`.
+    private func step(_ statement: Statement, _ failure: inout (any Error)?) -> Bool {
+        do {
+            return try statement.step()
+        } catch {
+            failure = error
+            return false
+        }
     }
 
     /// Resets a statement, reporting a failure the steps met ("SQL error: MESSAGE").
-    private func reset(_ statement: OpaquePointer?, _ rc: inout Int32) {
+    private func reset(_ statement: Statement?, _ rc: inout Int32, _ failure: inout (any Error)?) {
         guard let statement else { return }
-        let code = sqlite3_reset(statement)
-        if rc == SQLITE_OK {
-            if code != SQLITE_OK { shell.err.write("SQL error: \(String(cString: sqlite3_errmsg(db)))\n") }
-            rc = code
-        }
+        statement.reset()
+        report(&failure, into: &rc)
     }
 
-    /// Finalizes a statement, reporting a failure the steps met.
-    private func finalize(_ statement: OpaquePointer?, _ rc: inout Int32) {
-        guard let statement else { return }
-        let code = sqlite3_finalize(statement)
-        if rc == SQLITE_OK {
-            if code != SQLITE_OK { shell.err.write("SQL error: \(String(cString: sqlite3_errmsg(db)))\n") }
-            rc = code
-        }
+    /// Ends with a statement, reporting a failure the steps met since the last reset.
+    private func finalize(_ statement: Statement?, _ rc: inout Int32, _ failure: inout (any Error)?) {
+        guard statement != nil else { return }
+        report(&failure, into: &rc)
     }
 
-    private func text(_ statement: OpaquePointer, _ column: Int32) -> String {
-        sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "(null)"
+    /// Reports a step's failure ("SQL error: MESSAGE") unless an earlier one was, and clears it.
+    private func report(_ failure: inout (any Error)?, into rc: inout Int32) {
+        if rc == SQLITE_OK, let error = failure {
+            shell.err.write("SQL error: \(Self.message(of: error))\n")
+            rc = Self.code(of: error)
+        }
+        failure = nil
+    }
+
+    /// A column's text up to its first NUL byte, or "(null)", as sqlite3 prints it with `%s`.
+    private func text(_ statement: Statement, _ column: Int) -> String {
+        guard let bytes = statement.textBytesOrNil(at: column) else { return "(null)" }
+        let end = bytes.firstIndex(of: 0) ?? bytes.endIndex
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
     }
 
     /// Checks that every name given is in the archive ("not found in archive: NAME"); final
@@ -180,22 +217,22 @@ final class ArchiveRunner {
         var rc = SQLITE_OK
         let select = options.glob ? "SELECT name FROM \(source) WHERE glob($name,name)" : "SELECT name FROM \(source) WHERE name=$name"
         let statement = prepare(select, &rc)
+        var failure: (any Error)?
         if let statement {
-            let parameter = sqlite3_bind_parameter_index(statement, "$name")
             for i in options.names.indices where rc == SQLITE_OK {
                 var name = options.names[i]
                 while name.hasSuffix("/") { name.removeLast() }
                 options.names[i] = name
-                sqlite3_bind_text(statement, parameter, name, -1, sqliteTransient)
-                let found = sqlite3_step(statement) == SQLITE_ROW
-                reset(statement, &rc)
+                try? statement.bind(name, named: "$name")
+                let found = step(statement, &failure)
+                reset(statement, &rc, &failure)
                 if rc == SQLITE_OK && !found {
                     shell.err.write("not found in archive: \(name)\n")
                     rc = SQLITE_ERROR
                 }
             }
         }
-        finalize(statement, &rc)
+        finalize(statement, &rc, &failure)
         return rc
     }
 
@@ -214,13 +251,14 @@ final class ArchiveRunner {
         var rc = checkEntries()
         let columns = options.verbose ? "lsmode(mode), sz, datetime(mtime, 'unixepoch'), name" : "name"
         let statement = prepare("SELECT \(columns) FROM \(source) WHERE \(rc == SQLITE_OK ? whereClause : "")", &rc)
+        var failure: (any Error)?
         if let statement {
             if options.dryRun {
-                shell.out.write(verbatim: String(cString: sqlite3_sql(statement)) + "\n")
+                shell.out.write(verbatim: statement.sql + "\n")
             } else {
-                while rc == SQLITE_OK && sqlite3_step(statement) == SQLITE_ROW {
+                while rc == SQLITE_OK && step(statement, &failure) {
                     if options.verbose {
-                        let size = String(sqlite3_column_int(statement, 1))
+                        let size = String(statement.int32(at: 1))
                         let padded = String(repeating: " ", count: max(0, 10 - size.utf8.count)) + size
                         shell.out.write(verbatim: "\(text(statement, 0)) \(padded)  \(text(statement, 2))  \(text(statement, 3))\n")
                     } else {
@@ -229,7 +267,7 @@ final class ArchiveRunner {
                 }
             }
         }
-        finalize(statement, &rc)
+        finalize(statement, &rc, &failure)
         return rc
     }
 
@@ -246,21 +284,19 @@ final class ArchiveRunner {
             shell.out.write(verbatim: sql + "\n")
             return SQLITE_OK
         }
-        rc = sqlite3_exec(db, "SAVEPOINT ar;", nil, nil, nil)
-        var message: UnsafeMutablePointer<CChar>?
+        rc = executeQuietly("SAVEPOINT ar;")
+        var failure: (any Error)?
         if rc == SQLITE_OK {
-            rc = sqlite3_exec(db, sql, nil, nil, &message)
-            if rc != SQLITE_OK {
-                sqlite3_exec(db, "ROLLBACK TO ar; RELEASE ar;", nil, nil, nil)
-            } else {
-                rc = sqlite3_exec(db, "RELEASE ar;", nil, nil, nil)
+            do {
+                try connection.execute(sql)
+                rc = executeQuietly("RELEASE ar;")
+            } catch {
+                failure = error
+                rc = Self.code(of: error)
+                executeQuietly("ROLLBACK TO ar; RELEASE ar;")
             }
         }
-        if let message {
-            shell.out.flush()
-            shell.standardOutput.write("ERROR: \(String(cString: message))\n")
-            sqlite3_free(message)
-        }
+        if let failure { printError(failure) }
         return rc
     }
 
@@ -272,23 +308,24 @@ final class ArchiveRunner {
             + " AND name NOT GLOB '*..[/\\]*'"
         let directory = options.directory.map { $0 + "/" } ?? ""
         let statement = prepare(sql, &rc)
+        var failure: (any Error)?
         if let statement, rc == SQLITE_OK {
-            sqlite3_bind_text(statement, sqlite3_bind_parameter_index(statement, "$dir"), directory, -1, sqliteTransient)
+            try? statement.bind(directory, named: "$dir")
             // Twice: first every member, then the directories again, whose times the first
             // pass changed by filling them.
             for pass in 0..<2 {
-                sqlite3_bind_int(statement, sqlite3_bind_parameter_index(statement, "$dirOnly"), Int32(pass))
+                try? statement.bind(Int64(pass), named: "$dirOnly")
                 if options.dryRun {
-                    shell.out.write(verbatim: String(cString: sqlite3_sql(statement)) + "\n")
+                    shell.out.write(verbatim: statement.sql + "\n")
                 } else {
-                    while rc == SQLITE_OK && sqlite3_step(statement) == SQLITE_ROW {
+                    while rc == SQLITE_OK && step(statement, &failure) {
                         if pass == 0 && options.verbose { shell.out.write(verbatim: text(statement, 0) + "\n") }
                     }
                 }
-                reset(statement, &rc)
+                reset(statement, &rc, &failure)
             }
         }
-        finalize(statement, &rc)
+        finalize(statement, &rc, &failure)
         return rc
     }
 
@@ -300,8 +337,7 @@ final class ArchiveRunner {
         var temporaryTable: String?
         if isZip {
             if let file = options.file {
-                var random: UInt64 = 0
-                sqlite3_randomness(8, &random)
+                let random = SQLiteLibrary.random(UInt64.self)
                 let hex = String(random, radix: 16)
                 let name = "zip" + String(repeating: "0", count: 16 - hex.count) + hex
                 temporaryTable = name
@@ -342,7 +378,7 @@ final class ArchiveRunner {
             }
         }
         if rc != SQLITE_OK {
-            sqlite3_exec(db, "ROLLBACK TO ar; RELEASE ar;", nil, nil, nil)
+            executeQuietly("ROLLBACK TO ar; RELEASE ar;")
         } else {
             rc = execute("RELEASE ar;")
             if let temporaryTable {
@@ -353,11 +389,9 @@ final class ArchiveRunner {
     }
 }
 
-/// What `shell_putsnl` writes to.
-private final class PutsBox {
+/// What `shell_putsnl` writes to. `@unchecked Sendable`: the function runs only inside the
+/// command's own statements, on the shell's thread.
+private final class PutsBox: @unchecked Sendable {
     let out: OutputWriter
     init(_ out: OutputWriter) { self.out = out }
 }
-
-/// SQLITE_TRANSIENT: SQLite copies the bound text.
-private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
