@@ -164,20 +164,14 @@ extension ZipFormat {
     }
 
     /// A local file header for `entry` (its name and extra field included).
+    ///
+    /// Local and central headers share the fields from "version needed" to "extra field
+    /// length" (``Array/appendSharedHeaderFields(_:)``).
     static func localHeader(_ entry: ZipEntry) -> [UInt8] {
         var h: [UInt8] = []
         h.reserveCapacity(localHeaderSize + entry.name.count + entry.extra.count)
         h.appendZip32(localHeaderSignature)
-        h.appendZip16(entry.versionNeeded)
-        h.appendZip16(entry.flags)
-        h.appendZip16(entry.method)
-        h.appendZip16(entry.dosTime)
-        h.appendZip16(entry.dosDate)
-        h.appendZip32(entry.crc)
-        h.appendZip32(entry.compressedSize)
-        h.appendZip32(entry.uncompressedSize)
-        h.appendZip16(UInt16(truncatingIfNeeded: entry.name.count))
-        h.appendZip16(UInt16(truncatingIfNeeded: entry.extra.count))
+        h.appendSharedHeaderFields(entry)
         h += entry.name
         h += entry.extra
         return h
@@ -188,16 +182,7 @@ extension ZipFormat {
         var h: [UInt8] = []
         h.appendZip32(centralHeaderSignature)
         h.appendZip16(entry.versionMadeBy)
-        h.appendZip16(entry.versionNeeded)
-        h.appendZip16(entry.flags)
-        h.appendZip16(entry.method)
-        h.appendZip16(entry.dosTime)
-        h.appendZip16(entry.dosDate)
-        h.appendZip32(entry.crc)
-        h.appendZip32(entry.compressedSize)
-        h.appendZip32(entry.uncompressedSize)
-        h.appendZip16(UInt16(truncatingIfNeeded: entry.name.count))
-        h.appendZip16(UInt16(truncatingIfNeeded: entry.extra.count))
+        h.appendSharedHeaderFields(entry)
         h.appendZip16(UInt16(truncatingIfNeeded: entry.comment.count))
         h.appendZip16(0)  // disk number
         h.appendZip16(entry.internalAttributes)
@@ -265,5 +250,23 @@ enum ZipTime {
         let date = UInt16(day) | UInt16(month) << 5 | UInt16(year - 1980) << 9
         let time = UInt16(secondOfDay % 60 / 2) | UInt16(secondOfDay / 60 % 60) << 5 | UInt16(secondOfDay / 3600) << 11
         return (date, time)
+    }
+}
+
+extension [UInt8] {
+    /// The fields a local file header and a central directory entry have in common, in the
+    /// same order: version needed, flags, method, DOS time and date, CRC-32, both sizes, and
+    /// the lengths of the name and the extra field.
+    mutating func appendSharedHeaderFields(_ entry: ZipEntry) {
+        appendZip16(entry.versionNeeded)
+        appendZip16(entry.flags)
+        appendZip16(entry.method)
+        appendZip16(entry.dosTime)
+        appendZip16(entry.dosDate)
+        appendZip32(entry.crc)
+        appendZip32(entry.compressedSize)
+        appendZip32(entry.uncompressedSize)
+        appendZip16(UInt16(truncatingIfNeeded: entry.name.count))
+        appendZip16(UInt16(truncatingIfNeeded: entry.extra.count))
     }
 }
