@@ -42,10 +42,14 @@ struct ArchiveCommandTests {
         #expect(actual == expected, "\(script)")
     }
 
-    /// A dry run on a ZIP names a temporary table with 16 random hexadecimal digits.
-    @Test func zipDryRunMatchesStockShellButForTheRandomName() throws {
-        try #require(ShellRunner.referenceAvailable)
-        let (expected, actual) = try ShellRunner.compare(["x.db", ".ar -cnvf n.zip a.txt"], files: Self.files)
+    /// A dry run on a ZIP names a temporary table with 16 random hexadecimal digits: the
+    /// stock shell runs live (a golden file could not hold its output), so without it the
+    /// test is skipped.
+    @Test(.enabled(if: ShellRunner.referenceAvailable))
+    func zipDryRunMatchesStockShellButForTheRandomName() throws {
+        let arguments = ["x.db", ".ar -cnvf n.zip a.txt"]
+        let expected = try ShellRunner.run(ShellRunner.referencePath, arguments, files: Self.files)
+        let actual = try ShellRunner.run(ShellRunner.sqlshPath, arguments, files: Self.files)
         func masked(_ data: Data) -> String {
             String(decoding: data, as: UTF8.self).replacingOccurrences(of: "zip[0-9a-f]{16}", with: "zipXXXX", options: .regularExpression)
         }
