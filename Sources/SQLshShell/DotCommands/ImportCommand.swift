@@ -227,6 +227,11 @@ private struct ImportJob {
                     rows += 1
                 } catch {
                     insert.reset()
+                    // Ctrl-C may land while a row's INSERT runs (SQLite then fails it with
+                    // "interrupted"): it is the same interrupt as between rows.
+                    if let interrupted, interrupted() {
+                        throw ShellError("\(reader.name):\(reader.line): import interrupted, nothing imported")
+                    }
                     // One failed row fails the whole import: the savepoint is rolled back (by
                     // the defer) rather than leaving part of the file in the table.
                     throw ShellError("\(reader.name):\(startLine): INSERT failed: \(db.errorMessage); nothing imported")
