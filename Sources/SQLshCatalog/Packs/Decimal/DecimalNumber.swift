@@ -210,6 +210,9 @@ struct DecimalNumber {
         }
     }
 
+    /// The most digit-by-digit products ``multiply(_:_:)`` may take (see `decimal_mul`).
+    static let maximumMultiplySteps = 100_000_000
+
     /// The product (`decimalMulFunc`): every fractional digit kept, trailing zeros trimmed down
     /// to the smaller of the inputs' fraction lengths.
     static func multiply(_ a: DecimalNumber, _ b: DecimalNumber) -> DecimalNumber {

@@ -89,7 +89,9 @@ enum DecimalPack {
         summary: "the exact product of two decimal numbers",
         details: """
             decimal_mul(X, Y) is X * Y computed exactly; trailing fractional zeros are dropped \
-            down to the shorter fraction of the two inputs. \(parsingRules)
+            down to the shorter fraction of the two inputs. Operands whose digit counts multiply \
+            to more than 100,000,000 are refused with an error (the product would take minutes \
+            to hours, and a running function cannot be interrupted). \(parsingRules)
             """,
         example: "SELECT decimal_mul('1.25', '1.2');  -- 1.50",
         functions: {
@@ -98,6 +100,14 @@ enum DecimalPack {
                 if a.isNull || b.isNull { return result.setNull() }
                 // The product has as many digits as both factors: refused before it is worked out.
                 guard a.digits.count + b.digits.count <= result.lengthLimit - 3 else { return result.setTooBig() }
+                // Long multiplication takes one step per pair of digits, and a running function
+                // cannot be interrupted: past 10^8 steps (about a second) it is refused, where
+                // SQLite's decimal_mul would run for hours ('1e999999' squared: 10^12 steps).
+                let steps = a.digits.count.multipliedReportingOverflow(by: b.digits.count)
+                guard !steps.overflow, steps.partialValue <= DecimalNumber.maximumMultiplySteps else {
+                    return result.setError("decimal_mul: operands too long (\(a.digits.count) and \(b.digits.count) digits; "
+                                           + "at most \(DecimalNumber.maximumMultiplySteps) digit products)")
+                }
                 var product = DecimalNumber.multiply(a, b)
                 setResult(&product, result)
             })]
