@@ -103,6 +103,9 @@ test-sanitize: deps
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := FuzzInputSplitter FuzzDotArguments FuzzImportReader FuzzCompletion FuzzCatalog FuzzRecover
 fuzz: deps
+	@# The build plan is made again each time: a path dependency's new source files are
+	@# otherwise missed (SwiftPM keeps the old file lists in .build-fuzz/*.yaml).
+	rm -f .build-fuzz/*.yaml
 	cd Fuzz && $(SWIFT) build -c release --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
 	@# Each target runs in a scratch folder of its own, so that nothing it might write lands
 	@# in the working tree.
