@@ -89,4 +89,106 @@ import Testing
         #expect(text.contains("2,500 rows (4 shown)"))
         #expect(text.contains("│ 5000 │") && text.contains("│ 4998 │"), "\(text)")
     }
+
+    // MARK: One table read front to back
+
+    /// The total and last `tail` values of column 0, by stepping every row.
+    func stepped(_ sql: String, tail: Int = 3, on db: Connection) throws -> (total: Int, tail: [Int64]) {
+        let statement = try db.prepare(sql)
+        var values: [Int64] = []
+        while try statement.step() { values.append(statement.int64(at: 0)) }
+        return (values.count, Array(values.suffix(tail)))
+    }
+
+    @Test(arguments: [
+        "select * from t",
+        "SELECT ALL a, b FROM t;",
+        "select a from main.t",
+        "select x.a, upper(x.b) from t as x where x.a % 3 = 0 -- thirds",
+        "select a from t y where a > 10 or a < 5",
+        "select a, (select count(*) from t u where u.a < t.a) from t where a in (select a from t where a < 900)",
+        "select a from \"My Table\" \"An Alias\"",
+        "select a from with_rowid_column",
+    ])
+    func aTableScanGivesWhatSteppingGives(sql: String) throws {
+        let db = try connection()
+        try db.execute("""
+            create table "My Table"(a integer);
+            insert into "My Table" select a * 2 from t;
+            create table with_rowid_column(a integer, rowid integer);
+            insert into with_rowid_column select a, 1000 - a from t;
+            """)
+        let shortcut = try #require(try rest(sql, tail: 4, on: db))
+        let expected = try stepped(sql, tail: 4, on: db)
+        #expect(shortcut.total == expected.total)
+        #expect(shortcut.tail == expected.tail)
+    }
+
+    @Test func theShapeOfAScanIsRecognizedFromTheText() throws {
+        let scan = try #require(SingleTableScan.recognize("select a, b from main.t as x where a > 1 or b = 'y'"))
+        #expect(scan.qualifier == "x")
+        #expect(scan.planName == "x")
+        #expect(scan.countSQL == "select count(*) from main.t as x where a > 1 or b = 'y'")
+        #expect(scan.thresholdSQL(tailCount: 16)
+            == "select x.rowid from main.t as x where a > 1 or b = 'y'\norder by x.rowid desc limit 1 offset 15")
+        #expect(scan.tailSQL(from: 42)
+            == "select a, b from main.t as x where (a > 1 or b = 'y'\n) and x.rowid >= 42")
+        let plain = try #require(SingleTableScan.recognize("select * from \"big t\" -- all"))
+        #expect(plain.qualifier == "\"big t\"")
+        #expect(plain.planName == "big t")
+        #expect(plain.tailSQL(from: 7) == "select * from \"big t\" -- all\nwhere \"big t\".rowid >= 7")
+        #expect(SingleTableScan.recognize("select * from main.t")?.planName == "main.t")
+    }
+
+    @Test(arguments: [
+        "select distinct a from t",
+        "select a from t order by a",
+        "select a from t limit 10",
+        "select a from t where a > 1 limit 10",
+        "select a, count(*) from t group by a",
+        "select a from t, t as u",
+        "select a from t join t as u using (a)",
+        "select a from t natural join t",
+        "select a from t indexed by i",
+        "select a, row_number() over () from t",
+        "select a from t union all select a from t",
+        "select a from (select a from t)",
+        "select * from generate_series(1, 10)",
+        "with c as (select a from t) select * from c",
+        "values (1), (2)",
+        "select a from t where b = 'open",
+        "select 1",
+    ])
+    func otherShapesAreNotTableScans(sql: String) {
+        #expect(SingleTableScan.recognize(sql) == nil)
+    }
+
+    @Test func thePlannerHasTheLastWord() throws {
+        let db = try connection()
+        try db.execute("""
+            create index tb on t(b);
+            create table kv(k text primary key, v) without rowid;
+            insert into kv select b, a from t;
+            create view v as select * from t;
+            """)
+        func confirmed(_ sql: String) -> Bool {
+            SingleTableScan.recognize(sql)?.confirm(on: db, tailCount: 3) ?? false
+        }
+        #expect(confirmed("select * from t where a > 5"))
+        // An index gives another order; so do a view and a table without rowid.
+        #expect(!confirmed("select rowid, b from t"))
+        #expect(!confirmed("select * from t where b > 'n5'"))
+        #expect(!confirmed("select * from v"))
+        #expect(!confirmed("select * from kv"))
+        // reverse_unordered_selects walks the table backwards.
+        try db.execute("pragma reverse_unordered_selects = on")
+        #expect(!confirmed("select * from t where a > 5"))
+        // Either way, the screen shows what stepping shows.
+        for sql in ["select * from t", "select rowid, b from t", "select v from kv", "select * from t where b > 'n5'"] {
+            let shortcut = try #require(try rest(sql, tail: 4, on: db))
+            let expected = try stepped(sql, tail: 4, on: db)
+            #expect(shortcut.total == expected.total && shortcut.tail == expected.tail,
+                    "\(sql): \(shortcut.tail) \(expected.tail)")
+        }
+    }
 }

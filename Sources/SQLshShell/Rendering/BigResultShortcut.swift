@@ -18,7 +18,9 @@ import SQLshCore
 /// ```
 ///
 /// `count(*)` over a simple query is answered from the b-tree pages, and `OFFSET` skips rows
-/// inside SQLite without producing them. The shortcut is taken only when it gives the same
+/// inside SQLite without producing them. A query that is a plain scan of one table (the
+/// common `select * from big`) has its last rows fetched by rowid instead, walking the table
+/// backwards from its end (``SingleTableScan``), so not even the skipping is left. The shortcut is taken only when it gives the same
 /// answer as stepping: the query only reads (`sqlite3_stmt_readonly`), is not `EXPLAIN`,
 /// calls no scalar function that is not deterministic (`random()`, `changes()`, a catalog
 /// function without the deterministic flag: found in the `EXPLAIN` of the tail statement, so
@@ -35,11 +37,19 @@ enum BigResultShortcut {
         do {
             let tailSQL = "select * from (\n\(query)\n) limit \(tailCount) offset "
             guard try isDeterministic(tailSQL + "1", on: connection) else { return nil }
-            let counter = try connection.prepare("select count(*) from (\n\(query)\n)")
+            let scan = SingleTableScan.recognize(query).flatMap { $0.confirm(on: connection, tailCount: tailCount) ? $0 : nil }
+            let counter = try connection.prepare(scan?.countSQL ?? "select count(*) from (\n\(query)\n)")
             guard try counter.step() else { return nil }
             let total = Int(counter.int64(at: 0))
             guard total >= rowsSeen, total > tailCount else { return nil }
-            let tailStatement = try connection.prepare(tailSQL + String(total - tailCount))
+            let tailStatement: Statement
+            if let scan {
+                let threshold = try connection.prepare(scan.thresholdSQL(tailCount: tailCount))
+                guard try threshold.step() else { return nil }
+                tailStatement = try connection.prepare(scan.tailSQL(from: threshold.int64(at: 0)))
+            } else {
+                tailStatement = try connection.prepare(tailSQL + String(total - tailCount))
+            }
             guard tailStatement.columnCount == columns else { return nil }
             var rows: [CapturedRow] = []
             rows.reserveCapacity(tailCount)
