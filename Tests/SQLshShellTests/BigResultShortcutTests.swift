@@ -191,4 +191,29 @@ import Testing
                     "\(sql): \(shortcut.tail) \(expected.tail)")
         }
     }
+
+    @Test func underTraceOnlyTheTypedStatementRuns() throws {
+        let base = "/tmp/sqlsh-shortcut-trace-\(UInt64.random(in: 0..<UInt64.max))"
+        defer {
+            try? FileManager.default.removeItem(atPath: base + ".out")
+            try? FileManager.default.removeItem(atPath: base + ".trace")
+        }
+        let out = try OutputWriter(path: base + ".out")
+        let shell = try Shell(connection: Connection(path: ":memory:"), standardOutput: out)
+        shell.settings.mode = .pretty
+        shell.settings.terminalWidth = 80
+        shell.settings.terminalHeight = 12
+        _ = try shell.process(StringLineSource("""
+            create table big(n integer primary key);
+            insert into big select value from generate_series(1, 5000);
+            .trace \(base).trace
+            select n from big;
+            .trace off
+            """))
+        out.flush()
+        let text = try String(contentsOfFile: base + ".out", encoding: .utf8)
+        #expect(text.contains("5,000 rows (4 shown)") && text.contains("│ 5000 │"), "\(text)")
+        let trace = try String(contentsOfFile: base + ".trace", encoding: .utf8)
+        #expect(trace == "select n from big;\n")
+    }
 }

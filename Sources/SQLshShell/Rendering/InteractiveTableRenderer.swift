@@ -25,6 +25,10 @@ public final class InteractiveTableRenderer: ResultRenderer {
         public var beforeOutput: (() -> Void)?
         /// A hint added to the footer of a result not shown whole.
         public var hint = ".last shows it all"
+        /// Whether a big result may be counted and finished by extra statements in SQLite
+        /// (``BigResultShortcut``); off while `.trace` shows every statement that runs, so that
+        /// the trace holds only what the user typed.
+        public var countsInSQLite = true
 
         public init(pagerCommand: String? = nil, beforeOutput: (() -> Void)? = nil) {
             self.pagerCommand = pagerCommand
@@ -81,7 +85,7 @@ public final class InteractiveTableRenderer: ResultRenderer {
     @inline(__always)
     public func row(_ statement: Statement) {
         sample.add(statement, columns: columns)
-        if sample.total == fitLimit.map({ $0 + 1 }) && options.pagerCommand == nil {
+        if sample.total == fitLimit.map({ $0 + 1 }) && options.pagerCommand == nil && options.countsInSQLite {
             finishWithoutStepping(statement)
         }
     }

@@ -15,6 +15,7 @@ enum RendererFactory {
     static func prettyRenderer(for shell: Shell, statement: Statement, vertical: Bool) -> any ResultRenderer {
         var settings = shell.settings
         var options = InteractiveTableRenderer.Options(beforeOutput: shell.willPrintRows)
+        options.countsInSQLite = shell.trace.output == nil
         if shell.out !== shell.standardOutput {
             settings.terminalWidth = 0
             settings.terminalHeight = 0
