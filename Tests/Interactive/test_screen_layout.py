@@ -105,6 +105,14 @@ class BigResultTests(ScreenTestCase):
         # Everything fits on the screen with the prompt under it.
         self.assertEqual(s.cursor_line(), "sqlsh>")
         self.assertIn("┌", s.lines()[0] + s.lines()[1] + s.lines()[2])
+        # A filtered scan of the table: its last rows are found from the table's end.
+        s.run("select b.id, b.label from big as b where b.id % 3 = 1;")
+        text = s.text()
+        self.assertRegex(text, r"33,334 rows \(\d+ shown\)")
+        table = last_table(text)
+        self.assertEqual(cells(table[3]), ["1", "row 1"])
+        self.assertEqual(cells(table[-3]), ["99997", "row 99997"])
+        self.assertEqual(cells(table[-2]), ["100000", "row 100000"])
 
     def test_rows_shown_follow_the_terminal_height(self):
         s = self.start_screen(rows=20, columns=80)
