@@ -9,7 +9,12 @@ import SQLshCore
 /// (a newline or other control character, or wider than the wrap width) takes several
 /// physical rows, each continuation row holding the next line of such cells and empty text
 /// for the others.
+///
+/// Past ``spillBytes`` of cell text, the collected rows move to a ``ResultSpool`` (a temporary
+/// file) in blocks, so a result of any length is printed in flat memory.
 class ColumnarRenderer: ResultRenderer {
+    /// How much cell text is held in memory before the rows move to a temporary file.
+    static let spillBytes = 4 << 20
     let out: OutputWriter
     let shell: Shell
     let headers: Bool
@@ -39,6 +44,11 @@ class ColumnarRenderer: ResultRenderer {
         var tails: [UnsafeBufferPointer<UInt8>?] = []
         /// `--quote`: each column's quoted value of the current row.
         var quotedCopies: [UnsafeMutableBufferPointer<UInt8>] = []
+        /// The rows moved out of memory so far, oldest first (the names stay in memory).
+        var spool: ResultSpool?
+        /// Cell text held in memory before the rows move to the spool (never again once a
+        /// spool could not be made or written).
+        var spillAt = ColumnarRenderer.spillBytes
     }
     private let store: UnsafeMutablePointer<Store>
     /// Scratch space for `--quote`.
@@ -46,7 +56,9 @@ class ColumnarRenderer: ResultRenderer {
 
     var actualWidths: [Int] { store.pointee.actualWidths }
 
-    init(shell: Shell, statement: Statement) {
+    /// - Parameter spillBytes: how much cell text is held in memory before the rows move to a
+    ///   temporary file (tests make it small).
+    init(shell: Shell, statement: Statement, spillBytes: Int = ColumnarRenderer.spillBytes) {
         self.shell = shell
         out = shell.out
         headers = shell.settings.headers
@@ -62,6 +74,7 @@ class ColumnarRenderer: ResultRenderer {
         columnWidths = widths
         store = .allocate(capacity: 1)
         store.initialize(to: Store())
+        store.pointee.spillAt = spillBytes
         // A `.width` of -2147483648 has no positive in C's int: sqlite3's minimum width then
         // loses to every cell (and its wrap width, compared as unsigned, never wraps).
         store.pointee.actualWidths = (0..<columns).map { widths[$0] == Int(Int32.min) ? 0 : abs(widths[$0]) }
@@ -124,6 +137,36 @@ class ColumnarRenderer: ResultRenderer {
             }
             useTails = more
         } while useTails
+        if store.pointee.data.count >= store.pointee.spillAt && columns > 0 { spill() }
+    }
+
+    /// Moves the value rows held in memory to the spool; the names (the first `columns`
+    /// cells) stay.
+    private func spill() {
+        let store = self.store
+        if store.pointee.spool == nil { store.pointee.spool = ResultSpool.make() }
+        let namesEnd = store.pointee.ends[columns - 1]
+        let written = store.pointee.spool.map { spool in
+            store.pointee.ends.withUnsafeMutableBufferPointer { ends in
+                // Offsets relative to the block's text.
+                for k in columns..<ends.count { ends[k] -= namesEnd }
+                defer { for k in columns..<ends.count { ends[k] += namesEnd } }
+                return store.pointee.rowEnds.withUnsafeBufferPointer { rowEnds in
+                    store.pointee.data.withUnsafeBufferPointer { data in
+                        spool.append(ends: UnsafeBufferPointer(rebasing: ends[columns...]), lineEnds: rowEnds,
+                                     text: UnsafeBufferPointer(rebasing: data[namesEnd...]))
+                    }
+                }
+            }
+        } ?? false
+        guard written else {
+            // No temporary file (or a full disk): the rest stays in memory, as in sqlite3.
+            store.pointee.spillAt = Int.max
+            return
+        }
+        store.pointee.data.removeSubrange(namesEnd...)
+        store.pointee.ends.removeSubrange(columns...)
+        store.pointee.rowEnds.removeAll(keepingCapacity: true)
     }
 
     /// sqlite3's `quoted_column`, into the scratch writer (valid until the next call for the
@@ -264,32 +307,51 @@ class ColumnarRenderer: ResultRenderer {
         printHeader()
         let store = self.store
         let widths = store.pointee.actualWidths.enumerated().map { columnWidths[$0] < 0 ? -$1 : $1 }
-        let multiLine = store.pointee.hasMultiLineRows
+        let lines = (store.pointee.spool?.lines ?? 0) + store.pointee.rowEnds.count
+        var line = 0
+        if let spool = store.pointee.spool {
+            let read = spool.forEachBlock { ends, rowEnds, text in
+                printRows(ends: ends, textStart: 0, rowEnds: rowEnds, text: text, widths: widths, line: &line, of: lines)
+            }
+            if !read { shell.err.write("Error: the result's temporary file could not be read back\n") }
+        }
         store.pointee.ends.withUnsafeBufferPointer { ends in
             store.pointee.rowEnds.withUnsafeBufferPointer { rowEnds in
-                store.pointee.data.withUnsafeBufferPointer { all in
-                    let total = ends.count
-                    var index = columns
-                    var line = 0
-                    while index < total {
-                        rowStart()
-                        for j in 0..<columns {
-                            let cell = UnsafeBufferPointer(rebasing: all[ends[index - 1]..<ends[index]])
-                            printCell(cell, width: widths[j])
-                            index += 1
-                            if j == columns - 1 {
-                                rowEnd()
-                            } else {
-                                columnSeparator()
-                            }
-                        }
-                        if multiLine && rowEnds[line] && index < total { rowDivider() }
-                        line += 1
-                    }
+                store.pointee.data.withUnsafeBufferPointer { text in
+                    printRows(ends: UnsafeBufferPointer(rebasing: ends[columns...]), textStart: ends[columns - 1],
+                              rowEnds: rowEnds, text: text, widths: widths, line: &line, of: lines)
                 }
             }
         }
         printFooter()
+    }
+
+    /// Prints whole physical rows: their cells end at `ends` (offsets in `text`, the first cell
+    /// starting at `textStart`); `line` counts the physical rows printed of `lines` in all.
+    @inline(__always)
+    private func printRows(ends: UnsafeBufferPointer<Int>, textStart: Int, rowEnds: UnsafeBufferPointer<Bool>,
+                           text: UnsafeBufferPointer<UInt8>, widths: [Int], line: inout Int, of lines: Int) {
+        let multiLine = store.pointee.hasMultiLineRows
+        var start = textStart
+        var index = 0
+        var local = 0
+        while index < ends.count {
+            rowStart()
+            for j in 0..<columns {
+                let end = ends[index]
+                printCell(UnsafeBufferPointer(rebasing: text[start..<end]), width: widths[j])
+                start = end
+                index += 1
+                if j == columns - 1 {
+                    rowEnd()
+                } else {
+                    columnSeparator()
+                }
+            }
+            line += 1
+            if multiLine && rowEnds[local] && line < lines { rowDivider() }
+            local += 1
+        }
     }
 
     /// sqlite3's `utf8_width_print`: the text padded with spaces to `width` characters (on

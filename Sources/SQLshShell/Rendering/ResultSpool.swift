@@ -1,0 +1,113 @@
+import Glibc
+
+/// Rows of a columnar result kept in a temporary file instead of memory.
+///
+/// The columnar modes (`column`, `table`, `markdown`, `box`) must see every row before they
+/// print the first, to know the column widths. Held in memory, a million-row result costs
+/// tens of megabytes (sqlite3 holds it in memory too: 120 MB for a million rows of three
+/// columns). ``ColumnarRenderer`` moves its collected cells here in blocks once they pass a
+/// few megabytes, and reads them back, block by block, when it prints: memory stays flat
+/// whatever the row count.
+///
+/// The file is made with `mkstemp` in `$TMPDIR` (else `/tmp`) and unlinked at once, so it
+/// disappears when the spool is released, even if the shell is killed. A block holds whole
+/// physical rows:
+///
+/// ```text
+/// cells, bytes, lines         3 × Int
+/// cell end offsets            cells × Int (relative to the block's text)
+/// last-line-of-value flags    lines × Bool
+/// cell text                   bytes
+/// ```
+final class ResultSpool {
+    private let fd: Int32
+    /// Physical rows written.
+    private(set) var lines = 0
+
+    private init(fd: Int32) { self.fd = fd }
+
+    deinit { close(fd) }
+
+    /// A spool on a new unlinked temporary file, or nil when none can be made (the caller
+    /// then keeps its rows in memory).
+    static func make() -> ResultSpool? {
+        var directory = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+        if directory.isEmpty { directory = "/tmp" }
+        var template = Array((directory + "/sqlsh-result-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return ResultSpool(fd: fd)
+    }
+
+    /// Writes one block. False when the file cannot take it (a full disk): nothing of the
+    /// block counts then, and the caller keeps its rows in memory.
+    func append(ends: UnsafeBufferPointer<Int>, lineEnds: UnsafeBufferPointer<Bool>,
+                text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = lseek(fd, 0, SEEK_CUR)
+        let header = [ends.count, text.count, lineEnds.count]
+        let written = header.withUnsafeBytes { writeAll($0) }
+            && writeAll(UnsafeRawBufferPointer(ends))
+            && writeAll(UnsafeRawBufferPointer(lineEnds))
+            && writeAll(UnsafeRawBufferPointer(text))
+        guard written else {
+            // Drop the partial block: the file ends after the last whole one.
+            if start >= 0 { _ = ftruncate(fd, start); _ = lseek(fd, start, SEEK_SET) }
+            return false
+        }
+        lines += lineEnds.count
+        return true
+    }
+
+    /// Calls `body` with each block in order. False when the file could not be read back.
+    func forEachBlock(_ body: (_ ends: UnsafeBufferPointer<Int>, _ lineEnds: UnsafeBufferPointer<Bool>,
+                               _ text: UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard lseek(fd, 0, SEEK_SET) == 0 else { return false }
+        var ends: [Int] = []
+        var lineEnds: [Bool] = []
+        var text: [UInt8] = []
+        var read = 0
+        while true {
+            var header = [0, 0, 0]
+            let got = header.withUnsafeMutableBytes { readAll($0) }
+            if got == 0 { return read == lines }
+            guard got == 3 * MemoryLayout<Int>.size, header.allSatisfy({ $0 >= 0 }) else { return false }
+            ends = Array(repeating: 0, count: header[0])
+            text = Array(repeating: 0, count: header[1])
+            lineEnds = Array(repeating: false, count: header[2])
+            guard ends.withUnsafeMutableBytes({ readAll($0) == $0.count }),
+                  lineEnds.withUnsafeMutableBytes({ readAll($0) == $0.count }),
+                  text.withUnsafeMutableBytes({ readAll($0) == $0.count }) else { return false }
+            ends.withUnsafeBufferPointer { e in
+                lineEnds.withUnsafeBufferPointer { l in
+                    text.withUnsafeBufferPointer { body(e, l, $0) }
+                }
+            }
+            read += header[2]
+        }
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            offset += n
+        }
+        return true
+    }
+
+    /// Reads until `bytes` is full or the file ends; the number of bytes read (-1 on error).
+    private func readAll(_ bytes: UnsafeMutableRawBufferPointer) -> Int {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.read(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return -1 }
+            if n == 0 { break }
+            offset += n
+        }
+        return offset
+    }
+}
