@@ -10,11 +10,11 @@ import SQLshCore
 /// physical rows, each continuation row holding the next line of such cells and empty text
 /// for the others.
 ///
-/// Past ``spillBytes`` of cell text, the collected rows move to a ``ResultSpool`` (a temporary
+/// Past ``spillBytes`` (1 MiB) of cell text, the collected rows move to a ``ResultSpool`` (a temporary
 /// file) in blocks, so a result of any length is printed in flat memory.
 class ColumnarRenderer: ResultRenderer {
     /// How much cell text is held in memory before the rows move to a temporary file.
-    static let spillBytes = 4 << 20
+    static let spillBytes = 1 << 20
     let out: OutputWriter
     let shell: Shell
     let headers: Bool

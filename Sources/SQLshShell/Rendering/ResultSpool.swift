@@ -6,7 +6,7 @@ import Glibc
 /// print the first, to know the column widths. Held in memory, a million-row result costs
 /// tens of megabytes (sqlite3 holds it in memory too: 120 MB for a million rows of three
 /// columns). ``ColumnarRenderer`` moves its collected cells here in blocks once they pass a
-/// few megabytes, and reads them back, block by block, when it prints: memory stays flat
+/// megabyte, and reads them back, block by block, when it prints: memory stays flat
 /// whatever the row count.
 ///
 /// The file is made with `mkstemp` in `$TMPDIR` (else `/tmp`) and unlinked at once, so it
@@ -45,8 +45,8 @@ final class ResultSpool {
     func append(ends: UnsafeBufferPointer<Int>, lineEnds: UnsafeBufferPointer<Bool>,
                 text: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = lseek(fd, 0, SEEK_CUR)
-        let header = [ends.count, text.count, lineEnds.count]
-        let written = header.withUnsafeBytes { writeAll($0) }
+        var header = (ends.count, text.count, lineEnds.count)
+        let written = withUnsafeBytes(of: &header) { writeAll($0) }
             && writeAll(UnsafeRawBufferPointer(ends))
             && writeAll(UnsafeRawBufferPointer(lineEnds))
             && writeAll(UnsafeRawBufferPointer(text))
@@ -63,27 +63,37 @@ final class ResultSpool {
     func forEachBlock(_ body: (_ ends: UnsafeBufferPointer<Int>, _ lineEnds: UnsafeBufferPointer<Bool>,
                                _ text: UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         guard lseek(fd, 0, SEEK_SET) == 0 else { return false }
-        var ends: [Int] = []
-        var lineEnds: [Bool] = []
-        var text: [UInt8] = []
+        // One buffer for every block (they are all about the same size), grown when needed.
+        var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: MemoryLayout<Int>.alignment)
+        defer { buffer.deallocate() }
         var read = 0
         while true {
-            var header = [0, 0, 0]
-            let got = header.withUnsafeMutableBytes { readAll($0) }
+            var header = (0, 0, 0)
+            let got = withUnsafeMutableBytes(of: &header) { readAll($0) }
             if got == 0 { return read == lines }
-            guard got == 3 * MemoryLayout<Int>.size, header.allSatisfy({ $0 >= 0 }) else { return false }
-            ends = Array(repeating: 0, count: header[0])
-            text = Array(repeating: 0, count: header[1])
-            lineEnds = Array(repeating: false, count: header[2])
-            guard ends.withUnsafeMutableBytes({ readAll($0) == $0.count }),
-                  lineEnds.withUnsafeMutableBytes({ readAll($0) == $0.count }),
-                  text.withUnsafeMutableBytes({ readAll($0) == $0.count }) else { return false }
-            ends.withUnsafeBufferPointer { e in
-                lineEnds.withUnsafeBufferPointer { l in
-                    text.withUnsafeBufferPointer { body(e, l, $0) }
-                }
+            let (cells, bytes, count) = header
+            guard got == MemoryLayout.size(ofValue: header), cells >= 0, bytes >= 0, count >= 0 else { return false }
+            let (endsSize, overflow) = cells.multipliedReportingOverflow(by: MemoryLayout<Int>.stride)
+            let (size, overflow2) = endsSize.addingReportingOverflow(count)
+            let (total, overflow3) = size.addingReportingOverflow(bytes)
+            guard !overflow, !overflow2, !overflow3 else { return false }
+            if total == 0 {
+                body(UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0),
+                     UnsafeBufferPointer(start: nil, count: 0))
+                continue
             }
-            read += header[2]
+            if total > buffer.count {
+                buffer.deallocate()
+                buffer = .allocate(byteCount: total, alignment: MemoryLayout<Int>.alignment)
+            }
+            let block = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<total])
+            guard readAll(block) == total else { return false }
+            guard let start = block.baseAddress else { return false }
+            let base = UnsafeRawPointer(start)
+            body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: Int.self), count: cells),
+                 UnsafeBufferPointer(start: (base + endsSize).assumingMemoryBound(to: Bool.self), count: count),
+                 UnsafeBufferPointer(start: (base + size).assumingMemoryBound(to: UInt8.self), count: bytes))
+            read += count
         }
     }
 
