@@ -33,23 +33,12 @@ public enum ExternalEditor {
     /// Runs the editor on `text` and says what came back. The terminal must be in its normal
     /// (cooked) mode.
     public static func edit(_ text: String) -> Outcome {
-        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((directory + "/sqlsh-edit-XXXXXX.sql").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-        guard fd >= 0 else { return .failed("cannot create a temporary file in \(directory)") }
-        let path = String(cString: template)
+        guard let (fd, path) = FileDescriptorIO.makeTemporaryFile(prefix: "sqlsh-edit-", suffix: ".sql") else {
+            return .failed("cannot create a temporary file in \(FileDescriptorIO.temporaryDirectory)")
+        }
         defer { unlink(path) }
-        let original = text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
-        let wrote = original.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                offset += n
-            }
-            return true
-        } ?? false
+        var original = text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
+        let wrote = original.withUTF8 { FileDescriptorIO.writeAll(fd, UnsafeRawBufferPointer($0)) }
         close(fd)
         guard wrote else { return .failed("cannot write \(path)") }
         let editor = command

@@ -31,13 +31,9 @@ final class ResultSpool {
     /// A spool on a new unlinked temporary file, or nil when none can be made (the caller
     /// then keeps its rows in memory).
     static func make() -> ResultSpool? {
-        var directory = getenv("TMPDIR").map { String(cString: $0) } ?? ""
-        if directory.isEmpty { directory = "/tmp" }
-        var template = Array((directory + "/sqlsh-result-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return nil }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        return ResultSpool(fd: fd)
+        guard let file = FileDescriptorIO.makeTemporaryFile(prefix: "sqlsh-result-") else { return nil }
+        unlink(file.path)
+        return ResultSpool(fd: file.fd)
     }
 
     /// Writes one block. False when the file cannot take it (a full disk): nothing of the
@@ -97,27 +93,7 @@ final class ResultSpool {
         }
     }
 
-    private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return false }
-            offset += n
-        }
-        return true
-    }
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool { FileDescriptorIO.writeAll(fd, bytes) }
 
-    /// Reads until `bytes` is full or the file ends; the number of bytes read (-1 on error).
-    private func readAll(_ bytes: UnsafeMutableRawBufferPointer) -> Int {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.read(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { return -1 }
-            if n == 0 { break }
-            offset += n
-        }
-        return offset
-    }
+    private func readAll(_ bytes: UnsafeMutableRawBufferPointer) -> Int { FileDescriptorIO.readAll(fd, bytes) }
 }
