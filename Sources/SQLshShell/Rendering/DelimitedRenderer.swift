@@ -10,21 +10,14 @@ import SQLshCore
 /// - `quote`: ``SQLLiteralQuoting``, values as SQL literals.
 ///
 /// `Quoting` is a type parameter, so each mode's loop is compiled with its own writer inlined.
-final class DelimitedRenderer<Quoting: DelimitedQuoting>: ResultRenderer {
-    private let out: OutputWriter
+final class DelimitedRenderer<Quoting: DelimitedQuoting>: RowByRowRenderer, ResultRenderer {
     private let columnSeparator: [UInt8]
     private let rowSeparator: [UInt8]
-    private let nullValue: [UInt8]
-    private let headers: Bool
-    private let columns: Int
 
-    init(shell: Shell, statement: Statement) {
-        columns = statement.columnCount
-        out = shell.out
+    override init(shell: Shell, statement: Statement) {
         columnSeparator = CellText.bytes(shell.settings.columnSeparator)
         rowSeparator = CellText.bytes(shell.settings.rowSeparator)
-        nullValue = CellText.bytes(shell.settings.nullValue)
-        headers = shell.settings.headers
+        super.init(shell: shell, statement: statement)
     }
 
     func begin(_ statement: Statement) {
@@ -43,8 +36,6 @@ final class DelimitedRenderer<Quoting: DelimitedQuoting>: ResultRenderer {
         }
         out.write(rowSeparator)
     }
-
-    func end(_ statement: Statement) {}
 }
 
 /// How a ``DelimitedRenderer`` writes a column name and a value.
