@@ -255,6 +255,16 @@ enum ScalarDecoding {
     @inline(__always)
     static func invalidUnit(_ byte: UInt8) -> UInt32 { 0x11_0000 + UInt32(byte) }
 
+    /// The unit at `i` of `bytes` (a scalar, or an invalid byte as ``invalidUnit(_:)``) and its
+    /// length in bytes.
+    @inline(__always)
+    static func unit(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (unit: UInt32, length: Int) {
+        let byte = bytes[i]
+        if byte < 0x80 { return (UInt32(byte), 1) }
+        if let (scalar, length) = UTF8Bytes.decode(bytes, at: i) { return (scalar, length) }
+        return (invalidUnit(byte), 1)
+    }
+
     /// Replaces the contents of `scalars` with the units of `bytes`.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into scalars: inout [UInt32]) {
         scalars.removeAll(keepingCapacity: true)
@@ -265,17 +275,9 @@ enum ScalarDecoding {
         }
         var i = 0
         while i < bytes.count {
-            let byte = bytes[i]
-            if byte < 0x80 {
-                scalars.append(UInt32(byte))
-                i += 1
-            } else if let (scalar, length) = UTF8Bytes.decode(bytes, at: i) {
-                scalars.append(scalar)
-                i += length
-            } else {
-                scalars.append(invalidUnit(byte))
-                i += 1
-            }
+            let (unit, length) = unit(bytes, at: i)
+            scalars.append(unit)
+            i += length
         }
     }
 
