@@ -88,14 +88,16 @@ let package = Package(
         .testTarget(name: "SQLshCoreTests", dependencies: ["SQLshCore", "CSQLite"],
                     swiftSettings: [.swiftLanguageMode(.v6)]),  // as an app in Swift 6 uses the core
         .testTarget(name: "SQLshJSONTests", dependencies: ["SQLshJSON", "SQLshCore"]),
-        .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "CSQLite", "GoldenFiles"],
+        .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "CSQLite", "GoldenFiles", "TestSupport"],
                     exclude: ["Golden"]),
         // The stock sqlite3's recorded output for the comparison tests (Golden/ folders).
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
-        .testTarget(name: "SQLshShellTests", dependencies: ["SQLshShell", "SQLshCore", "GoldenFiles"],
+        // What several test targets share that is not a golden file: the seeded SplitMix64.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SQLshShellTests", dependencies: ["SQLshShell", "SQLshCore", "GoldenFiles", "TestSupport"],
                     exclude: ["Golden"]),
         // Runs the built `sqlsh` binary and the stock `sqlite3` on the same input.
-        .testTarget(name: "EndToEndTests", dependencies: ["sqlsh", "GoldenFiles"], exclude: ["Corpus", "Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["sqlsh", "GoldenFiles", "TestSupport"], exclude: ["Corpus", "Golden"]),
         // Loads the example plugins and C test plugins into the built `sqlsh`.
         .testTarget(name: "PluginTests", dependencies: ["sqlsh"]),
         // The Swift plugin SDK and the loader in process (no dlopen): every function kind.

@@ -54,21 +54,17 @@ public struct CatalogFunction: Sendable {
     public init(name: String, pack: String, kind: Kind, arity: String, arguments: String? = nil,
                 flags: FunctionOptions = [], summary: String, details: String, example: String,
                 functions make: @escaping @Sendable () -> [SQLFunction]) {
-        self.name = name
-        self.pack = pack
-        self.kind = kind
-        self.arity = arity
-        self.arguments = arguments
-        self.flags = flags
-        self.summary = summary
-        self.details = details
-        self.example = example
-        self.register = { connection in
-            for function in make() { try connection.add(function) }
-        }
-        self.unregister = { connection in
-            for function in make() { try connection.remove(function) }
-        }
+        self.init(name: name, pack: pack, kind: kind, arity: arity, arguments: arguments, flags: flags,
+                  summary: summary, details: details, example: example,
+                  register: { connection in
+                      for function in make() { try connection.add(function) }
+                  },
+                  unregister: { connection in
+                      for function in make() { try connection.remove(function) }
+                  })
+        // Ordinary functions register lazily whatever their kind; only the init below, for
+        // custom registrations, registers table-valued ones up front.
+        registeredUpFront = false
     }
 
     /// A function with custom registration (a table-valued function is a virtual table module).

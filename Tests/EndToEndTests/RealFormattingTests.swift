@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// REAL values as `.mode insert` and `.dump` write them (`1e999`, `N.0` for whole numbers,
 /// else `%!.20g`) must be byte-identical to sqlite3's, for every kind of double: random bit
@@ -7,18 +8,6 @@ import Testing
 /// zeros, the edges of the 64-bit integer range, and values whose `%.15g` does not round-trip.
 @Suite(.serialized)
 struct RealFormattingTests {
-    /// A small deterministic generator (SplitMix64), so a failure can be reproduced.
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Doubles chosen by hand: the cases the formatting branches on.
     static let specialValues: [Double] = [
         0.0, -0.0, 1.0, -1.0, 0.5, 0.1, 0.2, 0.1 + 0.2, 1.0 / 3.0, 2.0 / 3.0, 100.0, 1e15, 1e16, 1e17,
@@ -55,7 +44,7 @@ struct RealFormattingTests {
 
     @Test("random bit patterns")
     func randomBitPatterns() throws {
-        var random = SplitMix64(state: 12)
+        var random = SplitMix64(seed: 12)
         let bits = (0..<4000).map { _ in random.next() }
         let (expected, actual) = try ShellRunner.compare(["-batch", ":memory:"], stdin: Self.script(bits))
         #expect(actual == expected)
@@ -65,7 +54,7 @@ struct RealFormattingTests {
     func randomDecimals() throws {
         // Values a user stores: short decimals, quotients, and numbers near whole ones, over
         // every decimal exponent and the subnormal range.
-        var random = SplitMix64(state: 34)
+        var random = SplitMix64(seed: 34)
         var values: [Double] = []
         for _ in 0..<3000 {
             let mantissa = Double(random.next() % 10_000_000) / 1000
@@ -81,7 +70,7 @@ struct RealFormattingTests {
 
     @Test("subnormals")
     func subnormals() throws {
-        var random = SplitMix64(state: 56)
+        var random = SplitMix64(seed: 56)
         // Exponent bits zero: every subnormal, of either sign.
         let bits = (0..<2000).map { _ in random.next() & 0x800F_FFFF_FFFF_FFFF }
         let (expected, actual) = try ShellRunner.compare(["-batch", ":memory:"], stdin: Self.script(bits))

@@ -1,6 +1,7 @@
 import SQLshCatalog
 import SQLshCore
 import Testing
+import TestSupport
 
 /// Variance and standard deviation over sliding window frames equal the plain aggregate of
 /// the same rows, bit for bit, whatever passed through the frame before.
@@ -62,18 +63,5 @@ import Testing
         #expect(try value(db, "select var_pop(column1) from (values (1e16), (1e16 + 2), (1e16 + 4))") == .real(8.0 / 3.0))
         #expect(try value(db, "select variance(column1) from (values (1e16), (1e16), (1e16))") == .real(0))
         #expect(try value(db, "select variance(column1) from (values (1e200), (0))") == .real(.infinity))
-    }
-}
-
-/// A small seeded generator, so that a failing case can be run again.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,27 +1,12 @@
 import SQLshCatalog
 import SQLshCore
 import Testing
+import TestSupport
 
 /// The time pack checked against SQLite's own date functions (`strftime`, `datetime`,
 /// `unixepoch`, the `+N months` modifier) on many random instants from year 0 to 9999, the
 /// range SQLite's functions cover.
 @Suite struct TimeAgainstSQLiteTests {
-    /// A small deterministic generator (SplitMix64), so that a failure can be replayed.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func next(in range: ClosedRange<Int64>) -> Int64 {
-            let width = UInt64(range.upperBound - range.lowerBound) + 1
-            return range.lowerBound + Int64(next() % width)
-        }
-    }
-
     /// 0000-01-01T00:00:00Z ... 9999-12-31T23:59:59Z in Unix seconds.
     static let sqliteRange: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
 
@@ -29,7 +14,7 @@ import Testing
     /// plus instants near 1970 and near month and year ends.
     func connection(count: Int, seed: UInt64) throws -> Connection {
         let db = try catalogConnection()
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(seed: seed)
         var values: [Int64] = []
         for i in 0..<count {
             switch i % 4 {
@@ -139,5 +124,13 @@ import Testing
             limit 5
             """)
         #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+}
+
+extension SplitMix64 {
+    /// A number of `range` (the next draw modulo its width), so that a failure can be replayed.
+    mutating func next(in range: ClosedRange<Int64>) -> Int64 {
+        let width = UInt64(range.upperBound - range.lowerBound) + 1
+        return range.lowerBound + Int64(next() % width)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SQLshCore
 @testable import SQLshShell
 import Testing
+import TestSupport
 
 /// `.recover`: sqlite3's own fails here (no `sqlite_dbpage`), so these tests check sqlsh's on
 /// its own terms: the script has the recover extension's shape, feeding it to a fresh database
@@ -513,18 +514,5 @@ import Testing
         #expect(literal(.text(Array("a\\n\nb".utf8))) == "replace('a\\n\\012b','\\012', char(10))")
         #expect(literal(.text(Array("a\nb".utf8)), escape: false) == "'a\nb'")
         #expect(literal(.blob([0, 0xAB])) == "X'00AB'")
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64), so the damage test is repeatable.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

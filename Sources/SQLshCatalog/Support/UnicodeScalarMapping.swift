@@ -131,23 +131,12 @@ enum UnicodeScalarMapping {
     /// is part of the letter, or a ligature): the small table `unaccent` adds to utf8proc's.
     static func letterWithoutDecomposition(_ scalar: UInt32) -> StaticString? {
         switch scalar {
-        case 0x00C6: return "AE"
-        case 0x00E6: return "ae"
-        case 0x0152: return "OE"
-        case 0x0153: return "oe"
-        case 0x00D0, 0x0110, 0x0189: return "D"
-        case 0x00F0, 0x0111, 0x0256: return "d"
-        case 0x00D8, 0x01FE: return "O"
-        case 0x00F8, 0x01FF: return "o"
-        case 0x0126: return "H"
-        case 0x0127: return "h"
-        case 0x0131: return "i"
-        case 0x0132: return "IJ"
-        case 0x0133: return "ij"
-        case 0x013F, 0x0141: return "L"
-        case 0x0140, 0x0142: return "l"
-        case 0x0166: return "T"
-        case 0x0167: return "t"
+        case 0x0189: return "D"
+        case 0x0256: return "d"
+        case 0x01FE: return "O"
+        case 0x01FF: return "o"
+        case 0x013F: return "L"
+        case 0x0140: return "l"
         case 0x0180: return "b"
         case 0x0197: return "I"
         case 0x0268: return "i"
@@ -156,6 +145,31 @@ enum UnicodeScalarMapping {
         case 0x0243: return "B"
         case 0x023A: return "A"
         case 0x2C65: return "a"
+        default: return strokeLetterOrLigature(scalar)
+        }
+    }
+
+    /// The stroke letters and ligatures `unaccent` and `fuzzy_translit` (after spellfix) spell
+    /// alike: Æ -> AE, Đ -> D, Ø -> O, Ł -> L, Œ -> OE, ﬁ -> fi.
+    static func strokeLetterOrLigature(_ scalar: UInt32) -> StaticString? {
+        switch scalar {
+        case 0x00C6: return "AE"
+        case 0x00E6: return "ae"
+        case 0x0152: return "OE"
+        case 0x0153: return "oe"
+        case 0x00D0, 0x0110: return "D"
+        case 0x00F0, 0x0111: return "d"
+        case 0x00D8: return "O"
+        case 0x00F8: return "o"
+        case 0x0126: return "H"
+        case 0x0127: return "h"
+        case 0x0131: return "i"
+        case 0x0132: return "IJ"
+        case 0x0133: return "ij"
+        case 0x0141: return "L"
+        case 0x0142: return "l"
+        case 0x0166: return "T"
+        case 0x0167: return "t"
         case 0xFB00: return "ff"
         case 0xFB01: return "fi"
         case 0xFB02: return "fl"
@@ -241,6 +255,16 @@ enum ScalarDecoding {
     @inline(__always)
     static func invalidUnit(_ byte: UInt8) -> UInt32 { 0x11_0000 + UInt32(byte) }
 
+    /// The unit at `i` of `bytes` (a scalar, or an invalid byte as ``invalidUnit(_:)``) and its
+    /// length in bytes.
+    @inline(__always)
+    static func unit(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (unit: UInt32, length: Int) {
+        let byte = bytes[i]
+        if byte < 0x80 { return (UInt32(byte), 1) }
+        if let (scalar, length) = UTF8Bytes.decode(bytes, at: i) { return (scalar, length) }
+        return (invalidUnit(byte), 1)
+    }
+
     /// Replaces the contents of `scalars` with the units of `bytes`.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into scalars: inout [UInt32]) {
         scalars.removeAll(keepingCapacity: true)
@@ -251,17 +275,9 @@ enum ScalarDecoding {
         }
         var i = 0
         while i < bytes.count {
-            let byte = bytes[i]
-            if byte < 0x80 {
-                scalars.append(UInt32(byte))
-                i += 1
-            } else if let (scalar, length) = UTF8Bytes.decode(bytes, at: i) {
-                scalars.append(scalar)
-                i += length
-            } else {
-                scalars.append(invalidUnit(byte))
-                i += 1
-            }
+            let (unit, length) = unit(bytes, at: i)
+            scalars.append(unit)
+            i += length
         }
     }
 

@@ -32,12 +32,7 @@ struct BackupCommand: DotCommand {
             }
         }
         guard let file else { throw ShellError("missing FILENAME argument on .backup") }
-        let destination: Connection
-        do {
-            destination = try Connection(path: file, flags: [.readWrite, .create])
-        } catch {
-            throw ShellError("Error: cannot open \"\(file)\"")
-        }
+        let destination = try BackupRunner.openOtherDatabase(file)
         defer { try? destination.close() }
         if async { try? destination.execute("PRAGMA synchronous=OFF; PRAGMA journal_mode=OFF;") }
         if let message = BackupRunner.copy(from: shell.connection, schema ?? "main",

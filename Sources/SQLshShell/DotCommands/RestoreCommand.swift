@@ -15,13 +15,7 @@ struct RestoreCommand: DotCommand {
         case 3: (schema, file) = (arguments[1], arguments[2])
         default: throw ShellError("Usage: .restore ?DB? FILE")
         }
-        // As sqlite3_open: read-write, created when missing.
-        let source: Connection
-        do {
-            source = try Connection(path: file, flags: [.readWrite, .create])
-        } catch {
-            throw ShellError("Error: cannot open \"\(file)\"")
-        }
+        let source = try BackupRunner.openOtherDatabase(file)
         defer { try? source.close() }
         if let message = BackupRunner.copy(from: source, "main", to: shell.connection, schema, retryBusy: true) {
             throw ShellError(message)

@@ -7,13 +7,7 @@ enum CellEscapes {
     /// (and every byte >= 0x80) as `\ooo`.
     static func writeC(_ text: UnsafeBufferPointer<UInt8>, to out: OutputWriter) {
         out.write(byte: 34)
-        var start = 0
-        var i = 0
-        let n = text.count
-        while i < n {
-            let c = text[i]
-            if c >= 0x20 && c < 0x7F && c != 92 && c != 34 { i += 1; continue }
-            if i > start { out.write(UnsafeBufferPointer(rebasing: text[start..<i])) }
+        writeRuns(of: text, to: out, keeping: { $0 >= 0x20 && $0 < 0x7F && $0 != 92 && $0 != 34 }) { c in
             switch c {
             case 92: out.write("\\\\")
             case 34: out.write("\\\"")
@@ -26,10 +20,7 @@ enum CellEscapes {
                 out.write(byte: 48 + ((c >> 3) & 7))
                 out.write(byte: 48 + (c & 7))
             }
-            i += 1
-            start = i
         }
-        if n > start { out.write(UnsafeBufferPointer(rebasing: text[start..<n])) }
         out.write(byte: 34)
     }
 
@@ -38,13 +29,7 @@ enum CellEscapes {
     @inline(__always)
     static func writeJSON(_ text: UnsafeBufferPointer<UInt8>, to out: OutputWriter) {
         out.write(byte: 34)
-        var start = 0
-        var i = 0
-        let n = text.count
-        while i < n {
-            let c = text[i]
-            if c > 0x1F && c != 92 && c != 34 { i += 1; continue }
-            if i > start { out.write(UnsafeBufferPointer(rebasing: text[start..<i])) }
+        writeRuns(of: text, to: out, keeping: { $0 > 0x1F && $0 != 92 && $0 != 34 }) { c in
             switch c {
             case 92: out.write("\\\\")
             case 34: out.write("\\\"")
@@ -58,22 +43,13 @@ enum CellEscapes {
                 out.write(byte: hex[Int(c >> 4)])
                 out.write(byte: hex[Int(c & 15)])
             }
-            i += 1
-            start = i
         }
-        if n > start { out.write(UnsafeBufferPointer(rebasing: text[start..<n])) }
         out.write(byte: 34)
     }
 
     /// `output_html_string`: `< & > " '` as entities.
     static func writeHTML(_ text: UnsafeBufferPointer<UInt8>, to out: OutputWriter) {
-        var start = 0
-        var i = 0
-        let n = text.count
-        while i < n {
-            let c = text[i]
-            guard c == 60 || c == 38 || c == 62 || c == 34 || c == 39 else { i += 1; continue }
-            if i > start { out.write(UnsafeBufferPointer(rebasing: text[start..<i])) }
+        writeRuns(of: text, to: out, keeping: { !($0 == 60 || $0 == 38 || $0 == 62 || $0 == 34 || $0 == 39) }) { c in
             switch c {
             case 60: out.write("&lt;")
             case 38: out.write("&amp;")
@@ -81,6 +57,24 @@ enum CellEscapes {
             case 34: out.write("&quot;")
             default: out.write("&#39;")
             }
+        }
+    }
+
+    /// The loop the escapers above share: runs of bytes `keeping` accepts go out as they are,
+    /// in one write each; every other byte goes to `escape`, which writes its spelling.
+    @inline(__always)
+    private static func writeRuns(
+        of text: UnsafeBufferPointer<UInt8>, to out: OutputWriter,
+        keeping keep: (UInt8) -> Bool, escape: (UInt8) -> Void
+    ) {
+        var start = 0
+        var i = 0
+        let n = text.count
+        while i < n {
+            let c = text[i]
+            if keep(c) { i += 1; continue }
+            if i > start { out.write(UnsafeBufferPointer(rebasing: text[start..<i])) }
+            escape(c)
             i += 1
             start = i
         }

@@ -10,21 +10,14 @@ import SQLshCore
 /// - `quote`: ``SQLLiteralQuoting``, values as SQL literals.
 ///
 /// `Quoting` is a type parameter, so each mode's loop is compiled with its own writer inlined.
-final class DelimitedRenderer<Quoting: DelimitedQuoting>: ResultRenderer {
-    private let out: OutputWriter
+final class DelimitedRenderer<Quoting: DelimitedQuoting>: RowByRowRenderer, ResultRenderer {
     private let columnSeparator: [UInt8]
     private let rowSeparator: [UInt8]
-    private let nullValue: [UInt8]
-    private let headers: Bool
-    private let columns: Int
 
-    init(shell: Shell, statement: Statement) {
-        columns = statement.columnCount
-        out = shell.out
+    override init(shell: Shell, statement: Statement) {
         columnSeparator = CellText.bytes(shell.settings.columnSeparator)
         rowSeparator = CellText.bytes(shell.settings.rowSeparator)
-        nullValue = CellText.bytes(shell.settings.nullValue)
-        headers = shell.settings.headers
+        super.init(shell: shell, statement: statement)
     }
 
     func begin(_ statement: Statement) {
@@ -43,8 +36,6 @@ final class DelimitedRenderer<Quoting: DelimitedQuoting>: ResultRenderer {
         }
         out.write(rowSeparator)
     }
-
-    func end(_ statement: Statement) {}
 }
 
 /// How a ``DelimitedRenderer`` writes a column name and a value.
@@ -55,56 +46,62 @@ protocol DelimitedQuoting {
     static func writeValue(_ statement: Statement, at i: Int, nullValue: [UInt8], separator: [UInt8], to out: OutputWriter)
 }
 
-/// `list`, `tabs`, `ascii`: names and values as they are (text cut at a NUL, as sqlite3's
-/// `%s`), NULL as the null value.
-enum NoQuoting: DelimitedQuoting {
+/// The quotings that write a column name and a text value alike, with ``writeText(_:separator:to:)``,
+/// and NULL as the null value (itself quoted when ``quotesNullValue``).
+protocol TextQuoting: DelimitedQuoting {
+    /// Writes a name or a value's text.
+    static func writeText(_ text: UnsafeBufferPointer<UInt8>, separator: [UInt8], to out: OutputWriter)
+    /// Whether the null value goes through ``writeText(_:separator:to:)`` too.
+    static var quotesNullValue: Bool { get }
+}
+
+extension TextQuoting {
     @inline(__always)
     static func writeName(_ name: UnsafeBufferPointer<UInt8>, separator: [UInt8], to out: OutputWriter) {
-        out.write(name)
+        writeText(name, separator: separator, to: out)
     }
 
     @inline(__always)
     static func writeValue(_ statement: Statement, at i: Int, nullValue: [UInt8], separator: [UInt8], to out: OutputWriter) {
         if let text = CellText.text(statement, i) {
-            out.write(text)
+            writeText(text, separator: separator, to: out)
+        } else if quotesNullValue {
+            nullValue.withUnsafeBufferPointer { writeText($0, separator: separator, to: out) }
         } else {
             out.write(nullValue)
         }
+    }
+}
+
+/// `list`, `tabs`, `ascii`: names and values as they are (text cut at a NUL, as sqlite3's
+/// `%s`), NULL as the null value.
+enum NoQuoting: TextQuoting {
+    static var quotesNullValue: Bool { false }
+
+    @inline(__always)
+    static func writeText(_ text: UnsafeBufferPointer<UInt8>, separator: [UInt8], to out: OutputWriter) {
+        out.write(text)
     }
 }
 
 /// `csv`: names and values quoted when they hold the separator, a quote or a line break
 /// (sqlite3's `output_csv`); NULL as the null value, unquoted.
-enum CSVQuoting: DelimitedQuoting {
-    @inline(__always)
-    static func writeName(_ name: UnsafeBufferPointer<UInt8>, separator: [UInt8], to out: OutputWriter) {
-        CellEscapes.writeCSV(name, separator: separator, to: out)
-    }
+enum CSVQuoting: TextQuoting {
+    static var quotesNullValue: Bool { false }
 
     @inline(__always)
-    static func writeValue(_ statement: Statement, at i: Int, nullValue: [UInt8], separator: [UInt8], to out: OutputWriter) {
-        if let text = CellText.text(statement, i) {
-            CellEscapes.writeCSV(text, separator: separator, to: out)
-        } else {
-            out.write(nullValue)
-        }
+    static func writeText(_ text: UnsafeBufferPointer<UInt8>, separator: [UInt8], to out: OutputWriter) {
+        CellEscapes.writeCSV(text, separator: separator, to: out)
     }
 }
 
 /// `tcl`: names and values as C-escaped `"..."` strings; NULL as the null value, escaped too.
-enum TclQuoting: DelimitedQuoting {
-    @inline(__always)
-    static func writeName(_ name: UnsafeBufferPointer<UInt8>, separator: [UInt8], to out: OutputWriter) {
-        CellEscapes.writeC(name, to: out)
-    }
+enum TclQuoting: TextQuoting {
+    static var quotesNullValue: Bool { true }
 
     @inline(__always)
-    static func writeValue(_ statement: Statement, at i: Int, nullValue: [UInt8], separator: [UInt8], to out: OutputWriter) {
-        if let text = CellText.text(statement, i) {
-            CellEscapes.writeC(text, to: out)
-        } else {
-            nullValue.withUnsafeBufferPointer { CellEscapes.writeC($0, to: out) }
-        }
+    static func writeText(_ text: UnsafeBufferPointer<UInt8>, separator: [UInt8], to out: OutputWriter) {
+        CellEscapes.writeC(text, to: out)
     }
 }
 

@@ -2,19 +2,7 @@ import SQLshCore
 
 /// `html` mode: `<TR><TD>value</TD>\n...</TR>\n` per row (`<TH>` for headers), with
 /// `< & > " '` escaped; no `<TABLE>` around.
-final class HtmlRenderer: ResultRenderer {
-    private let out: OutputWriter
-    private let nullValue: [UInt8]
-    private let headers: Bool
-    private let columns: Int
-
-    init(shell: Shell, statement: Statement) {
-        columns = statement.columnCount
-        out = shell.out
-        nullValue = CellText.bytes(shell.settings.nullValue)
-        headers = shell.settings.headers
-    }
-
+final class HtmlRenderer: RowByRowRenderer, ResultRenderer {
     func begin(_ statement: Statement) {
         guard headers else { return }
         out.write("<TR>")
@@ -39,6 +27,4 @@ final class HtmlRenderer: ResultRenderer {
         }
         out.write("</TR>\n")
     }
-
-    func end(_ statement: Statement) {}
 }

@@ -1,14 +1,7 @@
 /// `markdown` mode: a Markdown pipe table, names centred, `|---|` under them.
-final class MarkdownRenderer: ColumnarRenderer {
+final class MarkdownRenderer: PipeFramedRenderer {
     override func printHeader() {
-        out.write("| ")
-        for i in 0..<columns {
-            printCentredName(i)
-            out.write(i == columns - 1 ? " |\n" : " | ")
-        }
+        printCentredNameRow()
         printDashedSeparator("|")
     }
-    override func rowStart() { out.write("| ") }
-    override func columnSeparator() { out.write(" | ") }
-    override func rowEnd() { out.write(" |\n") }
 }

@@ -12,13 +12,7 @@ enum ZipDeflate {
         defer { deflateEnd(&stream) }
         let bound = Int(deflateBound(&stream, uLong(input.count)))
         var output = [UInt8](repeating: 0, count: bound)
-        let rc = output.withUnsafeMutableBytes { out -> Int32 in
-            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
-            stream.avail_in = uInt(input.count)
-            stream.next_out = out.baseAddress?.assumingMemoryBound(to: Bytef.self)
-            stream.avail_out = uInt(out.count)
-            return CZlib.deflate(&stream, Z_FINISH)
-        }
+        let rc = runOnce(&stream, from: input, into: &output) { CZlib.deflate(&$0, Z_FINISH) }
         guard rc == Z_STREAM_END else { throw ZipError("zipfile: deflate() failed (\(rc))") }
         output.removeLast(output.count - Int(stream.total_out))
         return output
@@ -32,18 +26,25 @@ enum ZipDeflate {
         }
         defer { inflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: size)
-        let rc = output.withUnsafeMutableBytes { out -> Int32 in
-            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
-            stream.avail_in = uInt(input.count)
-            stream.next_out = out.baseAddress?.assumingMemoryBound(to: Bytef.self)
-            stream.avail_out = uInt(out.count)
-            return CZlib.inflate(&stream, Z_SYNC_FLUSH)
-        }
+        let rc = runOnce(&stream, from: input, into: &output) { CZlib.inflate(&$0, Z_SYNC_FLUSH) }
         guard rc == Z_STREAM_END || (rc == Z_OK && stream.total_out == size) else {
             throw ZipError("inflate() failed (\(rc))")
         }
         if Int(stream.total_out) < size { output.removeLast(size - Int(stream.total_out)) }
         return output
+    }
+
+    /// Points `stream` at all of `input` and all of `output`, then makes the one call `step`
+    /// (`deflate` or `inflate`) and returns zlib's code.
+    private static func runOnce(_ stream: inout z_stream, from input: UnsafeRawBufferPointer, into output: inout [UInt8],
+                                _ step: (inout z_stream) -> Int32) -> Int32 {
+        output.withUnsafeMutableBytes { out -> Int32 in
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+            stream.avail_in = uInt(input.count)
+            stream.next_out = out.baseAddress?.assumingMemoryBound(to: Bytef.self)
+            stream.avail_out = uInt(out.count)
+            return step(&stream)
+        }
     }
 
     /// The CRC-32 of `bytes`.

@@ -14,19 +14,14 @@ enum Base32Codec: BinaryCodec {
 
     static func encode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int {
         let digits = alphabet.utf8Start
-        let count = input.count
-        var i = 0, j = 0
-        while i < count {
-            let n = Swift.min(5, count - i)
-            // The group as a 40-bit number, missing bytes zero.
-            var group: UInt64 = 0
-            for k in 0..<5 { group = group << 8 | UInt64(k < n ? input[i + k] : 0) }
+        var j = 0
+        // Each group a 40-bit number.
+        forEachGroup(of: input, size: 5) { group, n in
             // 8 bits give 8/5 digits, rounded up; the rest of the 8 places is padding.
             let used = (n * 8 + 4) / 5
             for k in 0..<8 {
                 output[j + k] = k < used ? digits[Int(truncatingIfNeeded: group >> UInt64(35 - 5 * k)) & 31] : 0x3D
             }
-            i += 5
             j += 8
         }
         return j

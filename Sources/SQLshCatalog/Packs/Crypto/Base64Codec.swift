@@ -22,16 +22,13 @@ enum Base64Codec: BinaryCodec {
 
     static func encode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int {
         let digits = alphabet.utf8Start
-        let count = input.count
-        var i = 0, j = 0
-        while i < count {
-            let n = Swift.min(3, count - i)
-            let group = UInt32(input[i]) << 16 | UInt32(n > 1 ? input[i + 1] : 0) << 8 | UInt32(n > 2 ? input[i + 2] : 0)
+        var j = 0
+        // Each group a 24-bit number.
+        forEachGroup(of: input, size: 3) { group, n in
             output[j] = digits[Int(group >> 18)]
             output[j + 1] = digits[Int(group >> 12 & 63)]
             output[j + 2] = n > 1 ? digits[Int(group >> 6 & 63)] : 0x3D
             output[j + 3] = n > 2 ? digits[Int(group & 63)] : 0x3D
-            i += 3
             j += 4
         }
         return j

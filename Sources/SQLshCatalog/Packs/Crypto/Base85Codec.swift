@@ -30,24 +30,20 @@ enum Base85Codec: BinaryCodec {
     }
 
     static func encode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int {
-        let count = input.count
-        var i = 0, j = 0
-        while i < count {
-            let n = Swift.min(4, count - i)
-            var group: UInt32 = 0
-            for k in 0..<4 { group = group << 8 | UInt32(k < n ? input[i + k] : 0) }
+        var j = 0
+        // Each group a 32-bit number.
+        forEachGroup(of: input, size: 4) { group, n in
             if group == 0 && n == 4 {
                 output[j] = 0x7A  // z
                 j += 1
             } else {
-                var digits = group
+                var digits = UInt32(truncatingIfNeeded: group)
                 for k in stride(from: 4, through: 0, by: -1) {
                     if k <= n { output[j + k] = UInt8(truncatingIfNeeded: digits % 85) &+ 33 }
                     digits /= 85
                 }
                 j += n + 1
             }
-            i += 4
         }
         return j
     }

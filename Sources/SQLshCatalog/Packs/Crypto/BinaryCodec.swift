@@ -30,6 +30,23 @@ extension BinaryCodec {
         let sum = product.partialValue.addingReportingOverflow(extra)
         return sum.overflow ? nil : sum.partialValue
     }
+
+    /// Reads `input` as the base-N encoders do: in groups of `size` bytes (at most 8), the
+    /// last one short when the length is not a multiple, each group a big-endian number whose
+    /// missing bytes are zero. Calls `body` with each group's number and how many bytes it has.
+    @inline(__always)
+    static func forEachGroup(of input: UnsafeRawBufferPointer, size: Int,
+                             _ body: (_ group: UInt64, _ count: Int) -> Void) {
+        let count = input.count
+        var i = 0
+        while i < count {
+            let n = Swift.min(size, count - i)
+            var group: UInt64 = 0
+            for k in 0..<size { group = group << 8 | UInt64(k < n ? input[i + k] : 0) }
+            body(group, n)
+            i += size
+        }
+    }
 }
 
 /// ASCII hexadecimal digits.

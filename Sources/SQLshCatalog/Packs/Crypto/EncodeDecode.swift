@@ -17,6 +17,17 @@ enum EncodeDecode {
             }
         }
 
+        /// The codec that encodes and decodes it.
+        var codec: any BinaryCodec.Type {
+            switch self {
+            case .base32: return Base32Codec.self
+            case .base64: return Base64Codec.self
+            case .base85: return Base85Codec.self
+            case .hex: return HexCodec.self
+            case .url: return URLCodec.self
+            }
+        }
+
         /// ★ sqlean's choice: the first encoding whose name starts with `algorithm`, compared
         /// byte by byte and case-sensitively, so '' (and NULL) pick base32, 'base6' base64,
         /// 'h' hex and 'u' url, while 'HEX' or 'hexx' pick nothing.
@@ -89,36 +100,32 @@ enum EncodeDecode {
     }
 
     private static func encodeFunction(_ arguments: Arguments, _ result: ResultContext) {
-        guard let encoding = Encoding.select(arguments[1].textBytes) else {
-            return result.setError(unknownEncoding)
-        }
-        let value = arguments[0]
-        if value.isNull { return result.setNull() }
-        let input = value.blobBytes
-        switch encoding {
-        case .base32: encode(Base32Codec.self, input, result)
-        case .base64: encode(Base64Codec.self, input, result)
-        case .base85: encode(Base85Codec.self, input, result)
-        case .hex: encode(HexCodec.self, input, result)
-        case .url: encode(URLCodec.self, input, result)
-        }
+        guard let (encoding, value) = encodingAndValue(arguments, result) else { return }
+        encode(encoding.codec, value.blobBytes, result)
     }
 
     private static func decodeFunction(_ arguments: Arguments, _ result: ResultContext) {
-        guard let encoding = Encoding.select(arguments[1].textBytes) else {
-            return result.setError(unknownEncoding)
-        }
-        let value = arguments[0]
-        if value.isNull { return result.setNull() }
+        guard let (encoding, value) = encodingAndValue(arguments, result) else { return }
         let input = UnsafeRawBufferPointer(value.textBytes)
         if input.isEmpty { return result.setBlob(UnsafeRawBufferPointer(start: nil, count: 0)) }
-        switch encoding {
-        case .base32: decode(Base32Codec.self, input, result)
-        case .base64: decode(Base64Codec.self, input, result)
-        case .base85: decode(Base85Codec.self, input, result)
-        case .hex: decode(HexCodec.self, input, result)
-        case .url: decode(URLCodec.self, input, result)
+        decode(encoding.codec, input, result)
+    }
+
+    /// What encode() and decode() check first, alike: the encoding the second argument names
+    /// (else the error "unknown encoding"), then the first argument (NULL gives NULL). Nil when
+    /// the result is already set.
+    @inline(__always)
+    private static func encodingAndValue(_ arguments: Arguments, _ result: ResultContext) -> (Encoding, Argument)? {
+        guard let encoding = Encoding.select(arguments[1].textBytes) else {
+            result.setError(unknownEncoding)
+            return nil
         }
+        let value = arguments[0]
+        if value.isNull {
+            result.setNull()
+            return nil
+        }
+        return (encoding, value)
     }
 
     /// Encodes into a buffer of the right size, after checking that size against SQLite's

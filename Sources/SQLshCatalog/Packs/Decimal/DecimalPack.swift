@@ -62,11 +62,7 @@ enum DecimalPack {
         details: "decimal_add(X, Y) is X + Y computed exactly on decimal text. \(parsingRules)",
         example: "SELECT decimal_add('0.1', '0.2');  -- 0.3",
         functions: {
-            [SQLFunction("decimal_add", argumentCount: 2, options: .pure, writingResult: { arguments, result in
-                var a = number(arguments[0])
-                a.add(number(arguments[1]))
-                setResult(&a, result)
-            })]
+            [SQLFunction("decimal_add", argumentCount: 2, options: .pure, writingResult: { setSum($0, subtracting: false, $1) })]
         })
 
     static let decimalSub = CatalogFunction(
@@ -75,14 +71,17 @@ enum DecimalPack {
         details: "decimal_sub(X, Y) is X - Y computed exactly on decimal text. \(parsingRules)",
         example: "SELECT decimal_sub('1', '0.999');  -- 0.001",
         functions: {
-            [SQLFunction("decimal_sub", argumentCount: 2, options: .pure, writingResult: { arguments, result in
-                var a = number(arguments[0])
-                var b = number(arguments[1])
-                b.sign.toggle()
-                a.add(b)
-                setResult(&a, result)
-            })]
+            [SQLFunction("decimal_sub", argumentCount: 2, options: .pure, writingResult: { setSum($0, subtracting: true, $1) })]
         })
+
+    /// decimal_add and decimal_sub: the exact X + Y, or X - Y (Y with its sign turned).
+    private static func setSum(_ arguments: Arguments, subtracting: Bool, _ result: ResultContext) {
+        var a = number(arguments[0])
+        var b = number(arguments[1])
+        if subtracting { b.sign.toggle() }
+        a.add(b)
+        setResult(&a, result)
+    }
 
     static let decimalMul = CatalogFunction(
         name: "decimal_mul", pack: "decimal", kind: .scalar, arity: "2", arguments: "x, y", flags: .pure,

@@ -4,7 +4,7 @@ import SQLshCore
 /// `fsdir(PATH[, DIR])`: PATH and, recursively, everything below it (symbolic links not
 /// followed), as the stock shell's fileio.c of 3.40.1: columns name, mode, mtime, data and
 /// the hidden path and dir. With DIR, files are looked up under DIR and named relative to it.
-struct FSDir: TableValuedFunction {
+struct FSDir: DirectoryWalkCursor {
     static let columns: [TableValuedColumn] = [
         .column("name"), .column("mode"), .column("mtime"), .column("data"),
         .parameter("path"), .parameter("dir"),
@@ -16,10 +16,10 @@ struct FSDir: TableValuedFunction {
         try DirectoryWalk.plan(info, pathCost: 100, pathAndDirCost: 10, estimatedRows: nil)
     }
 
-    private var walk = DirectoryWalk()
+    var walk = DirectoryWalk()
     /// The length of `DIR/` before each path: the name column leaves it out.
     private var baseLength = 0
-    private var row: Int64 = 1
+    var row: Int64 = 1
 
     init() {}
 
@@ -27,12 +27,7 @@ struct FSDir: TableValuedFunction {
         walk = DirectoryWalk()
         baseLength = 0
         row = 1
-        guard arguments.planNumber != 0, arguments.count > 0 else {
-            throw SQLiteError(message: "table function fsdir requires an argument")
-        }
-        guard !arguments[0].isNull else {
-            throw SQLiteError(message: "table function fsdir requires a non-NULL argument")
-        }
+        try Self.requirePath(arguments, function: "fsdir")
         // Like the C code, each path stops at a NUL byte.
         var path = Array(arguments[0].textBytes.prefix { $0 != 0 })
         if arguments.count > 1, !arguments[1].isNull {
@@ -41,13 +36,6 @@ struct FSDir: TableValuedFunction {
             path = Array(base) + [UInt8(ascii: "/")] + path
         }
         walk = try DirectoryWalk(root: path, recursive: true, missingRootIsEmpty: false)
-    }
-
-    var isAtEnd: Bool { walk.path == nil }
-
-    mutating func next() throws {
-        row += 1
-        try walk.advance()
     }
 
     func column(_ index: Int, into result: ResultContext) throws {
@@ -90,6 +78,4 @@ struct FSDir: TableValuedFunction {
             result.setNull()
         }
     }
-
-    func rowid() throws -> Int64 { row }
 }

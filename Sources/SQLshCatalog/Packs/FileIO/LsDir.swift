@@ -5,7 +5,7 @@ import SQLshCore
 /// subdirectories depth-first when `recursive` is true. Symbolic links are listed, never
 /// followed. Columns: name, mode (st_mode), mtime (seconds), size (bytes); the hidden path and
 /// dir (the recursion flag) read back NULL, as in sqlean.
-struct LsDir: TableValuedFunction {
+struct LsDir: DirectoryWalkCursor {
     static let columns: [TableValuedColumn] = [
         .column("name"), .column("mode"), .column("mtime"), .column("size"),
         .parameter("path"), .parameter("dir"),
@@ -17,31 +17,19 @@ struct LsDir: TableValuedFunction {
         try DirectoryWalk.plan(info, pathCost: 100, pathAndDirCost: 100, estimatedRows: 1000)
     }
 
-    private var walk = DirectoryWalk()
-    private var row: Int64 = 1
+    var walk = DirectoryWalk()
+    var row: Int64 = 1
 
     init() {}
 
     mutating func filter(_ arguments: FilterArguments) throws {
         walk = DirectoryWalk()
         row = 1
-        guard arguments.planNumber != 0, arguments.count > 0 else {
-            throw SQLiteError(message: "table function lsdir requires an argument")
-        }
-        guard !arguments[0].isNull else {
-            throw SQLiteError(message: "table function lsdir requires a non-NULL argument")
-        }
+        try Self.requirePath(arguments, function: "lsdir")
         let path = Array(arguments[0].textBytes)
         let recursive = arguments.count > 1 && arguments[1].int64 != 0
         if path.contains(0) { return }  // no such file: C would stop at the NUL
         walk = try DirectoryWalk(root: path, recursive: recursive, missingRootIsEmpty: true)
-    }
-
-    var isAtEnd: Bool { walk.path == nil }
-
-    mutating func next() throws {
-        row += 1
-        try walk.advance()
     }
 
     func column(_ index: Int, into result: ResultContext) throws {
@@ -54,6 +42,4 @@ struct LsDir: TableValuedFunction {
         default: result.setNull()
         }
     }
-
-    func rowid() throws -> Int64 { row }
 }

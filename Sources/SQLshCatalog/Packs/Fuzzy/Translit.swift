@@ -79,72 +79,48 @@ enum Translit {
     }
 
     /// spellfix's spellings for what canonical decomposition does not give: letters without a
-    /// decomposition (Ł, Đ, ß, Æ, Þ), spellfix's own choices (Ä -> Ae, Ĉ -> Ch), Greek, Cyrillic
-    /// and the f ligatures.
+    /// decomposition (ß, Þ, Ŋ), spellfix's own choices (Ä -> Ae, Ĉ -> Ch, Ŀ -> L.), Greek and
+    /// Cyrillic; then the stroke letters and ligatures it spells as `unaccent` does (Ł, Đ, Æ, ﬁ:
+    /// ``UnicodeScalarMapping/strokeLetterOrLigature(_:)``).
     static func table(_ scalar: UInt32) -> StaticString? {
         switch scalar {
         case 0x00A0: return " "
         case 0x00B5: return "u"
         case 0x00C4: return "Ae"
         case 0x00C5: return "Aa"
-        case 0x00C6: return "AE"
-        case 0x00D0: return "D"
         case 0x00D6: return "Oe"
         case 0x00D7: return "x"
-        case 0x00D8: return "O"
         case 0x00DC: return "Ue"
         case 0x00DE: return "Th"
         case 0x00DF: return "ss"
         case 0x00E4: return "ae"
         case 0x00E5: return "aa"
-        case 0x00E6: return "ae"
-        case 0x00F0: return "d"
         case 0x00F6: return "oe"
         case 0x00F7: return ":"
-        case 0x00F8: return "o"
         case 0x00FC: return "ue"
         case 0x00FE: return "th"
         case 0x0108: return "Ch"
         case 0x0109: return "ch"
-        case 0x0110: return "D"
-        case 0x0111: return "d"
         case 0x011C: return "Gh"
         case 0x011D: return "gh"
         case 0x0124: return "Hh"
         case 0x0125: return "hh"
-        case 0x0126: return "H"
-        case 0x0127: return "h"
-        case 0x0131: return "i"
-        case 0x0132: return "IJ"
-        case 0x0133: return "ij"
         case 0x0134: return "Jh"
         case 0x0135: return "jh"
         case 0x0138: return "k"
         case 0x013F: return "L."
         case 0x0140: return "l."
-        case 0x0141: return "L"
-        case 0x0142: return "l"
         case 0x0149: return "'n"
         case 0x014A: return "NG"
         case 0x014B: return "ng"
-        case 0x0152: return "OE"
-        case 0x0153: return "oe"
         case 0x015C: return "Sh"
         case 0x015D: return "sh"
-        case 0x0166: return "T"
-        case 0x0167: return "t"
         case 0x017F: return "s"
         case 0x0192: return "f"
         case 0x0391...0x03A9: return greekCapital(scalar)
         case 0x03B1...0x03C9: return greekSmall(scalar)
         case 0x0400...0x045F: return cyrillic(scalar)
-        case 0xFB00: return "ff"
-        case 0xFB01: return "fi"
-        case 0xFB02: return "fl"
-        case 0xFB03: return "ffi"
-        case 0xFB04: return "ffl"
-        case 0xFB05, 0xFB06: return "st"
-        default: return nil
+        default: return UnicodeScalarMapping.strokeLetterOrLigature(scalar)
         }
     }
 

@@ -88,85 +88,76 @@ enum MathFunctions {
     /// A one-argument function with a REAL result: x → op(x).
     static func unary(_ name: String, _ summary: String, sqlName: String, _ op: @escaping @Sendable (Double) -> Double,
                       example: String) -> CatalogFunction {
-        CatalogFunction(
-            name: name, pack: "math", kind: .scalar, arity: "1", arguments: "x", flags: .pure,
-            summary: summary,
-            details: """
-                \(name)(x): \(summary), as a real. \(typing) A result outside the domain (NaN) \
-                is NULL; infinities are kept. Same as SQLite's \(sqlName)().
-                """,
-            example: example,
-            functions: {
-                [SQLFunction(name, argumentCount: 1, options: .pure, writingResult: { arguments, result in
-                    guard let x = number(arguments[0]) else { return result.setNull() }
-                    setReal(op(x), result)
-                })]
-            })
+        entry(name, argumentCount: 1, arguments: "x", summary: summary,
+              details: """
+                  \(name)(x): \(summary), as a real. \(typing) A result outside the domain (NaN) \
+                  is NULL; infinities are kept. Same as SQLite's \(sqlName)().
+                  """,
+              example: example) { arguments, result in
+            guard let x = number(arguments[0]) else { return result.setNull() }
+            setReal(op(x), result)
+        }
     }
 
     /// A two-argument function with a REAL result: (x, y) → op(x, y); NULL when either is not numeric.
     static func binary(_ name: String, arguments: String, _ summary: String, sqlName: String,
                        _ op: @escaping @Sendable (Double, Double) -> Double, note: String, example: String) -> CatalogFunction {
-        CatalogFunction(
-            name: name, pack: "math", kind: .scalar, arity: "2", arguments: arguments, flags: .pure,
-            summary: summary,
-            details: """
-                \(name)(\(arguments)): \(summary), as a real. \(typing) Either argument \
-                not numeric gives NULL, and so does a result outside the domain (NaN).\(note) \
-                Same as SQLite's \(sqlName)().
-                """,
-            example: example,
-            functions: {
-                [SQLFunction(name, argumentCount: 2, options: .pure, writingResult: { arguments, result in
-                    guard let x = number(arguments[0]), let y = number(arguments[1]) else {
-                        return result.setNull()
-                    }
-                    setReal(op(x, y), result)
-                })]
-            })
+        entry(name, argumentCount: 2, arguments: arguments, summary: summary,
+              details: """
+                  \(name)(\(arguments)): \(summary), as a real. \(typing) Either argument \
+                  not numeric gives NULL, and so does a result outside the domain (NaN).\(note) \
+                  Same as SQLite's \(sqlName)().
+                  """,
+              example: example) { arguments, result in
+            guard let x = number(arguments[0]), let y = number(arguments[1]) else {
+                return result.setNull()
+            }
+            setReal(op(x, y), result)
+        }
     }
 
     /// `math_ceil`, `math_floor`, `math_trunc`: an integer comes back unchanged (an integer), a
     /// real gets the C function's real result.
     static func rounding(_ name: String, _ summary: String, sqlName: String, _ op: @escaping @Sendable (Double) -> Double,
                          example: String) -> CatalogFunction {
-        CatalogFunction(
-            name: name, pack: "math", kind: .scalar, arity: "1", arguments: "x", flags: .pure,
-            summary: summary,
-            details: """
-                \(name)(x): \(summary). An integer (or text that reads as one) is returned \
-                unchanged, as an integer; a real gives a real. \(typing) Same as SQLite's \(sqlName)().
-                """,
-            example: example,
-            functions: {
-                [SQLFunction(name, argumentCount: 1, options: .pure, writingResult: { arguments, result in
-                    let value = arguments[0]
-                    switch value.numericType {
-                    case .integer: result.set(value.int64)
-                    case .real: setReal(op(value.double), result)
-                    default: result.setNull()
-                    }
-                })]
-            })
+        entry(name, argumentCount: 1, arguments: "x", summary: summary,
+              details: """
+                  \(name)(x): \(summary). An integer (or text that reads as one) is returned \
+                  unchanged, as an integer; a real gives a real. \(typing) Same as SQLite's \(sqlName)().
+                  """,
+              example: example) { arguments, result in
+            let value = arguments[0]
+            switch value.numericType {
+            case .integer: result.set(value.int64)
+            case .real: setReal(op(value.double), result)
+            default: result.setNull()
+            }
+        }
     }
 
     /// `math_ln`, `math_log10`, `math_log2`: NULL for x ≤ 0.
     static func logarithm(_ name: String, _ summary: String, sqlName: String, _ op: @escaping @Sendable (Double) -> Double,
                           example: String) -> CatalogFunction {
+        entry(name, argumentCount: 1, arguments: "x", summary: summary,
+              details: """
+                  \(name)(x): \(summary), as a real; NULL when x is zero or negative. \(typing) \
+                  Same as SQLite's \(sqlName)().
+                  """,
+              example: example) { arguments, result in
+            guard let x = number(arguments[0]), x > 0 else { return result.setNull() }
+            setReal(op(x), result)
+        }
+    }
+
+    /// The catalog entry the builders above share: one pure scalar SQL function `name` of
+    /// `argumentCount` arguments, in the math pack.
+    private static func entry(_ name: String, argumentCount: Int, arguments: String, summary: String,
+                              details: String, example: String,
+                              body: @escaping @Sendable (Arguments, ResultContext) -> Void) -> CatalogFunction {
         CatalogFunction(
-            name: name, pack: "math", kind: .scalar, arity: "1", arguments: "x", flags: .pure,
-            summary: summary,
-            details: """
-                \(name)(x): \(summary), as a real; NULL when x is zero or negative. \(typing) \
-                Same as SQLite's \(sqlName)().
-                """,
-            example: example,
-            functions: {
-                [SQLFunction(name, argumentCount: 1, options: .pure, writingResult: { arguments, result in
-                    guard let x = number(arguments[0]), x > 0 else { return result.setNull() }
-                    setReal(op(x), result)
-                })]
-            })
+            name: name, pack: "math", kind: .scalar, arity: String(argumentCount), arguments: arguments, flags: .pure,
+            summary: summary, details: details, example: example,
+            functions: { [SQLFunction(name, argumentCount: argumentCount, options: .pure, writingResult: body)] })
     }
 
     static let pi = CatalogFunction(

@@ -60,9 +60,7 @@ struct Moments<Statistic> {
         count += sign
         guard abs(x) <= Self.hugeThreshold else { hugeCount += Int(sign); return }
         sum.add(sign * x)
-        let square = x * x
-        sumOfSquares.add(sign * square)
-        sumOfSquares.add(sign * (-square).addingProduct(x, x))  // the square's rounding error, exactly
+        sumOfSquares.addProduct(sign * x, x)
     }
 }
 
@@ -83,17 +81,9 @@ extension Moments: Aggregate, WindowAggregate where Statistic: MomentStatistic {
         if hugeCount > 0 { return Statistic.result(count: count, squaredDeviations: .infinity) }
         // count · Σx² − (Σx)², exactly: every product of two Doubles is a Double pair.
         var numerator = ExactSum()
-        for p in sumOfSquares.partials {
-            let product = p * count
-            numerator.add(product)
-            numerator.add((-product).addingProduct(p, count))
-        }
+        for p in sumOfSquares.partials { numerator.addProduct(p, count) }
         for p in sum.partials {
-            for q in sum.partials {
-                let product = p * q
-                numerator.add(-product)
-                numerator.add(-(-product).addingProduct(p, q))
-            }
+            for q in sum.partials { numerator.addProduct(-p, q) }
         }
         let squaredDeviations = max(0, numerator.value / count)
         return Statistic.result(count: count, squaredDeviations: squaredDeviations)
@@ -124,6 +114,15 @@ struct ExactSum {
         }
         partials.removeSubrange(kept...)
         if x != 0 { partials.append(x) }
+    }
+
+    /// Adds the product `a · b` exactly: its rounded value and, by fma, its rounding error
+    /// (finite products that do not overflow).
+    @inline(__always)
+    mutating func addProduct(_ a: Double, _ b: Double) {
+        let product = a * b
+        add(product)
+        add((-product).addingProduct(a, b))
     }
 
     /// The exact sum rounded once to the nearest Double (ties to even).

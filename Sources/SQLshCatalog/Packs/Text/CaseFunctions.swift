@@ -98,7 +98,7 @@ private func mapCase(_ text: UnsafeBufferPointer<UInt8>, mode: UnicodeCase.Mode,
     var previousIsWord = false
     var i = 0
     while i < text.count {
-        let (c, length) = UnicodeCase.unit(text, at: i)
+        let (c, length) = ScalarDecoding.unit(text, at: i)
         scratch.reserve(16)  // a character maps to 12 bytes at most
         if c < 0x80 {
             let upper = mode == .upper || (mode == .title && !previousIsWord)

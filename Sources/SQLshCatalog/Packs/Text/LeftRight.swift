@@ -7,26 +7,14 @@ enum LeftRight {
     static let textLeft = CatalogFunction(
         name: "text_left", pack: "text", kind: .scalar, arity: "2", arguments: "text, n", flags: .pure,
         summary: "the first n characters; with n < 0 all but the last |n|",
-        details: """
-            text_left(text, n), Postgres's left(): the first n characters of the text; when n is negative, every \
-            character but the last |n|. n larger than the length gives the whole text. \
-            Characters are counted as length() counts them. NULL when any argument is NULL; n \
-            must be an integer ("length parameter should be integer"; integral reals and \
-            numeric text are accepted too).
-            """,
+        details: details("text_left", postgres: "left", kept: "first", other: "last"),
         example: "select text_left('Crème brûlée', 5), text_left('abcdef', -2);  -- 'Crème'|'abcd'",
         functions: { make("text_left", fromEnd: false) })
 
     static let textRight = CatalogFunction(
         name: "text_right", pack: "text", kind: .scalar, arity: "2", arguments: "text, n", flags: .pure,
         summary: "the last n characters; with n < 0 all but the first |n|",
-        details: """
-            text_right(text, n), Postgres's right(): the last n characters of the text; when n is negative, every \
-            character but the first |n|. n larger than the length gives the whole text. \
-            Characters are counted as length() counts them. NULL when any argument is NULL; n \
-            must be an integer ("length parameter should be integer"; integral reals and \
-            numeric text are accepted too).
-            """,
+        details: details("text_right", postgres: "right", kept: "last", other: "first"),
         example: "select text_right('Crème brûlée', 6), text_right('abcdef', -2);  -- 'brûlée'|'cdef'",
         functions: { make("text_right", fromEnd: true) })
 
@@ -37,6 +25,17 @@ enum LeftRight {
     /// `"right"(text, n)`: RIGHT is a keyword, so the name must be quoted.
     static let right = quotedAlias("right", of: textRight, example: "select \"right\"('Crème brûlée', 6);  -- 'brûlée'") {
         make("right", fromEnd: true)
+    }
+
+    /// The details of text_left and text_right, which differ only in the end they keep.
+    private static func details(_ name: String, postgres: String, kept: String, other: String) -> String {
+        """
+        \(name)(text, n), Postgres's \(postgres)(): the \(kept) n characters of the text; when n is \
+        negative, every character but the \(other) |n|. n larger than the length gives the whole \
+        text. Characters are counted as length() counts them. NULL when any argument is NULL; n \
+        must be an integer ("length parameter should be integer"; integral reals and numeric \
+        text are accepted too).
+        """
     }
 
     private static func quotedAlias(_ name: String, of entry: CatalogFunction, example: String,

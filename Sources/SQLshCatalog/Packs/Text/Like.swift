@@ -31,16 +31,16 @@ func matches(pattern: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UI
     var p = 0, i = 0, star = -1, mark = 0
     while i < text.count {
         if p < pattern.count {
-            let (pc, pl) = UnicodeCase.unit(pattern, at: p)
+            let (pc, pl) = ScalarDecoding.unit(pattern, at: p)
             if pc == percent {
                 p += pl
                 star = p
-                i += UnicodeCase.unit(text, at: i).length
+                i += ScalarDecoding.unit(text, at: i).length
                 mark = i
                 if p == pattern.count { return true }
                 continue
             }
-            let (sc, sl) = UnicodeCase.unit(text, at: i)
+            let (sc, sl) = ScalarDecoding.unit(text, at: i)
             if pc == underscore || pc == sc || UnicodeCase.simpleFold(pc) == UnicodeCase.simpleFold(sc) {
                 p += pl
                 i += sl
@@ -50,7 +50,7 @@ func matches(pattern: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UI
         guard star >= 0 else { return false }
         p = star
         i = mark
-        if mark < text.count { mark += UnicodeCase.unit(text, at: mark).length }
+        if mark < text.count { mark += ScalarDecoding.unit(text, at: mark).length }
     }
     while p < pattern.count, pattern[p] == UInt8(ascii: "%") { p += 1 }
     return p == pattern.count

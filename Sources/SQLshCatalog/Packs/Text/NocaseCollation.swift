@@ -29,7 +29,7 @@ enum NocaseCollation {
                 j += 1
                 continue
             }
-            let (c, m) = UnicodeCase.unit(x, at: i), (d, n) = UnicodeCase.unit(y, at: j)
+            let (c, m) = ScalarDecoding.unit(x, at: i), (d, n) = ScalarDecoding.unit(y, at: j)
             let fc = UnicodeCase.simpleFold(c), fd = UnicodeCase.simpleFold(d)
             if fc != fd { return fc < fd ? -1 : 1 }
             i += m

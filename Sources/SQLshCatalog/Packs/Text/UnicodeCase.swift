@@ -9,15 +9,6 @@ enum UnicodeCase {
     /// The first value used for invalid bytes.
     static let invalidBase: UInt32 = 0x110000
 
-    /// The unit at `i`: its value and its length in bytes.
-    @inline(__always)
-    static func unit(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: UInt32, length: Int) {
-        let byte = bytes[i]
-        if byte < 0x80 { return (UInt32(byte), 1) }
-        if let decoded = UTF8Bytes.decode(bytes, at: i) { return (decoded.scalar, decoded.length) }
-        return (invalidBase + UInt32(byte), 1)
-    }
-
     /// Calls `body` with the full case folding of `c` (1 to 3 scalars; empty when utf8proc has
     /// none), from the same decomposition the unicode pack folds with.
     @inline(__always)

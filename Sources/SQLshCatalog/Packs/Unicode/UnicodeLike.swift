@@ -81,20 +81,11 @@ final class LikeMatcher {
             guard escapeBytes.count > 0, Characters.advance(escapeBytes, from: 0, by: 1) == escapeBytes.count else {
                 throw TextError("ESCAPE expression must be a single character")
             }
-            escape = Self.unit(escapeBytes, at: 0).unit
+            escape = ScalarDecoding.unit(escapeBytes, at: 0).unit
         }
         guard compile(patternBytes, escape: escape) else { return result.set(Int64(0)) }
         keys(arguments[1].textBytes, into: &text)
         result.set(Int64(matches() ? 1 : 0))
-    }
-
-    /// The unit at `i` (a scalar, or an invalid byte as `0x110000 + byte`) and its length.
-    @inline(__always)
-    static func unit(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (unit: UInt32, length: Int) {
-        let byte = bytes[i]
-        if byte < 0x80 { return (UInt32(byte), 1) }
-        if let (scalar, length) = UTF8Bytes.decode(bytes, at: i) { return (scalar, length) }
-        return (ScalarDecoding.invalidUnit(byte), 1)
     }
 
     @inline(__always)
@@ -108,7 +99,7 @@ final class LikeMatcher {
         out.removeAll(keepingCapacity: true)
         var i = 0
         while i < bytes.count {
-            let (unit, length) = Self.unit(bytes, at: i)
+            let (unit, length) = ScalarDecoding.unit(bytes, at: i)
             out.append(Self.key(unit))
             i += length
         }
@@ -123,11 +114,11 @@ final class LikeMatcher {
         pattern.removeAll(keepingCapacity: true)
         var i = 0
         while i < bytes.count {
-            var (unit, length) = Self.unit(bytes, at: i)
+            var (unit, length) = ScalarDecoding.unit(bytes, at: i)
             i += length
             if let escape, unit == escape {
                 guard i < bytes.count else { return false }
-                (unit, length) = Self.unit(bytes, at: i)
+                (unit, length) = ScalarDecoding.unit(bytes, at: i)
                 i += length
                 pattern.append(Self.key(unit))
             } else if unit == 0x25 {

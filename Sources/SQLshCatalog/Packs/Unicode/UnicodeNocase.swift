@@ -39,8 +39,8 @@ enum UnicodeNocase {
                 j += 1
                 continue
             }
-            let (ux, lx) = LikeMatcher.unit(x, at: i)
-            let (uy, ly) = LikeMatcher.unit(y, at: j)
+            let (ux, lx) = ScalarDecoding.unit(x, at: i)
+            let (uy, ly) = ScalarDecoding.unit(y, at: j)
             let kx = LikeMatcher.key(ux), ky = LikeMatcher.key(uy)
             if kx != ky { return kx < ky ? -1 : 1 }
             i += lx

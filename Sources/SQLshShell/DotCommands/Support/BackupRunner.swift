@@ -2,8 +2,20 @@ import CSQLite  // result code names only
 import Glibc
 import SQLshCore
 
-/// The online-backup loop of `.backup`/`.save` and `.restore`.
+/// The online-backup loop of `.backup`/`.save` and `.restore`, and how they open the other
+/// database.
 enum BackupRunner {
+    /// The other database of `.backup` (the destination) and `.restore` (the source), opened
+    /// as sqlite3_open opens it: read-write, created when missing.
+    /// - Throws: `Error: cannot open "FILE"` when it cannot be opened.
+    static func openOtherDatabase(_ file: String) throws -> Connection {
+        do {
+            return try Connection(path: file, flags: [.readWrite, .create])
+        } catch {
+            throw ShellError("Error: cannot open \"\(file)\"")
+        }
+    }
+
     /// Copies `sourceSchema` of `source` into `destinationSchema` of `destination`, 100 pages
     /// per step. With `retryBusy`, a busy source is retried three times (`.restore`).
     /// - Returns: nil when done, else sqlite3's error text.
