@@ -1,3 +1,5 @@
+import SQLshCore
+
 /// Dates as text in the format SQLite's date and time functions use, computed by hand (no
 /// formatter objects, no time zone database: always UTC).
 enum SQLDateText {
@@ -8,7 +10,7 @@ enum SQLDateText {
         guard seconds.isFinite, seconds >= -62_167_219_200, seconds < 253_402_300_800 else { return nil }
         let milliseconds = Int64((seconds * 1000).rounded(.down))
         let (days, dayMilliseconds) = floorDivide(milliseconds, 86_400_000)
-        let (year, month, day) = civilDate(daysSince1970: days)
+        let (year, month, day) = CivilDays.date(daysSince1970: days)
         let hour = dayMilliseconds / 3_600_000, minute = dayMilliseconds / 60_000 % 60
         let second = dayMilliseconds / 1000 % 60, millisecond = dayMilliseconds % 1000
         var text = ""
@@ -37,7 +39,7 @@ enum SQLDateText {
                   let month = p.number(digits: 2), p.take(UInt8(ascii: "-")),
                   let day = p.number(digits: 2),
                   (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
-            days = daysSince1970(year: year, month: month, day: day)
+            days = CivilDays.daysSince1970(year: year, month: month, day: day)
             if p.take(UInt8(ascii: "T")) || (p.take(UInt8(ascii: " ")) && p.looksLikeTime) {
                 guard let parsed = p.time() else { return nil }
                 time = parsed
@@ -136,30 +138,5 @@ enum SQLDateText {
         case 4, 6, 9, 11: return 30
         default: return 31
         }
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date, counting whole 400-year eras
-    /// (146097 days each) from 0000-03-01 so that February ends each counted year.
-    static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let monthFromMarch = month > 2 ? month - 3 : month + 9
-        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The inverse of ``daysSince1970(year:month:day:)``.
-    static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

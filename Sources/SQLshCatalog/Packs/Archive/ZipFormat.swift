@@ -1,3 +1,5 @@
+import SQLshCore
+
 /// The parts of the ZIP format (PKWARE's APPNOTE.TXT) that the zipfile module reads and writes:
 /// the central directory, local file headers and the end-of-central-directory record, all
 /// little-endian. Every read is bounds-checked: a hostile archive gives an error, never a trap.
@@ -212,23 +214,12 @@ extension ZipFormat {
 /// MS-DOS dates and times (two 16-bit fields, 2-second resolution, from 1980), read and
 /// written as UTC as sqlite's zipfile does.
 enum ZipTime {
-    /// Days since 1970-01-01 of a proleptic Gregorian date.
-    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
     static func unixTime(dosDate: UInt16, dosTime: UInt16) -> Int64 {
         let year = 1980 + Int64((dosDate >> 9) & 0x7f)
         let month = Int64((dosDate >> 5) & 0x0f)
         let day = Int64(dosDate & 0x1f)
         let hour = Int64((dosTime >> 11) & 0x1f), minute = Int64((dosTime >> 5) & 0x3f), second = Int64(dosTime & 0x1f) * 2
-        return days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        return CivilDays.daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
     }
 
     /// DOS date and time of a Unix time; zero for times before 1980.
@@ -236,16 +227,7 @@ enum ZipTime {
         let (q, r) = unix.quotientAndRemainder(dividingBy: 86_400)
         let dayNumber = r < 0 ? q - 1 : q
         let secondOfDay = r < 0 ? r + 86_400 : r
-        // civil date from days since 1970
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = CivilDays.date(daysSince1970: dayNumber)
         guard year >= 1980, year <= 2107 else { return (0, 0) }
         let date = UInt16(day) | UInt16(month) << 5 | UInt16(year - 1980) << 9
         let time = UInt16(secondOfDay % 60 / 2) | UInt16(secondOfDay / 60 % 60) << 5 | UInt16(secondOfDay / 3600) << 11

@@ -1,13 +1,13 @@
+import SQLshCore
+
 /// Calendar arithmetic on the proleptic Gregorian calendar, done on day numbers (no tables, no
 /// Foundation): days since 0001-01-01 to year-month-day and back, weekdays, ISO weeks.
 ///
 /// Years use astronomical numbering (year 0 is 1 BC, as in Go and sqlean). The conversions
-/// follow the well-known "days from civil" method: count from 0000-03-01 so that the leap day
-/// ends the year, split into 400-year eras of 146097 days, and within an era use
-/// 365-day years with corrections every 4, 100 and 400 years.
+/// are the core's ``CivilDays``, counted here from 0001-01-01 instead of 1970-01-01.
 enum CivilCalendar {
-    /// Days from 0000-03-01 to 0001-01-01.
-    private static let marchZeroToZeroTime: Int64 = 306
+    /// Days from 0001-01-01 to 1970-01-01.
+    private static let days1To1970: Int64 = 719_162
     static let secondsPerDay: Int64 = 86_400
 
     /// A time broken down in UTC.
@@ -40,29 +40,15 @@ enum CivilCalendar {
     /// every intermediate value far from overflow.
     @inline(__always)
     static func dayNumber(year: Int64, month: Int, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = floorDivide(y, 400)
-        let yearOfEra = y - era * 400  // 0...399
-        let shiftedMonth = Int64(month > 2 ? month - 3 : month + 9)  // March = 0
-        let dayOfYear = (153 * shiftedMonth + 2) / 5  // days from March 1 to the month's first
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - marchZeroToZeroTime + (day - 1)
+        CivilDays.daysSince1970(year: year, month: Int64(month), day: day) + days1To1970
     }
 
     /// The date of a day number: (year, month 1...12, day 1...31). Valid for every day number
     /// an int64 count of seconds can reach.
     @inline(__always)
     static func date(dayNumber: Int64) -> (year: Int64, month: Int, day: Int) {
-        let z = dayNumber + marchZeroToZeroTime
-        let era = floorDivide(z, 146_097)
-        let dayOfEra = z - era * 146_097  // 0...146096
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365  // 0...399
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)  // from March 1
-        let shiftedMonth = (5 * dayOfYear + 2) / 153  // March = 0
-        let day = Int(dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
-        let month = Int(shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9)
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
+        let (year, month, day) = CivilDays.date(daysSince1970: dayNumber - days1To1970)
+        return (year, Int(month), Int(day))
     }
 
     /// The time broken down in UTC.
