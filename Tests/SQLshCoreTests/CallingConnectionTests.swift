@@ -47,8 +47,9 @@ import Testing
 
     @Test func argumentsAreBoundAndColumnsReturnedExactlyAsTheyAre() throws {
         let db = try Connection()
-        let body = try db.prepare("select ?1")
+        let prepared = Prepared(try db.prepare("select ?1"))
         try db.add(SQLFunction("same", argumentCount: 1, writingResult: { args, result in
+            let body = prepared.statement
             try body.bind(args[0], at: 1)
             defer { body.reset() }
             if try body.step() { result.set(column: 0, of: body) } else { result.setNull() }
@@ -162,6 +163,12 @@ import Testing
 private final class Box {
     var value: Int
     init(_ value: Int) { self.value = value }
+}
+
+/// A statement a test function uses (the test runs it on one thread).
+private final class Prepared: @unchecked Sendable {
+    let statement: Statement
+    init(_ statement: Statement) { self.statement = statement }
 }
 
 private final class KeptValues: @unchecked Sendable {
