@@ -16,18 +16,22 @@ extension SQLText {
     }
 
     /// Formats with SQLite's printf (`sqlite3_vmprintf`) into a buffer of SQLite's, which
-    /// `body` reads in place (valid only during `body`): ``format(_:_:)`` without the copy
-    /// into a `String`, for code that parses the text back (SQLite's `round()` prints with
-    /// `%.*f` and reads the digits).
+    /// `body` reads in place (valid only during `body`): ``format(_:_:)`` for a literal
+    /// format, without the copy into a `String`, for code that parses the text back (SQLite's
+    /// `round()` prints with `%.*f` and reads the digits).
     ///
     /// ```swift
     /// SQLText.withFormatted("%.*f", [Int32(2), 3.14159]) { String(decoding: $0, as: UTF8.self) }  // "3.14"
     /// ```
     ///
     /// - Returns: what `body` returns, or nil when SQLite cannot allocate the text.
-    public static func withFormatted<R>(_ format: String, _ arguments: [CVarArg],
+    ///
+    /// `@inlinable`: specialized in the caller (SQLite's `round()` runs it once per row).
+    @inlinable
+    public static func withFormatted<R>(_ format: StaticString, _ arguments: [CVarArg],
                                         _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
-        guard let text = withVaList(arguments, { sqlite3_vmprintf(format, $0) }) else { return nil }
+        let pattern = UnsafeRawPointer(format.utf8Start).assumingMemoryBound(to: CChar.self)
+        guard let text = withVaList(arguments, { sqlite3_vmprintf(pattern, $0) }) else { return nil }
         defer { sqlite3_free(text) }
         let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
         var count = 0
