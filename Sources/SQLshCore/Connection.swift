@@ -21,6 +21,9 @@ public final class Connection {
     /// Whether ``close()`` succeeded. A closed connection refuses to prepare statements
     /// (`SQLITE_MISUSE`); its ``handle`` must not be used.
     public private(set) var isClosed = false
+    /// Whether the connection borrows a handle owned elsewhere (``init(borrowing:)``): it never
+    /// closes it.
+    public let isBorrowed: Bool
     /// Interrupts this connection's running statement from any thread or task, and is safe to
     /// keep after the connection is closed.
     public let interruptHandle: InterruptHandle
@@ -52,13 +55,37 @@ public final class Connection {
         sqlite3_extended_result_codes(db, 1)
         self.handle = db
         self.path = path
+        self.isBorrowed = false
         self.interruptHandle = InterruptHandle(db)
+    }
+
+    /// A connection over a handle someone else opened and will close: the connection a SQL
+    /// function or a virtual table runs on, for example. The handle is used as it is (its
+    /// settings are not changed) and never closed: ``close()`` does nothing, and the handle
+    /// must outlive this object and the statements it prepares.
+    ///
+    /// ```swift
+    /// SQLFunction("row_count", argumentCount: 1, options: .directOnly) { args, result in
+    ///     let db = result.connection  // borrowed: the caller's connection
+    ///     let statement = try db.prepare("select count(*) from " + (args[0].string ?? ""))
+    ///     _ = try statement.step()
+    ///     result.set(statement.int64(at: 0))
+    /// }
+    /// ```
+    ///
+    /// Statements it prepares name functions the owning ``Connection`` registers on demand
+    /// (``registerOnDemand(_:)``) as statements prepared by the owner do.
+    public init(borrowing handle: OpaquePointer) {
+        self.handle = handle
+        self.path = sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? ""
+        self.isBorrowed = true
+        self.interruptHandle = InterruptHandle(handle)
     }
 
     deinit {
         if onDemand != nil { OpenConnections.shared.remove(handle) }
         interruptHandle.invalidate()
-        if !isClosed { sqlite3_close_v2(handle) }
+        if !isClosed && !isBorrowed { sqlite3_close_v2(handle) }
     }
 
     /// Closes the connection.
@@ -66,7 +93,7 @@ public final class Connection {
     /// - Throws: ``SQLiteError`` (`SQLITE_BUSY`) when statements or backups are still open;
     ///   the connection then stays open and usable.
     public func close() throws {
-        guard !isClosed else { return }
+        guard !isClosed, !isBorrowed else { return }
         // sqlite3_close fails (and the connection stays open) while statements are open; the
         // interrupt handle is cleared first so that no interrupt can race with the close.
         interruptHandle.invalidate()
@@ -121,9 +148,31 @@ public final class Connection {
     ///   buffer it consumed.
     /// - Throws: ``SQLiteError``; its `offset` is relative to the start of `utf8`.
     public func prepare(utf8: UnsafeBufferPointer<UInt8>) throws -> (statement: Statement?, consumed: Int) {
+        var parsed = 0
+        return try prepare(utf8: utf8, parsed: &parsed)
+    }
+
+    /// ``prepare(utf8:)`` that also tells how far SQLite read, when it fails too: `parsed` is
+    /// the length of the text before SQLite's prepare tail (after a syntax error, the text up
+    /// to where parsing stopped), for messages that quote the rest, as `sha3_query`'s
+    /// `error SQL statement [REST]: MESSAGE` does.
+    ///
+    /// ```swift
+    /// var parsed = 0
+    /// do { _ = try db.prepare(utf8: sql, parsed: &parsed) }
+    /// catch { print(String(decoding: sql[parsed...], as: UTF8.self)) }  // the unread rest
+    /// ```
+    public func prepare(utf8: UnsafeBufferPointer<UInt8>, parsed: inout Int) throws -> (statement: Statement?, consumed: Int) {
         guard !isClosed else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed") }
-        let (stmt, consumed) = try rawPrepare(handle, utf8, onDemand: onDemand == nil ? nil : self)
+        let (stmt, consumed) = try rawPrepare(handle, utf8, onDemand: onDemandOwner, parsed: &parsed)
         return (stmt.map { Statement(handle: $0, connection: self) }, consumed)
+    }
+
+    /// Who registers what a failed prepare reports missing: this connection, or for a borrowed
+    /// one the ``Connection`` that owns the handle (looked up only after a failure).
+    private var onDemandOwner: OnDemandOwner {
+        if isBorrowed { return .owner(of: handle) }
+        return onDemand == nil ? .none : .connection(self)
     }
 
     /// Runs every statement of `sql` in order, discarding rows.

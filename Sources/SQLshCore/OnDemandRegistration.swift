@@ -110,10 +110,35 @@ extension Connection {
     }
 }
 
+/// Who registers what a failed prepare reports missing.
+enum OnDemandOwner {
+    /// Nobody: the error is thrown as it is.
+    case none
+    /// This connection's on-demand registration.
+    case connection(Connection)
+    /// The on-demand registration of whichever ``Connection`` owns the handle (for a borrowed
+    /// connection), looked up after a failure.
+    case owner(of: OpaquePointer)
+
+    var connection: Connection? {
+        switch self {
+        case .none: return nil
+        case .connection(let connection): return connection
+        case .owner(let handle): return OpenConnections.shared.connection(for: handle)
+        }
+    }
+}
+
 /// Prepares the first statement of a buffer, retrying after on-demand registration.
-func rawPrepare(_ handle: OpaquePointer, _ utf8: UnsafeBufferPointer<UInt8>,
-                onDemand connection: Connection?) throws -> (statement: OpaquePointer?, consumed: Int) {
-    guard let base = utf8.baseAddress, utf8.count > 0 else { return (nil, utf8.count) }
+///
+/// `parsed` is set to how many bytes SQLite read, also when it fails (the bytes before its
+/// prepare tail: up to the statement's end, or where parsing stopped at an error).
+func rawPrepare(_ handle: OpaquePointer, _ utf8: UnsafeBufferPointer<UInt8>, onDemand owner: OnDemandOwner,
+                parsed: inout Int) throws -> (statement: OpaquePointer?, consumed: Int) {
+    guard let base = utf8.baseAddress, utf8.count > 0 else {
+        parsed = utf8.count
+        return (nil, utf8.count)
+    }
     var tried: Set<String> = []
     while true {
         var stmt: OpaquePointer?
@@ -121,13 +146,13 @@ func rawPrepare(_ handle: OpaquePointer, _ utf8: UnsafeBufferPointer<UInt8>,
         let rc = base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { p in
             sqlite3_prepare_v2(handle, p, Int32(clamping: utf8.count), &stmt, &tail)
         }
-        if rc == SQLITE_OK {
-            let consumed = tail.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? utf8.count
-            return (stmt, consumed)
-        }
+        parsed = tail.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? utf8.count
+        if rc == SQLITE_OK { return (stmt, parsed) }
         sqlite3_finalize(stmt)
-        if let connection, connection.registerMissing(after: rc, tried: &tried) { continue }
-        throw SQLiteError.from(handle, code: rc)
+        // Read before on-demand registration, which may run SQL of its own on this handle.
+        let error = SQLiteError.from(handle, code: rc)
+        if let connection = owner.connection, connection.registerMissing(after: rc, tried: &tried) { continue }
+        throw error
     }
 }
 

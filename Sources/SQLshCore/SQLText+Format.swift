@@ -14,4 +14,28 @@ extension SQLText {
             return String(cString: text)
         }
     }
+
+    /// Formats with SQLite's printf (`sqlite3_vmprintf`) into a buffer of SQLite's, which
+    /// `body` reads in place (valid only during `body`): ``format(_:_:)`` for a literal
+    /// format, without the copy into a `String`, for code that parses the text back (SQLite's
+    /// `round()` prints with `%.*f` and reads the digits).
+    ///
+    /// ```swift
+    /// SQLText.withFormatted("%.*f", [Int32(2), 3.14159]) { String(decoding: $0, as: UTF8.self) }  // "3.14"
+    /// ```
+    ///
+    /// - Returns: what `body` returns, or nil when SQLite cannot allocate the text.
+    ///
+    /// `@inlinable`: specialized in the caller (SQLite's `round()` runs it once per row).
+    @inlinable
+    public static func withFormatted<R>(_ format: StaticString, _ arguments: [CVarArg],
+                                        _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        let pattern = UnsafeRawPointer(format.utf8Start).assumingMemoryBound(to: CChar.self)
+        guard let text = withVaList(arguments, { sqlite3_vmprintf(pattern, $0) }) else { return nil }
+        defer { sqlite3_free(text) }
+        let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
+        var count = 0
+        while bytes[count] != 0 { count += 1 }
+        return try body(UnsafeBufferPointer(start: bytes, count: count))
+    }
 }

@@ -8,6 +8,13 @@ public enum SQLiteLibrary {
     /// The check-in date, time and hash the library was built from (`sqlite3_sourceid`).
     public static var sourceID: String { String(cString: sqlite3_sourceid()) }
 
+    /// Whether the library was compiled with an option (`sqlite3_compileoption_used`), named
+    /// with or without its `SQLITE_` prefix: `isCompileOptionUsed("SOUNDEX")` is true when the
+    /// core `soundex()` function exists.
+    public static func isCompileOptionUsed(_ name: String) -> Bool {
+        sqlite3_compileoption_used(name) == 1
+    }
+
     /// Fills `buffer` with bytes from SQLite's pseudo-random generator (`sqlite3_randomness`),
     /// the one `random()` and `randomblob()` use.
     public static func fillRandom(_ buffer: UnsafeMutableRawBufferPointer) {

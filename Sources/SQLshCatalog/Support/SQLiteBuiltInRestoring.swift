@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// Putting SQLite's own functions back after a catalog entry that replaced them is disabled.
@@ -24,9 +23,9 @@ enum SQLiteBuiltInRestoring {
     private static func asciiCaseFunction(_ name: String, _ map: @escaping (UInt8) -> UInt8) -> SQLFunction {
         let scratch = ByteScratch()
         return SQLFunction(name, argumentCount: 1, options: .pure) { arguments, result in
-            let value = arguments[0].rawValue
-            if sqlite3_value_type(value) == SQLITE_NULL { return result.setNull() }
-            let bytes = textBytes(value)
+            let value = arguments[0]
+            if value.isNull { return result.setNull() }
+            let bytes = value.textBytes
             scratch.withBuffer { out in
                 out.removeAll(keepingCapacity: true)
                 out.reserveCapacity(bytes.count)
@@ -59,15 +58,14 @@ enum SQLiteBuiltInRestoring {
 
     /// Whether this SQLite library has the core `soundex()` (compiled with SQLITE_SOUNDEX, as
     /// Debian's is).
-    static var hasCoreSoundex: Bool { sqlite3_compileoption_used("SOUNDEX") == 1 }
+    static var hasCoreSoundex: Bool { SQLiteLibrary.isCompileOptionUsed("SOUNDEX") }
 
     /// SQLite's `soundex(X)` (SQLITE_SOUNDEX): leading non-letters skipped, '?000' for NULL and
     /// letterless text, no H/W rule; the code of a byte is looked up by its low 7 bits.
     static func soundex() -> SQLFunction {
         SQLFunction("soundex", argumentCount: 1, options: .pure) { arguments, result in
-            let value = arguments[0].rawValue
-            let bytes: UnsafeBufferPointer<UInt8> = sqlite3_value_type(value) == SQLITE_NULL
-                ? UnsafeBufferPointer(start: nil, count: 0) : textBytes(value)
+            let value = arguments[0]
+            let bytes: UnsafeBufferPointer<UInt8> = value.isNull ? UnsafeBufferPointer(start: nil, count: 0) : value.textBytes
             var code: (UInt8, UInt8, UInt8, UInt8) = (0x3F, 0x30, 0x30, 0x30)  // "?000"
             @inline(__always) func isAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
             var i = 0

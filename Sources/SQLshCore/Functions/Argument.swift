@@ -63,6 +63,11 @@ public struct Argument {
     @inlinable
     public var int64: Int64 { sqlite3_value_int64(value) }
 
+    /// The value as a 32-bit integer, as `sqlite3_value_int` reads it: the 64-bit value's low
+    /// 32 bits (`4294967297` reads as 1), which is what SQLite's own C functions see.
+    @inlinable
+    public var int32: Int32 { sqlite3_value_int(value) }
+
     /// The value as an `Int` (SQLite conversion rules).
     @inlinable
     public var int: Int { Int(truncatingIfNeeded: sqlite3_value_int64(value)) }

@@ -31,3 +31,10 @@ extension ResultContext {
     /// uses its own text for the code when no message was set.
     @inlinable public func setErrorCode(_ code: Int32) { sqlite3_result_error_code(rawValue, code) }
 }
+
+extension Arguments {
+    /// ``ResultContext/lengthLimit`` for code that has the arguments but no result yet: an
+    /// aggregate's `step`, which checks the size of what it accumulates.
+    @inlinable
+    public var lengthLimit: Int { ResultContext(rawValue: context).lengthLimit }
+}

@@ -1,4 +1,3 @@
-import CSQLite
 import CZlib
 import SQLshCore
 
@@ -9,9 +8,9 @@ enum SqlarFunctions {
     /// sqlar_compress(X): a blob X zlib-compressed when that makes it shorter; anything else
     /// (and a blob compression would not shrink) unchanged.
     static func compress(_ arguments: Arguments, _ result: ResultContext) {
-        let value = arguments[0].rawValue
-        guard sqlite3_value_type(value) == SQLITE_BLOB else { return result.set(arguments[0]) }
-        let input = blobOrTextBytes(value)
+        let value = arguments[0]
+        guard value.storageType == .blob else { return result.set(value) }
+        let input = value.blobBytes
         // Only a shorter result is kept, so the output buffer is the input's size: zlib's
         // Z_BUF_ERROR then means "not shorter" (and no buffer exceeds the length limit).
         var outputCount = uLong(input.count)
@@ -31,8 +30,8 @@ enum SqlarFunctions {
     /// or equals X's size in bytes; otherwise X inflated, which must give at most SZ bytes
     /// ("error in uncompress()" otherwise).
     static func uncompress(_ arguments: Arguments, _ result: ResultContext) {
-        let size = sqlite3_value_int(arguments[1].rawValue)
-        let count = Int(sqlite3_value_bytes(arguments[0].rawValue))
+        let size = arguments[1].int32
+        let count = arguments[0].byteCount
         if size <= 0 || Int(size) == count { return result.set(arguments[0]) }
         guard Int(size) <= result.lengthLimit else { return result.setTooBig() }
         let input = blobOrTextBytes(arguments[0].rawValue)

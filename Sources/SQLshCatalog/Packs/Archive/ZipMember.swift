@@ -45,7 +45,7 @@ enum ZipMemberBuilder {
             isDirectory = false
             let input = blobOrTextBytes(data.rawValue)
             let automatic = method?.isNull ?? true
-            let requested = method.map { sqlite3_value_int($0.rawValue) } ?? 0
+            let requested = method.map { $0.int32 } ?? 0
             guard requested == 0 || requested == 8 else {
                 throw constraint("unknown compression method: \(requested)")
             }
@@ -107,7 +107,7 @@ enum ZipMemberBuilder {
     private static func parseModeText(_ value: Argument) throws -> UInt32 {
         let text = Array(textBytes(value.rawValue))
         if let first = text.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") {
-            return UInt32(bitPattern: sqlite3_value_int(value.rawValue))
+            return UInt32(bitPattern: value.int32)
         }
         let parseError = SQLiteError(message: "zipfile: parse error in mode: \(String(decoding: text, as: UTF8.self))")
         guard text.count == 10 else { throw parseError }

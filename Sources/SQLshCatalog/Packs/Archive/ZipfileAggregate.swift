@@ -18,7 +18,7 @@ struct ZipfileAggregate: Aggregate {
             throw SQLiteError(message: "first argument to zipfile() must be non-NULL")
         }
         if count == 5, !arguments[4].isNull {
-            let method = sqlite3_value_int(arguments[4].rawValue)
+            let method = arguments[4].int32
             if method != 0 && method != 8 { throw SQLiteError(message: "illegal method value: \(method)") }
         }
         let member: ZipMember
@@ -26,14 +26,14 @@ struct ZipfileAggregate: Aggregate {
             member = try ZipMemberBuilder.member(
             name: name, mode: count >= 4 ? arguments[1] : nil, mtime: count >= 4 ? arguments[2] : nil,
             data: arguments[count == 2 ? 1 : 3], method: count == 5 ? arguments[4] : nil,
-            lengthLimit: Int(sqlite3_limit(sqlite3_context_db_handle(arguments.context), SQLITE_LIMIT_LENGTH, -1)))
+            lengthLimit: arguments.lengthLimit)
         } catch let error as SQLiteError where error.code == SQLITE_CONSTRAINT {
             throw SQLiteError(message: error.message)  // an aggregate's errors are plain errors
         }
         if case .bytes(let stored) = member.contents {
             size += ZipFormat.localHeaderSize + ZipFormat.centralHeaderSize + 2 * (member.entry.name.count + member.entry.extra.count) + stored.count
         }
-        let limit = Int(sqlite3_limit(sqlite3_context_db_handle(arguments.context), SQLITE_LIMIT_LENGTH, -1))
+        let limit = arguments.lengthLimit
         guard size <= limit else { throw SQLiteError(code: SQLITE_TOOBIG, message: "string or blob too big") }
         members.append(member)
     }

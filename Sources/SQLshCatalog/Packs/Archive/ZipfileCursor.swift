@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// A scan of a zipfile table: the members of the archive named by the hidden argument (or of
@@ -47,17 +46,17 @@ final class ZipfileCursor: VirtualTableCursor {
         case ZipfileColumn.mtime:
             result.set(entry.mtime)
         case ZipfileColumn.sz:
-            if sqlite3_vtab_nochange(result.rawValue) != 0 { return }
+            if result.isUnchangedColumn { return }
             result.set(Int64(entry.uncompressedSize))
         case ZipfileColumn.rawdata:
-            if sqlite3_vtab_nochange(result.rawValue) != 0 { return }
+            if result.isUnchangedColumn { return }
             guard Int(entry.compressedSize) <= result.lengthLimit else { return result.setTooBig() }
             // As data: an empty member is NULL when it is a directory, an empty blob otherwise.
             if entry.uncompressedSize == 0 { return entry.isDirectory ? result.setNull() : result.setBlob([]) }
             let raw = try member.rawData()
             raw.withUnsafeBytes { result.setBlob($0) }
         case ZipfileColumn.data:
-            if sqlite3_vtab_nochange(result.rawValue) != 0 { return }
+            if result.isUnchangedColumn { return }
             guard entry.method == 0 || entry.method == 8 else { return result.setNull() }
             guard Int(entry.compressedSize) <= result.lengthLimit,
                   entry.method == 0 || Int(entry.uncompressedSize) <= result.lengthLimit else {

@@ -1,4 +1,3 @@
-import CSQLite
 import Glibc
 import SQLshCore
 
@@ -16,7 +15,7 @@ enum ZipfileModule: WritableVirtualTableModule {
         if (context.tableName.lowercased() != "zipfile" && arguments.isEmpty) || arguments.count > 1 {
             throw SQLiteError(message: "zipfile constructor requires one argument")
         }
-        return ZipfileTable(handle: context.handle, path: arguments.first.map(dequoted))
+        return ZipfileTable(connection: context.connection, path: arguments.first.map(dequoted))
     }
 
     /// A module argument with its quotes ('x', "x", `x`, [x]) removed and doubled quotes
@@ -51,14 +50,15 @@ enum ZipfileColumn {
 
 /// One zipfile table: the eponymous one, or one made by CREATE VIRTUAL TABLE.
 final class ZipfileTable: WritableVirtualTable {
-    let handle: OpaquePointer
+    /// The connection the table is on (borrowed).
+    let connection: Connection
     /// The archive of a created table; nil for the eponymous one.
     let path: String?
     /// The members while a write transaction is open (nil otherwise).
     private(set) var pending: [ZipMember]?
 
-    init(handle: OpaquePointer, path: String?) {
-        self.handle = handle
+    init(connection: Connection, path: String?) {
+        self.connection = connection
         self.path = path
     }
 
@@ -91,7 +91,7 @@ final class ZipfileTable: WritableVirtualTable {
 
     func makeCursor() throws -> any VirtualTableCursor { ZipfileCursor(table: self) }
 
-    private var lengthLimit: Int { Int(sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, -1)) }
+    private var lengthLimit: Int { connection.limit(.length) }
 
     // MARK: writing
 
@@ -136,7 +136,7 @@ final class ZipfileTable: WritableVirtualTable {
         pending = list
     }
 
-    private func isUnchanged(_ value: Argument) -> Bool { sqlite3_value_nochange(value.rawValue) != 0 }
+    private func isUnchanged(_ value: Argument) -> Bool { value.isUnchanged }
 
     private func write(_ row: VirtualTableRow, replacing key: Argument?) throws {
         var list = try members()
@@ -154,10 +154,10 @@ final class ZipfileTable: WritableVirtualTable {
             reusing: keepsData ? oldIndex.map { list[$0] } : nil, lengthLimit: lengthLimit)
         let renamed = oldIndex.map { !ZipMemberBuilder.sameName(list[$0].entry.name, member.entry.name) } ?? true
         if renamed, let dup = list.firstIndex(where: { ZipMemberBuilder.sameName($0.entry.name, member.entry.name) }) {
-            switch sqlite3_vtab_on_conflict(handle) {
-            case SQLITE_IGNORE:
+            switch connection.virtualTableConflictResolution {
+            case .ignore:
                 return
-            case SQLITE_REPLACE:
+            case .replace:
                 list.remove(at: dup)
                 if let old = oldIndex, dup < old { oldIndex = old - 1 }
             default:

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// The `define` virtual table module: `CREATE VIRTUAL TABLE name USING define((SELECT ...))`
@@ -23,7 +22,7 @@ enum DefineModule: VirtualTableModule {
         let state = DefineState.of(context.handle)
         let table = try DefineTable(state: state, query: query)
         if context.isCreate {
-            try DefineStorage.saveTable(name: context.tableName, body: text, context.handle)
+            try DefineStorage.saveTable(name: context.tableName, body: text, state.connection)
         }
         return table
     }
@@ -47,19 +46,18 @@ final class DefineTable: VirtualTable {
     init(state: DefineState, query: String) throws {
         self.state = state
         self.query = query
-        let statement = try DefineSQL.prepareSingle(state.handle, query, what: "the statement")
-        defer { sqlite3_finalize(statement) }
-        guard sqlite3_stmt_readonly(statement) != 0 else { throw SQLiteError(message: "Statement must be read only.") }
-        resultCount = Int(sqlite3_column_count(statement))
-        parameterCount = Int(sqlite3_bind_parameter_count(statement))
+        let statement = try DefineSQL.prepareSingle(state.connection, query, what: "the statement")
+        guard statement.isReadOnly else { throw SQLiteError(message: "Statement must be read only.") }
+        resultCount = statement.columnCount
+        parameterCount = statement.parameterCount
         var columns: [String] = []
-        for index in 0..<Int32(resultCount) {
-            let name = sqlite3_column_name(statement, index).map { String(cString: $0) } ?? "\(index + 1)"
-            let type = sqlite3_column_decltype(statement, index).map { " " + String(cString: $0) } ?? ""
+        for index in 0..<resultCount {
+            let name = statement.columnName(at: index)
+            let type = statement.columnDeclaredType(at: index).map { " " + $0 } ?? ""
             columns.append(DefineSQL.quoted(name) + type)
         }
         for index in stride(from: 1, through: parameterCount, by: 1) {
-            let name = sqlite3_bind_parameter_name(statement, Int32(index)).map { String(String(cString: $0).dropFirst()) } ?? "\(index)"
+            let name = statement.parameterName(at: index).map { String($0.dropFirst()) } ?? "\(index)"
             columns.append(DefineSQL.quoted(name) + " hidden")
         }
         schema = "CREATE TABLE x(" + columns.joined(separator: ", ") + ")"
@@ -92,7 +90,7 @@ final class DefineTable: VirtualTable {
     }
 
     func makeCursor() throws -> any VirtualTableCursor {
-        let statement = try DefineSQL.prepareSingle(state.handle, query, what: "the statement")
+        let statement = try DefineSQL.prepareSingle(state.connection, query, what: "the statement")
         return DefineCursor(table: self, statement: statement)
     }
 }
@@ -100,32 +98,26 @@ final class DefineTable: VirtualTable {
 /// A scan of a define table: the query's statement, run again by each `filter`.
 final class DefineCursor: VirtualTableCursor {
     let table: DefineTable
-    let statement: OpaquePointer
+    let statement: Statement
     /// The values bound to the parameters, for the hidden columns.
-    private var parameters: [OpaquePointer?]
+    private var parameters: [ValueCopy?]
     private var row: Int64 = 0
     private(set) var isAtEnd = true
 
-    init(table: DefineTable, statement: OpaquePointer) {
+    init(table: DefineTable, statement: Statement) {
         self.table = table
         self.statement = statement
         parameters = Array(repeating: nil, count: table.parameterCount)
     }
 
-    deinit {
-        for value in parameters { sqlite3_value_free(value) }
-        sqlite3_finalize(statement)
-    }
-
     func filter(_ arguments: FilterArguments) throws {
-        sqlite3_reset(statement)
-        sqlite3_clear_bindings(statement)
+        statement.reset()
+        statement.clearBindings()
         for index in parameters.indices {
-            sqlite3_value_free(parameters[index])
             parameters[index] = nil
             if let argument = arguments.parameter(index) {
-                sqlite3_bind_value(statement, Int32(index + 1), argument.rawValue)
-                parameters[index] = sqlite3_value_dup(argument.rawValue)
+                try statement.bind(argument, at: index + 1)
+                parameters[index] = try ValueCopy(argument)
             }
         }
         row = 0
@@ -135,26 +127,27 @@ final class DefineCursor: VirtualTableCursor {
     func next() throws { try step() }
 
     private func step() throws {
-        let rc = try table.state.nested("define table") { sqlite3_step(statement) }
-        switch rc {
-        case SQLITE_ROW:
+        let hasRow: Bool
+        do {
+            hasRow = try table.state.nested("define table") { try statement.step() }
+        } catch {
+            isAtEnd = true
+            statement.reset()
+            throw error
+        }
+        if hasRow {
             row += 1
             isAtEnd = false
-        case SQLITE_DONE:
+        } else {
             isAtEnd = true
-        default:
-            isAtEnd = true
-            let message = String(cString: sqlite3_errmsg(table.state.handle))
-            sqlite3_reset(statement)
-            throw SQLiteError(code: rc, message: message)
         }
     }
 
     func column(_ index: Int, into result: ResultContext) throws {
         if index < table.resultCount {
-            sqlite3_result_value(result.rawValue, sqlite3_column_value(statement, Int32(index)))
+            result.set(column: index, of: statement)
         } else if index - table.resultCount < parameters.count, let value = parameters[index - table.resultCount] {
-            sqlite3_result_value(result.rawValue, value)
+            result.set(value.value)
         } else {
             result.setNull()
         }

@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 import SQLshCore
 
 /// The `define` pack: functions written in SQL and stored in the database, and `eval`, as
@@ -30,9 +31,9 @@ enum DefinePack {
     /// The connection's state, looked up once per registration (the registration keeps it alive).
     private final class StateAnchor {
         private var state: DefineState?
-        func state(_ arguments: Arguments) -> DefineState {
+        func state(_ result: ResultContext) -> DefineState {
             if let state { return state }
-            let made = DefineState.of(sqlite3_context_db_handle(arguments.context))
+            let made = DefineState.of(result.connectionHandle)
             state = made
             return made
         }
@@ -88,7 +89,7 @@ enum DefinePack {
             guard (1...255).contains(name.utf8.count) else { throw SQLiteError(message: "define(): invalid function name") }
             let count = try state.parameterCount(ofBody: body, defining: name)
             let definition = Definition(name: name, body: body, parameterCount: count)
-            try state.install(definition, saving: { try DefineStorage.saveScalar(name: name, body: body, state.handle) })
+            try state.install(definition, saving: { try DefineStorage.saveScalar(name: name, body: body, state.connection) })
             result.setNull()
         })
     }
@@ -106,7 +107,7 @@ enum DefinePack {
         functions: {
             let anchor = StateAnchor()
             return [SQLFunction("undefine", argumentCount: 1, options: .directOnly, writingResult: { arguments, result in
-                let state = anchor.state(arguments)
+                let state = anchor.state(result)
                 result.setNull()
                 guard let name = arguments[0].string else { return }
                 try state.undefine(name)
@@ -127,7 +128,7 @@ enum DefinePack {
         functions: {
             let anchor = StateAnchor()
             return [SQLFunction("define_free", argumentCount: 0, options: .directOnly, writingResult: { arguments, result in
-                anchor.state(arguments).isFreed = true
+                anchor.state(result).isFreed = true
                 result.setNull()
             })]
         })
@@ -144,7 +145,7 @@ enum DefinePack {
         functions: {
             let anchor = StateAnchor()
             return [SQLFunction("define_cache", argumentCount: 0, options: .directOnly, writingResult: { arguments, result in
-                let state = anchor.state(arguments)
+                let state = anchor.state(result)
                 if state.isFreed { return result.set("cache is freed") }
                 let lines = state.definitions.values.sorted { $0.name < $1.name }.map { $0.sql + "\n" }
                 result.set(lines.isEmpty ? "cache is empty" : lines.joined())
@@ -165,17 +166,17 @@ enum DefinePack {
         functions: {
             let anchor = StateAnchor()
             let body: (Arguments, ResultContext) throws -> Void = { arguments, result in
-                let state = anchor.state(arguments)
-                guard let sql = sqlite3_value_text(arguments[0].rawValue) else { return result.setNull() }
+                let state = anchor.state(result)
+                guard let sql = arguments[0].cString else { return result.setNull() }
                 var separator: [UInt8] = [0x20]
                 if arguments.count == 2 {
-                    guard sqlite3_value_type(arguments[1].rawValue) != SQLITE_NULL else { return result.setNull() }
+                    guard !arguments[1].isNull else { return result.setNull() }
                     separator = Array(arguments[1].utf8)
                 }
                 let output = try state.nested("eval()") {
                     try separator.withUnsafeBufferPointer {
-                        try Eval.run(state.handle, sql: UnsafeRawPointer(sql).assumingMemoryBound(to: CChar.self), separator: $0,
-                                     limit: result.lengthLimit)
+                        try Eval.run(state.connection, sql: UnsafeBufferPointer(start: UnsafeRawPointer(sql).assumingMemoryBound(to: UInt8.self), count: strlen(sql)),
+                                     separator: $0, limit: result.lengthLimit)
                     }
                 }
                 guard let output else { return result.setNull() }

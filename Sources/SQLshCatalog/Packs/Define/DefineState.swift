@@ -29,8 +29,10 @@ final class Definition {
 /// compiled statements of defined functions are not kept here but with the statement that
 /// calls them (see ``DefinedFunctionCall``), so they never keep the connection from closing.
 final class DefineState {
-    /// The connection.
+    /// The connection's handle (the key of the registry below).
     let handle: OpaquePointer
+    /// The connection, borrowed.
+    let connection: Connection
     /// Current definitions, by folded name.
     var definitions: [String: Definition] = [:]
     /// The (folded name, argument count) pairs registered with SQLite on this connection.
@@ -44,7 +46,10 @@ final class DefineState {
     /// calls fail with "too many levels of recursion" instead of overflowing the stack.
     static let maximumDepth = 64
 
-    private init(handle: OpaquePointer) { self.handle = handle }
+    private init(handle: OpaquePointer) {
+        self.handle = handle
+        connection = Connection(borrowing: handle)
+    }
 
     /// The state of the connection with this handle, made on first use.
     static func of(_ handle: OpaquePointer) -> DefineState {
@@ -97,9 +102,8 @@ final class DefineState {
         let previous = defining
         defining = name
         defer { defining = previous }
-        let statement = try DefineSQL.prepareSingle(handle, "select " + body, what: "the body of a defined function")
-        defer { sqlite3_finalize(statement) }
-        return Int(sqlite3_bind_parameter_count(statement))
+        let statement = try DefineSQL.prepareSingle(connection, "select " + body, what: "the body of a defined function")
+        return statement.parameterCount
     }
 
     /// Makes `definition` the function's current one, registering the function with SQLite for
@@ -107,7 +111,7 @@ final class DefineState {
     /// registration and before the definition takes effect.
     func install(_ definition: Definition, saving: () throws -> Void = {}) throws {
         let key = DefineState.key(definition.name)
-        let maximum = Int(sqlite3_limit(handle, SQLITE_LIMIT_FUNCTION_ARG, -1))
+        let maximum = connection.limit(.functionArguments)
         guard definition.parameterCount <= maximum else {
             throw SQLiteError(message: "too many parameters in the body of \(definition.name)(): \(definition.parameterCount), at most \(maximum)")
         }
@@ -124,14 +128,12 @@ final class DefineState {
         let registration = "\(key)/\(argumentCount)"
         guard !registered.contains(registration) else { return }
         let call = DefinedFunctionCall(state: self, key: key)
-        let rc = sqlite3_create_function_v2(handle, name, Int32(argumentCount), SQLITE_UTF8,
-                                            Unmanaged.passRetained(call).toOpaque(), definedFunctionCallback,
-                                            nil, nil, releaseDefinedFunctionCall)
-        guard rc == SQLITE_OK else {
-            if rc & 0xFF == SQLITE_BUSY {
-                throw SQLiteError(message: "cannot define \(name)(): a function of that name with \(argumentCount) argument(s) already exists")
-            }
-            throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(handle)))
+        do {
+            try connection.add(SQLFunction(name, argumentCount: argumentCount, writingResult: { arguments, result in
+                call.invoke(arguments, result)
+            }))
+        } catch let error as SQLiteError where error.primaryCode == SQLITE_BUSY {
+            throw SQLiteError(message: "cannot define \(name)(): a function of that name with \(argumentCount) argument(s) already exists")
         }
         registered.insert(registration)
     }
@@ -143,13 +145,13 @@ final class DefineState {
     /// unregister a function while the calling statement runs, so calls fail with "no such
     /// function" instead), and the table if it is one of the `define` module.
     func undefine(_ name: String) throws {
-        try DefineStorage.delete(name: name, handle)
+        try DefineStorage.delete(name: name, connection)
         definitions[DefineState.key(name)] = nil
         stored[DefineState.key(name)] = nil
         let schemas = try DefineSQL.texts(
-            handle, "select sql from main.sqlite_schema where type = 'table' and name = ?1 collate nocase", [name])
+            connection, "select sql from main.sqlite_schema where type = 'table' and name = ?1 collate nocase", [name])
         if let sql = schemas.first, let sql, DefineState.isDefineTable(sql) {
-            try DefineSQL.run(handle, "drop table main." + DefineSQL.quoted(name))
+            try DefineSQL.run(connection, "drop table main." + DefineSQL.quoted(name))
         }
     }
 
@@ -174,13 +176,11 @@ final class DefineState {
     /// defines are registered as they are defined).
     private func readStoredDefinitions() {
         guard !hasReadStored else { return }
-        guard let file = sqlite3_db_filename(handle, "main"), file.pointee != 0 else {
+        guard let file = connection.filename(schema: "main"), !file.isEmpty else {
             hasReadStored = true
             return
         }
-        var reader: OpaquePointer?
-        defer { sqlite3_close(reader) }
-        guard sqlite3_open_v2(file, &reader, SQLITE_OPEN_READONLY, nil) == SQLITE_OK, let reader else { return }
+        guard let reader = try? Connection(path: file, flags: .readOnly) else { return }
         if DefineSQL.mainTableExists(reader, DefineStorage.table) {
             guard let rows = try? DefineStorage.scalars(reader) else { return }  // busy: try again later
             for row in rows { stored[DefineState.key(row.name)] = row }
@@ -229,13 +229,13 @@ enum DefineStorage {
     static let table = "sqlean_define"
 
     /// Creates the table if it does not exist.
-    static func create(_ db: OpaquePointer) throws {
+    static func create(_ db: Connection) throws {
         guard !DefineSQL.mainTableExists(db, table) else { return }
         try DefineSQL.run(db, "create table if not exists main.sqlean_define(name text primary key, type text, body text)")
     }
 
     /// Saves a scalar function, replacing any stored definition of that name.
-    static func saveScalar(name: String, body: String, _ db: OpaquePointer) throws {
+    static func saveScalar(name: String, body: String, _ db: Connection) throws {
         try create(db)
         try DefineSQL.run(db, "delete from main.sqlean_define where name = ?1 collate nocase and name <> ?1", [name])
         try DefineSQL.run(db, """
@@ -245,7 +245,7 @@ enum DefineStorage {
     }
 
     /// Saves a table-valued function; a scalar function stored under the same name stays.
-    static func saveTable(name: String, body: String, _ db: OpaquePointer) throws {
+    static func saveTable(name: String, body: String, _ db: Connection) throws {
         try create(db)
         try DefineSQL.run(db, """
             insert into main.sqlean_define(name, type, body) values (?1, 'table', ?2) \
@@ -254,21 +254,20 @@ enum DefineStorage {
     }
 
     /// The stored scalar functions, in table order.
-    static func scalars(_ db: OpaquePointer) throws -> [(name: String, body: String)] {
+    static func scalars(_ db: Connection) throws -> [(name: String, body: String)] {
         let statement = try DefineSQL.prepareSingle(
             db, "select name, body from main.sqlean_define where type = 'scalar' and name is not null and body is not null",
             what: "statement")
-        defer { sqlite3_finalize(statement) }
         var rows: [(name: String, body: String)] = []
-        while sqlite3_step(statement) == SQLITE_ROW {
-            guard let name = sqlite3_column_text(statement, 0), let body = sqlite3_column_text(statement, 1) else { continue }
-            rows.append((String(cString: name), String(cString: body)))
+        while (try? statement.step()) == true {  // an error ends the list
+            guard let name = statement.string(at: 0), let body = statement.string(at: 1) else { continue }
+            rows.append((name, body))
         }
         return rows
     }
 
     /// Forgets a stored function of either type.
-    static func delete(name: String, _ db: OpaquePointer) throws {
+    static func delete(name: String, _ db: Connection) throws {
         guard DefineSQL.mainTableExists(db, table) else { return }
         try DefineSQL.run(db, "delete from main.sqlean_define where name = ?1 collate nocase", [name])
     }

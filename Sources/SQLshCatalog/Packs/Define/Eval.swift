@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// `eval(sql[, separator])`: runs every statement of `sql` and joins the text of every value
@@ -10,29 +9,23 @@ enum Eval {
     /// values count as empty (sqlean's rule: `select null, 1` gives `1`, `select 1, null, 2`
     /// gives `1  2`). The output stops with SQLite's "string or blob too big" at
     /// `limit` bytes (the caller's ``ResultContext/lengthLimit``).
-    static func run(_ db: OpaquePointer, sql: UnsafePointer<CChar>, separator: UnsafeBufferPointer<UInt8>,
+    static func run(_ db: Connection, sql: UnsafeBufferPointer<UInt8>, separator: UnsafeBufferPointer<UInt8>,
                     limit: Int) throws -> [UInt8]? {
         var output: [UInt8] = []
-        var rest: UnsafePointer<CChar>? = sql
-        while let text = rest, text.pointee != 0 {
-            let (prepared, tail) = try DefineSQL.prepare(db, text)
-            rest = tail
+        var rest = sql
+        while !rest.isEmpty {
+            let (prepared, consumed) = try db.prepare(utf8: rest)
+            rest = UnsafeBufferPointer(rebasing: rest[consumed...])
             guard let statement = prepared else { continue }
-            defer { sqlite3_finalize(statement) }
-            let columns = sqlite3_column_count(statement)
-            while true {
-                let rc = sqlite3_step(statement)
-                if rc == SQLITE_DONE { break }
-                guard rc == SQLITE_ROW else { throw SQLiteError(code: rc, message: String(cString: sqlite3_errmsg(db))) }
+            let columns = statement.columnCount
+            while try statement.step() {
                 for column in 0..<columns {
-                    let value = sqlite3_column_text(statement, column)
-                    let count = Int(sqlite3_column_bytes(statement, column))
+                    let value = statement.textBytesOrNil(at: column)
                     if !output.isEmpty {
                         try append(separator, to: &output, limit: limit)
                     }
-                    if let value, count > 0 {
-                        try append(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: count),
-                                   to: &output, limit: limit)
+                    if let value, value.count > 0 {
+                        try append(value, to: &output, limit: limit)
                     }
                 }
             }
@@ -41,7 +34,7 @@ enum Eval {
     }
 
     private static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], limit: Int) throws {
-        guard bytes.count <= limit - output.count else { throw SQLiteError(code: SQLITE_TOOBIG, message: "string or blob too big") }
+        guard bytes.count <= limit - output.count else { throw SQLiteError(code: .tooBig, message: "string or blob too big") }
         output.append(contentsOf: bytes)
     }
 }

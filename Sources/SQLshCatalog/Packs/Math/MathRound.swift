@@ -1,4 +1,3 @@
-import CSQLite
 import Glibc
 import SQLshCore
 
@@ -26,9 +25,7 @@ enum MathRound {
             // The C cast truncates toward zero; |x| ≤ 2^52 fits in an Int64.
             return Double(Int64(x + (x < 0 ? -0.5 : 0.5)))
         }
-        guard let text = withVaList([digits, x], { sqlite3_vmprintf("%.*f", $0) }) else { return nil }
-        defer { sqlite3_free(text) }
-        return readDecimal(UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self))
+        return SQLText.withFormatted("%.*f", [digits, x]) { readDecimal($0.baseAddress.unsafelyUnwrapped) }
     }
 
     /// Reads `[-]digits[.digits]` back as SQLite 3.40.1's own text-to-number conversion
@@ -121,7 +118,7 @@ enum MathRound {
              SQLFunction("math_round", argumentCount: 2, options: .pure, writingResult: { arguments, result in
                  let value = arguments[0], places = arguments[1]
                  if places.isNull || value.isNull { return result.setNull() }
-                 let digits = min(30, max(0, Int32(truncatingIfNeeded: places.int64)))  // sqlite3_value_int, as round()
+                 let digits = min(30, max(0, places.int32))  // as round()
                  guard let x = round(value.double, digits: digits) else {
                      return result.setNoMemory()
                  }

@@ -1,5 +1,4 @@
 import CPCRE2
-import CSQLite
 import SQLshCore
 
 /// The per-connection state of one regexp function: the match context with its limits and
@@ -41,40 +40,29 @@ final class RegexEngine {
         pcre2_match_context_free_8(context)
     }
 
-    /// Runs `body` with the compiled pattern of argument `index`: SQLite's auxiliary data for a
-    /// constant pattern (borrowed, without reference counting), else the last pattern if it is
-    /// the same, else a fresh compilation, which is then cached. Returns nil without calling
-    /// `body` when the pattern is NULL.
+    /// Runs `body` with the compiled pattern of argument `index`: the one cached for a
+    /// constant pattern (``Arguments/cached(for:_:)``, SQLite's auxiliary data), else the last
+    /// pattern if it is the same, else a fresh compilation, which is then cached. Returns nil
+    /// without calling `body` when the pattern is NULL.
     @inline(__always)
     func withPattern<R>(_ arguments: Arguments, _ index: Int32, options: UInt32, function: StaticString,
                         _ body: (CompiledPattern) throws -> R) throws -> R? {
-        if let cached = sqlite3_get_auxdata(arguments.context, index) {
-            return try Unmanaged<CompiledPattern>.fromOpaque(cached)._withUnsafeGuaranteedRef(body)
+        let pattern = try arguments.cached(for: Int(index)) {
+            try compile(arguments[Int(index)], options: options, function: function)
         }
-        guard let compiled = try compile(arguments, index, options: options, function: function) else { return nil }
-        return try body(compiled)
+        guard let pattern else { return nil }
+        return try body(pattern)
     }
 
-    private func compile(_ arguments: Arguments, _ index: Int32, options: UInt32,
-                         function: StaticString) throws -> CompiledPattern? {
-        let value = arguments[Int(index)].rawValue
-        if sqlite3_value_type(value) == SQLITE_NULL { return nil }
-        let bytes = textBytes(value)
-        let compiled: CompiledPattern
-        if let last = lastPattern, last.isCompiled(from: bytes, options: options) {
-            compiled = last
-        } else {
-            compiled = try CompiledPattern(bytes, options: options, function: "\(function)")
-            lastPattern = compiled
-        }
-        sqlite3_set_auxdata(arguments.context, index, Unmanaged.passRetained(compiled).toOpaque(), releaseCompiledPattern)
+    /// The compiled pattern of a pattern argument, nil for NULL.
+    private func compile(_ value: Argument, options: UInt32, function: StaticString) throws -> CompiledPattern? {
+        if value.isNull { return nil }
+        let bytes = value.textBytes
+        if let last = lastPattern, last.isCompiled(from: bytes, options: options) { return last }
+        let compiled = try CompiledPattern(bytes, options: options, function: "\(function)")
+        lastPattern = compiled
         return compiled
     }
-}
-
-private func releaseCompiledPattern(_ p: UnsafeMutableRawPointer?) {
-    guard let p else { return }
-    Unmanaged<CompiledPattern>.fromOpaque(p).release()
 }
 
 /// Checks that a subject is valid UTF-8 (PCRE2 in UTF mode must not see anything else).

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// The `sha3` pack: `sha3` and `sha3_query`, as SQLite's `ext/misc/shathree.c` (3.40.1).
@@ -13,7 +12,7 @@ enum SHA3Pack {
     /// The digest size from the optional second argument, or an error.
     static func digestBits(_ arguments: Arguments) throws -> Int {
         guard arguments.count > 1 else { return 256 }
-        let size = Int(Int32(truncatingIfNeeded: arguments[1].int64))  // sqlite3_value_int, as shathree.c
+        let size = Int(arguments[1].int32)  // a 32-bit int, as shathree.c
         guard size == 224 || size == 256 || size == 384 || size == 512 else {
             throw SQLiteError(message: sizeError)
         }
@@ -64,9 +63,9 @@ enum SHA3Pack {
             let body: (Arguments, ResultContext) throws -> Void = { arguments, result in
                 let bits = try digestBits(arguments)
                 guard let sql = arguments[0].cString else { return result.setNull() }
-                let db: OpaquePointer? = result.connectionHandle
+                let text = UnsafeBufferPointer(start: UnsafeRawPointer(sql).assumingMemoryBound(to: UInt8.self), count: strlenBytes(sql))
                 var hasher = SHA3Hasher(bits: bits)
-                try hashQueries(db, sql, into: &hasher)
+                try hashQueries(result.connection, text, into: &hasher)
                 result.setBlob(hasher.finalize())
             }
             return [
@@ -75,55 +74,48 @@ enum SHA3Pack {
             ]
         })
 
-    private static func hashQueries(_ db: OpaquePointer?, _ sql: UnsafePointer<CChar>, into hasher: inout SHA3Hasher) throws {
-        var rest: UnsafePointer<CChar>? = sql
-        while let text = rest, text.pointee != 0 {
-            var statement: OpaquePointer?
-            var tail: UnsafePointer<CChar>?
-            var rc: Int32
-            var tried: Set<String> = []
-            repeat {  // catalog functions the query names are registered when first named
-                rc = sqlite3_prepare_v2(db, text, -1, &statement, &tail)
-            } while rc != SQLITE_OK && db.map { Connection.registerMissing(on: $0, after: rc, tried: &tried) } == true
-            rest = tail
-            if rc != SQLITE_OK {
-                let remaining = tail.map { String(cString: $0) } ?? ""
-                let message = String(cString: sqlite3_errmsg(db))
-                sqlite3_finalize(statement)
-                throw SQLiteError(message: "error SQL statement [\(remaining)]: \(message)")
+    /// Hashes every statement of `sql` (up to its first NUL byte) and its rows, run on the
+    /// calling connection.
+    private static func hashQueries(_ db: Connection, _ sql: UnsafeBufferPointer<UInt8>, into hasher: inout SHA3Hasher) throws {
+        var rest = sql
+        while !rest.isEmpty {
+            var parsed = 0
+            let prepared: Statement?
+            do {  // catalog functions the query names are registered when first named
+                let (statement, consumed) = try db.prepare(utf8: rest, parsed: &parsed)
+                prepared = statement
+                rest = UnsafeBufferPointer(rebasing: rest[consumed...])
+            } catch let error as SQLiteError {
+                let remaining = String(decoding: rest[parsed...], as: UTF8.self)
+                throw SQLiteError(message: "error SQL statement [\(remaining)]: \(error.message)")
             }
-            guard let statement else { continue }
-            defer { sqlite3_finalize(statement) }
-            if sqlite3_stmt_readonly(statement) == 0 {
-                let text = sqlite3_sql(statement).map { String(cString: $0) } ?? ""
-                throw SQLiteError(message: "non-query: [\(text)]")
+            guard let statement = prepared else { continue }
+            if !statement.isReadOnly {
+                throw SQLiteError(message: "non-query: [\(statement.sql)]")
             }
-            let columns = sqlite3_column_count(statement)
-            if let z = sqlite3_sql(statement) {
-                let n = strlenBytes(z)
-                hasher.update("S\(n):")
-                hasher.update(UnsafeRawBufferPointer(start: z, count: n))
-            }
-            while sqlite3_step(statement) == SQLITE_ROW {
+            let columns = statement.columnCount
+            let text = statement.sqlBytes
+            hasher.update("S\(text.count):")
+            hasher.update(UnsafeRawBufferPointer(text))
+            // As shathree.c: an error while stepping ends the statement's rows silently.
+            while (try? statement.step()) == true {
                 hasher.update([UInt8(ascii: "R")])
                 for i in 0..<columns {
-                    switch sqlite3_column_type(statement, i) {
-                    case SQLITE_NULL:
+                    switch statement.columnType(at: i) {
+                    case .null:
                         hasher.update([UInt8(ascii: "N")])
-                    case SQLITE_INTEGER:
-                        hasher.update(tagged("I", UInt64(bitPattern: sqlite3_column_int64(statement, i))))
-                    case SQLITE_FLOAT:
-                        hasher.update(tagged("F", sqlite3_column_double(statement, i).bitPattern))
-                    case SQLITE_TEXT:
-                        let n = Int(sqlite3_column_bytes(statement, i))
-                        let z = sqlite3_column_text(statement, i)
-                        hasher.update("T\(n):")
-                        hasher.update(UnsafeRawBufferPointer(start: z, count: z == nil ? 0 : n))
-                    default:
-                        let n = Int(sqlite3_column_bytes(statement, i))
-                        let z = sqlite3_column_blob(statement, i)
-                        hasher.update("B\(n):")
-                        hasher.update(UnsafeRawBufferPointer(start: z, count: z == nil ? 0 : n))
+                    case .integer:
+                        hasher.update(tagged("I", UInt64(bitPattern: statement.int64(at: i))))
+                    case .real:
+                        hasher.update(tagged("F", statement.double(at: i).bitPattern))
+                    case .text:
+                        let bytes = statement.textBytes(at: i)
+                        hasher.update("T\(bytes.count):")
+                        hasher.update(UnsafeRawBufferPointer(bytes))
+                    case .blob:
+                        let bytes = statement.blobBytes(at: i)
+                        hasher.update("B\(bytes.count):")
+                        hasher.update(bytes)
                     }
                 }
             }

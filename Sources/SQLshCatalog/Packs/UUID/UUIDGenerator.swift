@@ -1,14 +1,14 @@
-import CSQLite
 import Glibc
+import SQLshCore
 import Synchronization
 
 /// New UUIDs: version 4 (random) and version 7 (Unix-time ordered), with randomness from
-/// SQLite's PRNG (`sqlite3_randomness`), as sqlean.
+/// SQLite's PRNG (`SQLiteLibrary.fillRandom`), as sqlean.
 enum UUIDGenerator {
     /// A version 4 UUID: 122 random bits (RFC 9562 §5.4).
     @inline(__always)
     static func version4(into bytes: UnsafeMutablePointer<UInt8>) {
-        sqlite3_randomness(16, bytes)
+        SQLiteLibrary.fillRandom(UnsafeMutableRawBufferPointer(start: bytes, count: 16))
         bytes[6] = 0x40 | bytes[6] & 0x0F
         bytes[8] = 0x80 | bytes[8] & 0x3F
     }
@@ -16,7 +16,7 @@ enum UUIDGenerator {
     /// A version 7 UUID for a given Unix time in milliseconds (taken modulo 2^48), the other
     /// 74 bits random, as sqlean's `uuid7(seconds)`.
     static func version7(milliseconds: UInt64, into bytes: UnsafeMutablePointer<UInt8>) {
-        sqlite3_randomness(16, bytes)
+        SQLiteLibrary.fillRandom(UnsafeMutableRawBufferPointer(start: bytes, count: 16))
         let random = UnsafeMutableRawPointer(bytes).loadUnaligned(fromByteOffset: 8, as: UInt64.self)
         let fraction = UInt16(bytes[6]) << 8 | UInt16(bytes[7])
         layout(Stamp(milliseconds: milliseconds & millisecondMask, fraction: fraction & 0xFFF, random: random & randomMask),
@@ -33,7 +33,7 @@ enum UUIDGenerator {
     ///   62 bits (method 2), carrying upwards; a clock set back thus keeps the previous
     ///   timestamp until it catches up.
     static func version7(into bytes: UnsafeMutablePointer<UInt8>) {
-        sqlite3_randomness(16, bytes)
+        SQLiteLibrary.fillRandom(UnsafeMutableRawBufferPointer(start: bytes, count: 16))
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         let seconds = UInt64(clamping: Int64(time.tv_sec)), nanoseconds = UInt64(clamping: Int64(time.tv_nsec))
