@@ -219,6 +219,24 @@ private func playerTable() throws -> Connection {
         #expect(try db.fetchOne([UInt8].self, "select cast(x'ff41' as text)") == [0xFF, 0x41])
     }
 
+    @Test func invalidUTF8ThatRepairsToTheSameLength() throws {
+        // F1 80 80 starts a 4-byte sequence that 'A' cuts short: repaired, the three bytes become
+        // one U+FFFD (three bytes too), so only comparing the bytes tells the text is invalid.
+        struct Named: Decodable { var id: Int; var name: String }
+        let db = try Connection()
+        let error = #expect(throws: RecordError.self) {
+            try db.fetchOne(Named.self, "select 1 as id, cast(x'f1808041' as text) as name")
+        }
+        #expect(error?.kind == .invalidUTF8)
+        #expect(error?.description.hasPrefix("column 'name': text is not valid UTF-8") == true)
+        // Valid text of every length class still reads, short (inline) and long.
+        let texts = ["", "é", "naïve café", "ünïcödé text longer than fifteen bytes", String(repeating: "€", count: 100)]
+        for text in texts {
+            let row = try db.fetchOne(Named.self, "select 1 as id, ? as name", text)
+            #expect(row?.name == text)
+        }
+    }
+
     @Test func enumRawValueWithoutACase() throws {
         let db = try Connection()
         let error = #expect(throws: RecordError.self) { try db.fetchOne(Team.self, "select 'green' as team") }

@@ -34,11 +34,12 @@ public struct Arguments: RandomAccessCollection {
     }
 
     /// The arguments of a call made by one of this library's C callbacks, which calls
-    /// ``endCall()`` when the body returns.
+    /// ``endCall()`` when the body returns. SQLite always passes `argc` values in `argv`
+    /// there, so the count is taken as it is (no clamping on the hot path).
     @inlinable
     init(call context: OpaquePointer, count: Int32, values: UnsafeMutablePointer<OpaquePointer?>?) {
         self.context = context
-        self.count = values == nil ? 0 : Int(Swift.max(0, count))
+        self.count = Int(count)
         self.values = values
         #if DEBUG
         self.scope = CallScope()

@@ -102,7 +102,7 @@ func scalarValueCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMut
             case .none: result.setNull()
             }
         } catch {
-            result.setError(error)
+            failCall(ctx, error)
         }
     }
 }
@@ -115,9 +115,17 @@ func scalarDirectCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMu
         do {
             try implementation.body(arguments, ResultContext(rawValue: ctx))
         } catch {
-            ResultContext(rawValue: ctx).setError(error)
+            failCall(ctx, error)
         }
     }
+}
+
+/// Reports a thrown error as the call's result. Kept out of line: inlined, the error mapping
+/// made the callbacks too large to merge with their C entry thunks, which cost every call,
+/// not only failing ones, a few instructions.
+@inline(never)
+func failCall(_ ctx: OpaquePointer, _ error: any Error) {
+    ResultContext(rawValue: ctx).setError(error)
 }
 
 @inline(__always)

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Reads one column of a statement's current row as a Swift value, in place (no
 /// intermediate ``SQLValue`` for the standard types), with errors that name the column.
 ///
@@ -199,8 +201,15 @@ struct ColumnReader {
 @inline(__always)
 func validUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
     let text = String(decoding: bytes, as: UTF8.self)
-    guard text.utf8.count == bytes.count, text.utf8.elementsEqual(bytes) else { return nil }
-    return text
+    guard text.utf8.count == bytes.count else { return nil }
+    guard let base = bytes.baseAddress, bytes.count > 0 else { return text }
+    // A repaired sequence can keep the length (three bad bytes become one U+FFFD), so the
+    // bytes are compared: with memcmp over the string's own storage, several times faster
+    // than comparing element by element through the UTF8View.
+    let same = text.utf8.withContiguousStorageIfAvailable { storage in
+        storage.baseAddress.map { memcmp($0, base, bytes.count) == 0 } ?? false
+    } ?? text.utf8.elementsEqual(bytes)
+    return same ? text : nil
 }
 
 /// The human part of a `DecodingError` (its debug description).

@@ -62,11 +62,15 @@ final class RecordColumns {
     /// `Decodable` type asks for the same keys in the same order on every row, and comparing a
     /// key with the one at the same position (usually the same string storage) is cheaper than
     /// hashing it.
-    private var remembered: [(name: String, index: Int?)] = []
-    private var position = 0
+    ///
+    /// These are read for every property of every row, only inside the short methods below,
+    /// which call no other code (so no access can overlap another), on a statement used by
+    /// one thread at a time: the dynamic exclusivity checks of class properties are skipped.
+    @exclusivity(unchecked) private var remembered: [(name: String, index: Int?)] = []
+    @exclusivity(unchecked) private var position = 0
 
-    private var lastType: ObjectIdentifier?
-    private var lastTypeReadsOneColumn = false
+    @exclusivity(unchecked) private var lastType: ObjectIdentifier?
+    @exclusivity(unchecked) private var lastTypeReadsOneColumn = false
 
     /// Whether `type` reads a one-column row (a standard or convertible type) rather than
     /// columns by name; remembered for the last type asked, as the dynamic casts cost more
