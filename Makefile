@@ -89,8 +89,9 @@ test: deps
 		cd Tests/Interactive && $$py -m unittest discover -p 'test_*.py'
 	mandoc -Tlint -W warning man/sqlsh.1
 
-# The whole Swift test suite under AddressSanitizer, in its own build folder (a first run
-# builds everything again with instrumentation: several minutes).
+# The whole Swift test suite under AddressSanitizer, in its own build folder, then the core's
+# tests under ThreadSanitizer in another (a first run builds everything twice with
+# instrumentation: 49 min on the 2-core machine while other builds ran, README has the parts).
 test-sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	@# LeakSanitizer stays off: XCTest's own runner leaks a few objects at exit (368 bytes),
