@@ -131,9 +131,14 @@ fuzz: deps
 # New inputs go to a corpus folder emptied first, each target runs with its working folder
 # in .build-fuzz-smoke/work, and findings land in .build-fuzz-smoke/artifacts.
 # -max_total_time only caps a slow machine's run; -runs is what ends it.
-# TIMING_PLACEHOLDER
+# A debug build, not release: it instruments the same (-sanitize=fuzzer adds the coverage
+# hooks at any optimisation level), keeps the DEBUG checks, and builds from scratch in 4.7 min
+# on the 2-core machine (load average 10) where the release build with its whole-module
+# optimisation takes longer (see the report in the README). First run from scratch there:
+# build 285 s, the six passes of 1000 runs 48 s (FuzzCatalog 29 s of it): about 5.5 min added
+# to CI.
 FUZZ_SMOKE_CONFIG ?= debug
-FUZZ_SMOKE_RUNS   ?= 2000
+FUZZ_SMOKE_RUNS   ?= 1000
 FUZZ_SMOKE_DIR    := $(CURDIR)/.build-fuzz-smoke
 fuzz-smoke: deps
 	rm -f $(FUZZ_SMOKE_DIR)/*.yaml
