@@ -126,7 +126,8 @@ fuzz: deps
 
 # A short, deterministic pass of every fuzz target for CI (.ci/run calls it after make test):
 # a fixed -seed and a fixed -runs count over the committed seed corpora only, so a clean
-# clone runs the same inputs each time. The targets are built in FUZZ_SMOKE_CONFIG into
+# clone runs the same inputs each time (FuzzCatalog only its first few hundred: README).
+# The targets are built in FUZZ_SMOKE_CONFIG into
 # .build-fuzz-smoke, apart from make fuzz's .build-fuzz (a long make fuzz may be using it).
 # New inputs go to a corpus folder emptied first, each target runs with its working folder
 # in .build-fuzz-smoke/work, and findings land in .build-fuzz-smoke/artifacts.
