@@ -5,11 +5,19 @@ import Testing
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
 
-/// The debug build folder `swift build` writes to.
-let buildFolder = packageRoot + "/.build/debug"
+/// The build folder these tests were built in: the one holding the test bundle when sqlsh was
+/// built beside it (`.build/debug`, or `.build-asan/debug` under `make test-sanitize`), else the
+/// debug build folder `swift build` writes to.
+let buildFolder: String = {
+    let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        .deletingLastPathComponent().path
+    if FileManager.default.isExecutableFile(atPath: bundleFolder + "/sqlsh") { return bundleFolder }
+    return packageRoot + "/.build/debug"
+}()
 
 /// The example plugins, built from the current sources. `make test` builds them into
-/// `.build/debug` (`swift build` builds every product) before `swift test`; when they are
+/// `.build/debug` (`swift build` builds every product) before `swift test`, and
+/// `make test-sanitize` into its own build folder; when they are
 /// missing there or older than their sources (a plain `swift test`, which builds only what the
 /// test targets link), the tests build them in a scratch folder of their own.
 let geoPlugin = pluginFolder + "/libsqlsh_geo.so"
