@@ -108,6 +108,8 @@ public final class Shell {
     let progressState = ProgressState()
     /// `.trace` state.
     let trace = TraceState()
+    /// Whether `.auth on` prints every authorizer callback.
+    var printsAuthorizerCallbacks = false
     /// EXPLAIN QUERY PLAN rows collected for the statement being run (`.eqp`).
     var queryPlan = QueryPlanGraph()
     /// `.eqp`: 0 off, 1 on, 2 trigger, 3 full (sqlite3's `autoEQP`; larger values act as full).

@@ -216,4 +216,29 @@ import Testing
         let trace = try String(contentsOfFile: base + ".trace", encoding: .utf8)
         #expect(trace == "select n from big;\n")
     }
+
+    @Test func underAuthOnlyTheTypedStatementIsAuthorized() throws {
+        let path = "/tmp/sqlsh-shortcut-auth-\(UInt64.random(in: 0..<UInt64.max))"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let out = try OutputWriter(path: path)
+        let shell = try Shell(connection: Connection(path: ":memory:"), standardOutput: out)
+        shell.settings.mode = .pretty
+        shell.settings.terminalWidth = 80
+        shell.settings.terminalHeight = 12
+        _ = try shell.process(StringLineSource("""
+            create table big(n integer primary key);
+            insert into big select value from generate_series(1, 5000);
+            .auth on
+            select n from big;
+            .auth off
+            """))
+        out.flush()
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("5,000 rows (4 shown)") && text.contains("│ 5000 │"), "\(text)")
+        let authorizations = text.split(separator: "\n").filter { $0.hasPrefix("authorizer:") }
+        // What sqlite3 prints for the statement, and nothing more.
+        #expect(authorizations == ["authorizer: SELECT NULL NULL NULL NULL",
+                                   "authorizer: READ \"big\" \"n\" \"main\" NULL",
+                                   "authorizer: READ \"big\" \"\" NULL NULL"], "\(authorizations)")
+    }
 }

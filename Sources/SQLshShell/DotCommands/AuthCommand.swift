@@ -13,6 +13,7 @@ struct AuthCommand: DotCommand {
         guard arguments.count == 2 else { throw ShellError("Usage: .auth ON|OFF") }
         let db = shell.connection
         let on = DotCommandArguments.booleanValue(arguments[1], shell: shell) != 0
+        shell.printsAuthorizerCallbacks = on && !shell.settings.safeMode
         if on && !shell.settings.safeMode {
             shell.installPrintingAuthorizer(on: db)
         } else if shell.settings.safeMode {

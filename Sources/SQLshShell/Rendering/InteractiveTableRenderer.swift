@@ -26,8 +26,8 @@ public final class InteractiveTableRenderer: ResultRenderer {
         /// A hint added to the footer of a result not shown whole.
         public var hint = ".last shows it all"
         /// Whether a big result may be counted and finished by extra statements in SQLite
-        /// (``BigResultShortcut``); off while `.trace` shows every statement that runs, so that
-        /// the trace holds only what the user typed.
+        /// (``BigResultShortcut``); off while `.trace` shows every statement that runs and
+        /// `.auth on` every authorization, so that they show only what the user typed.
         public var countsInSQLite = true
 
         public init(pagerCommand: String? = nil, beforeOutput: (() -> Void)? = nil) {

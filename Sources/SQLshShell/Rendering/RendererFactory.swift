@@ -15,7 +15,8 @@ enum RendererFactory {
     static func prettyRenderer(for shell: Shell, statement: Statement, vertical: Bool) -> any ResultRenderer {
         var settings = shell.settings
         var options = InteractiveTableRenderer.Options(beforeOutput: shell.willPrintRows)
-        options.countsInSQLite = shell.trace.output == nil
+        // Extra statements would show under `.trace` and `.auth on`: step instead.
+        options.countsInSQLite = shell.trace.output == nil && !shell.printsAuthorizerCallbacks
         if shell.out !== shell.standardOutput {
             settings.terminalWidth = 0
             settings.terminalHeight = 0
