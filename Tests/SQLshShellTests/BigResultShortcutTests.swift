@@ -30,6 +30,20 @@ import Testing
         })
     }
 
+    /// What `script` prints in a shell on an 80x12 screen (pretty mode).
+    func screenOutput(_ script: String) throws -> String {
+        let path = "/tmp/sqlsh-shortcut-\(UInt64.random(in: 0..<UInt64.max))"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let out = try OutputWriter(path: path)
+        let shell = try Shell(connection: Connection(path: ":memory:"), standardOutput: out)
+        shell.settings.mode = .pretty
+        shell.settings.terminalWidth = 80
+        shell.settings.terminalHeight = 12
+        _ = try shell.process(StringLineSource(script))
+        out.flush()
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
     @Test func aPlainQueryIsCountedAndItsLastRowsFetched() throws {
         let db = try connection()
         let result = try #require(try rest("select * from t where a % 7 = 0;", on: db))
@@ -72,19 +86,10 @@ import Testing
 
     @Test func theScreenCountsARandomResultByStepping() throws {
         // The screen's footer is right whichever way the rest is found.
-        let path = "/tmp/sqlsh-shortcut-\(UInt64.random(in: 0..<UInt64.max))"
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let out = try OutputWriter(path: path)
-        let shell = try Shell(connection: Connection(path: ":memory:"), standardOutput: out)
-        shell.settings.mode = .pretty
-        shell.settings.terminalWidth = 80
-        shell.settings.terminalHeight = 12
-        _ = try shell.process(StringLineSource("""
+        let text = try screenOutput("""
             select value, abs(random()) % 2 as coin from generate_series(1, 5000);
             select value from generate_series(1, 5000) where value % 2 = 0;
-            """))
-        out.flush()
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+            """)
         #expect(text.contains("5,000 rows (4 shown)"))
         #expect(text.contains("2,500 rows (4 shown)"))
         #expect(text.contains("│ 5000 │") && text.contains("│ 4998 │"), "\(text)")
@@ -193,47 +198,27 @@ import Testing
     }
 
     @Test func underTraceOnlyTheTypedStatementRuns() throws {
-        let base = "/tmp/sqlsh-shortcut-trace-\(UInt64.random(in: 0..<UInt64.max))"
-        defer {
-            try? FileManager.default.removeItem(atPath: base + ".out")
-            try? FileManager.default.removeItem(atPath: base + ".trace")
-        }
-        let out = try OutputWriter(path: base + ".out")
-        let shell = try Shell(connection: Connection(path: ":memory:"), standardOutput: out)
-        shell.settings.mode = .pretty
-        shell.settings.terminalWidth = 80
-        shell.settings.terminalHeight = 12
-        _ = try shell.process(StringLineSource("""
+        let trace = "/tmp/sqlsh-shortcut-trace-\(UInt64.random(in: 0..<UInt64.max))"
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let text = try screenOutput("""
             create table big(n integer primary key);
             insert into big select value from generate_series(1, 5000);
-            .trace \(base).trace
+            .trace \(trace)
             select n from big;
             .trace off
-            """))
-        out.flush()
-        let text = try String(contentsOfFile: base + ".out", encoding: .utf8)
+            """)
         #expect(text.contains("5,000 rows (4 shown)") && text.contains("│ 5000 │"), "\(text)")
-        let trace = try String(contentsOfFile: base + ".trace", encoding: .utf8)
-        #expect(trace == "select n from big;\n")
+        #expect(try String(contentsOfFile: trace, encoding: .utf8) == "select n from big;\n")
     }
 
     @Test func underAuthOnlyTheTypedStatementIsAuthorized() throws {
-        let path = "/tmp/sqlsh-shortcut-auth-\(UInt64.random(in: 0..<UInt64.max))"
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let out = try OutputWriter(path: path)
-        let shell = try Shell(connection: Connection(path: ":memory:"), standardOutput: out)
-        shell.settings.mode = .pretty
-        shell.settings.terminalWidth = 80
-        shell.settings.terminalHeight = 12
-        _ = try shell.process(StringLineSource("""
+        let text = try screenOutput("""
             create table big(n integer primary key);
             insert into big select value from generate_series(1, 5000);
             .auth on
             select n from big;
             .auth off
-            """))
-        out.flush()
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+            """)
         #expect(text.contains("5,000 rows (4 shown)") && text.contains("│ 5000 │"), "\(text)")
         let authorizations = text.split(separator: "\n").filter { $0.hasPrefix("authorizer:") }
         // What sqlite3 prints for the statement, and nothing more.
