@@ -102,19 +102,9 @@ struct ArchiveCommandTests {
 
     /// Runs a shell in `dir`.
     func run(_ shell: String, _ arguments: [String], in dir: URL) throws -> (out: String, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: shell)
-        process.arguments = arguments
-        process.currentDirectoryURL = dir
-        process.environment = ["HOME": dir.path, "PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+        let run = try ShellRunner.runMerged(shell, arguments, in: dir,
+                                            environment: ["HOME": dir.path, "PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"])
+        return (run.output, run.status)
     }
 
     func fixture() throws -> URL {

@@ -9,23 +9,11 @@ import Testing
 
     /// Runs a command in the package root; returns standard output and error, and the status.
     private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (output: String, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: Self.root)
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "MAKEFLAGS")
         env.removeValue(forKey: "MFLAGS")
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+        return try ShellRunner.runMerged("/usr/bin/env", arguments, in: URL(fileURLWithPath: Self.root), environment: env)
     }
 
     /// A folder with logging stand-ins for apt-get and sudo.

@@ -88,6 +88,25 @@ enum ShellRunner {
         return RunResult(stdout: try Data(contentsOf: outURL), stderr: stderr, status: process.terminationStatus)
     }
 
+    /// Runs `executable` in `directory` with exactly `environment`, no standard input, and its
+    /// standard output and error in one stream: what a person would see in a terminal.
+    static func runMerged(_ executable: String, _ arguments: [String], in directory: URL,
+                          environment: [String: String]) throws -> (output: String, status: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    }
+
     /// This target's golden files: the stock shell's output for each comparison.
     static let golden = GoldenFiles(besides: #filePath, target: "EndToEndTests")
 
