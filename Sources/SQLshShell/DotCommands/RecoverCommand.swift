@@ -87,7 +87,7 @@ struct RecoverCommand: DotCommand {
                 if path.isEmpty { throw error }
             }
         }
-        if let bytes = DatabaseFile.readImage(path: path) { return bytes }
+        if let bytes = WholeFile.read(path) { return bytes }
         if access(path, F_OK) != 0 { return [] }  // not created yet: an empty database
         throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot read \(path): \(String(cString: strerror(errno)))")
     }

@@ -130,24 +130,3 @@ struct DatabaseFile {
         return shares.first { $0.share * 4 >= best * 3 }?.size ?? 4096
     }
 }
-
-extension DatabaseFile {
-    /// The whole content of the file at `path`, or nil when it cannot be opened (a file that
-    /// does not exist yet is an empty database, which the caller decides).
-    static func readImage(path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        var bytes: [UInt8] = []
-        if fstat(fd, &info) == 0 && info.st_size > 0 { bytes.reserveCapacity(Int(clamping: info.st_size)) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        return bytes
-    }
-}
