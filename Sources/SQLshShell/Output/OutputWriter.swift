@@ -135,19 +135,11 @@ public final class OutputWriter {
 
     @usableFromInline
     func writeAll(_ bytes: UnsafeRawBufferPointer) {
-        guard !failed, var p = bytes.baseAddress else { return }
+        guard !failed, bytes.baseAddress != nil else { return }
         if let willWriteOut { willWriteOut() }
-        var left = bytes.count
-        while left > 0 {
-            let n = Glibc.write(fileDescriptor, p, left)
-            if n < 0 {
-                if errno == EINTR { continue }
-                state.pointee.failed = true
-                state.pointee.failure = errno
-                return
-            }
-            p += n
-            left -= n
+        if !FileDescriptorIO.writeAll(fileDescriptor, bytes) {
+            state.pointee.failed = true
+            state.pointee.failure = errno
         }
     }
 }
