@@ -77,6 +77,27 @@ class LayoutTests(ScreenTestCase):
         self.assertIn("5 rows · 15 columns (", text)
         self.assertRegex(text, r"not shown: " + ", ".join(hidden))
 
+    def test_the_hidden_names_break_between_names_at_80_columns(self):
+        s = self.start_screen(rows=30, columns=80)
+        s.run(WIDE_TABLE)
+        s.run(WIDE_ROWS)
+        s.run("select * from w;")
+        lines = s.text().split("\n")
+        start = max(i for i, line in enumerate(lines) if line.startswith("not shown: "))
+        footer = []
+        for line in lines[start:]:
+            if line.startswith("sqlsh>"):
+                break
+            footer.append(line.rstrip())
+        header = cells(last_table(s.text())[1])
+        hidden = [name for name in ["created_at", "updated_at", "status", "owner", "category", "priority",
+                                    "amount", "currency", "country", "city"] if name not in header]
+        # Each name whole on one line: the lines, joined again, give the list.
+        self.assertGreater(len(footer), 1, footer)
+        self.assertEqual(" ".join(footer), "not shown: " + ", ".join(hidden) + " · .last shows it all")
+        for line in footer[:-1]:
+            self.assertTrue(line.endswith(","), footer)
+
     def test_a_table_that_fits_has_no_footer(self):
         s = self.start_screen(rows=24, columns=80)
         s.run("select 1 as a, 'x' as b;")

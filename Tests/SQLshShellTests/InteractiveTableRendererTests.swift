@@ -98,7 +98,12 @@ import Testing
         #expect(lines[1] == "│ column_1 │ column_2 │ … │ column_29 │ column_30 │")
         #expect(lines[3] == "│        1 │        2 │ … │        29 │        30 │")
         #expect(lines[5].hasPrefix("1 row · 30 columns (4 shown) · "))
-        #expect(lines[6] == "not shown: " + (3...28).map { "column_\($0)" }.joined(separator: ", ") + " · .last shows it all")
+        // The hidden names, folded to the 60 columns between names (a line ends after a `,`).
+        let names = Array(lines[6...])
+        #expect(names.joined(separator: " ")
+                == "not shown: " + (3...28).map { "column_\($0)" }.joined(separator: ", ") + " · .last shows it all")
+        #expect(names.count == 6 && names.allSatisfy { $0.count <= 60 }, "\(names)")
+        #expect(names.dropLast().allSatisfy { $0.hasSuffix(",") })
     }
 
     @Test func aTallResultShowsItsFirstAndLastRowsAndAFooter() throws {
@@ -182,6 +187,23 @@ import Testing
         #expect(ResultFooter.duration(0.214) == "0.21 s")
         #expect(ResultFooter.duration(3.005) == "3.01 s" || ResultFooter.duration(3.005) == "3.00 s")
         #expect(ResultFooter.duration(75.2) == "75 s")
+    }
+
+    @Test func aLongFooterBreaksBetweenNamesNeverInsideOne() {
+        let hidden = ["created_at", "updated_at", "status", "owner", "category", "priority", "amount", "currency"]
+        let lines = ResultFooter.lines(rows: 1, shownRows: 1, columns: 15, shownColumns: 7, hidden: hidden,
+                                       seconds: 0, hint: ".last shows it all", width: 80)
+        #expect(lines == [
+            "1 row · 15 columns (7 shown) · 0.00 s",
+            "not shown: created_at, updated_at, status, owner, category, priority, amount,",
+            "currency · .last shows it all",
+        ])
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
+        // Without a width (a file), one line each; a name wider than the screen keeps its own line.
+        #expect(ResultFooter.lines(rows: 1, shownRows: 1, columns: 15, shownColumns: 7, hidden: hidden,
+                                   seconds: 0, hint: "").count == 2)
+        #expect(ResultFooter.fold([("", "not shown: a"), (", ", String(repeating: "x", count: 30)), (", ", "b")], width: 20)
+                == ["not shown: a,", String(repeating: "x", count: 30) + ",", "b"])
     }
 
     @Test func multiLineCellsAndControlCharacters() throws {

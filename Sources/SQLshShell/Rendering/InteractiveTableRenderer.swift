@@ -141,7 +141,7 @@ public final class InteractiveTableRenderer: ResultRenderer {
         if gap != nil || !hidden.isEmpty {
             footer(ResultFooter.lines(rows: sample.total, shownRows: shownRows, columns: names.count,
                                       shownColumns: layout.shown.count, hidden: hidden.map { names[$0] },
-                                      seconds: seconds, hint: options.hint))
+                                      seconds: seconds, hint: options.hint, width: width))
         }
         out.flush()
     }
@@ -152,12 +152,7 @@ public final class InteractiveTableRenderer: ResultRenderer {
     }
 
     private func footer(_ lines: [String]) {
-        for line in lines {
-            if settings.colour { out.write("\u{1B}[2m") }
-            out.write(verbatim: line)
-            if settings.colour { out.write("\u{1B}[0m") }
-            out.write(byte: 10)
-        }
+        ResultFooter.write(lines, colour: settings.colour, to: out)
     }
 
     // MARK: Layout

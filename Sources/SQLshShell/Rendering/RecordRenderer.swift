@@ -74,13 +74,8 @@ public final class RecordRenderer: ResultRenderer {
         for (k, row) in tail.enumerated() { record(sample.total - tail.count + k + 1, row, width: width) }
         let footer = ResultFooter.lines(rows: sample.total, shownRows: sample.head.count + tail.count,
                                         columns: names.count, shownColumns: names.count, hidden: [],
-                                        seconds: seconds, hint: options.hint)
-        for line in footer {
-            if settings.colour { out.write("\u{1B}[2m") }
-            out.write(verbatim: line)
-            if settings.colour { out.write("\u{1B}[0m") }
-            out.write(byte: 10)
-        }
+                                        seconds: seconds, hint: options.hint, width: width)
+        ResultFooter.write(footer, colour: settings.colour, to: out)
         out.flush()
     }
 
