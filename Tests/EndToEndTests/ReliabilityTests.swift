@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Batch runs that meet trouble from outside: a signal, a full disk, a broken plugin. Where
@@ -93,8 +94,7 @@ import Testing
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
         process.standardError = error
         try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
+        ChildInput.send(Data(stdin.utf8), to: input)
         let message = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (String(decoding: message, as: UTF8.self), process.terminationStatus)

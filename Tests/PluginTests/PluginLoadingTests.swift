@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Loading: `.load` of plugins and SQLite extensions, `.plugins`, `-load`, the autoload
@@ -247,8 +248,7 @@ func sqlshWithout(_ variable: String, input: String, environment: [String: Strin
     process.standardOutput = stdout
     process.standardError = FileHandle.nullDevice
     try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
+    ChildInput.send(Data(input.utf8), to: stdin)
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return RunResult(out: String(decoding: out, as: UTF8.self), err: "", status: process.terminationStatus)

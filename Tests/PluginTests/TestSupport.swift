@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The package root (this file is Tests/PluginTests/TestSupport.swift).
@@ -91,8 +92,7 @@ func sqlsh(_ arguments: [String] = [], input: String, environment: [String: Stri
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
+    ChildInput.send(Data(input.utf8), to: stdin)
     // Read both pipes concurrently so that neither can fill up and block the child.
     let errData = DataBox()
     let done = DispatchSemaphore(value: 0)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import GoldenFiles
 import SQLshCore
 import SQLshShell
@@ -95,8 +96,7 @@ enum DotCommandComparison {
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
+        ChildInput.send(Data(input.utf8), to: stdin)
         process.waitUntilExit()
         return ShellRun(out: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
                         err: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import GoldenFiles
 import SQLshCore
 import SQLshShell
@@ -111,8 +112,7 @@ enum RenderingComparison {
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
+        ChildInput.send(Data(input.utf8), to: stdin)
         process.waitUntilExit()
         return Output(out: Array(try Data(contentsOf: outURL)), err: Array(try Data(contentsOf: errURL)),
                       status: process.terminationStatus)
