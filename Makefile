@@ -83,7 +83,15 @@ run: build
 
 test: deps
 	$(SWIFT) build    # every product, the example plugins too: Tests/PluginTests loads them
-	$(SWIFT) test
+	@# The run's output is kept in .build/swift-test.log; when a test fails, its issues are
+	@# printed again at the end, where a CI log's tail shows them.
+	@echo "$(SWIFT) test"; rm -f .build/swift-test.failed; \
+	{ $(SWIFT) test 2>&1 || touch .build/swift-test.failed; } | tee .build/swift-test.log; \
+	if [ -e .build/swift-test.failed ]; then \
+		echo "== the failed tests' issues again (the whole run: .build/swift-test.log)"; \
+		grep -a -A6 -E 'recorded an issue|error: -\[' .build/swift-test.log | grep -av '^◇' | head -300; \
+		exit 1; \
+	fi
 	@py=python3; $$py -c 'import pexpect, pyte' 2>/dev/null || py=/usr/bin/python3; \
 		echo "$$py -m unittest discover Tests/Interactive"; \
 		cd Tests/Interactive && $$py -m unittest discover -p 'test_*.py'

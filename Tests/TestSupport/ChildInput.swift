@@ -4,12 +4,30 @@ import Foundation
 ///
 /// A child may exit before reading its input: a shell given SQL as an argument never reads
 /// standard input, and `.exit` or `-bail` stop early. Writing to a pipe nobody reads raises
-/// SIGPIPE, which kills the whole test process (all suites, "unexpected signal code 13"); here
-/// the test process ignores SIGPIPE and the unread rest is dropped.
+/// SIGPIPE, which would kill the whole test process (all suites, "unexpected signal code 13").
+/// The signal is blocked on the writing thread for the length of the write, and one it raised
+/// is taken before the thread's mask is restored, so the unread rest is simply dropped.
+///
+/// The process-wide disposition is left alone on purpose: a SIGPIPE ignored with `signal`
+/// would be inherited by every shell the tests start afterwards (`posix_spawn` keeps ignored
+/// signals ignored), and a shell under test must meet a closed pipe as it would for a user.
 public enum ChildInput {
     /// Writes `data` to `pipe`'s write end, then closes it.
     public static func send(_ data: Data, to pipe: Pipe) {
-        _ = brokenPipesIgnored
+        var sigpipe = sigset_t()
+        sigemptyset(&sigpipe)
+        sigaddset(&sigpipe, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &sigpipe, &previous)
+        defer {
+            // A write to a closed pipe left SIGPIPE pending on this thread: take it, then unblock.
+            var pending = sigset_t()
+            if sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE) == 1 {
+                var now = timespec(tv_sec: 0, tv_nsec: 0)
+                _ = sigtimedwait(&sigpipe, nil, &now)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
         let handle = pipe.fileHandleForWriting
         let fd = handle.fileDescriptor
         data.withUnsafeBytes { bytes in
@@ -24,7 +42,4 @@ public enum ChildInput {
         }
         try? handle.close()
     }
-
-    /// Set once per test process: a write to a closed pipe fails with EPIPE instead.
-    private static let brokenPipesIgnored: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 }
