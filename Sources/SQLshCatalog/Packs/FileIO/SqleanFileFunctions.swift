@@ -58,10 +58,14 @@ enum SqleanFileFunctions {
 
     /// Sets the result to `limit` bytes (0: all) of a file from `offset`, as a blob: NULL when
     /// it cannot be opened, `SQLITE_TOOBIG` past the length limit (before allocating),
-    /// `SQLITE_IOERR` when reading fails.
+    /// `SQLITE_IOERR` when reading fails. A directory is `SQLITE_TOOBIG` on every file system:
+    /// sqlean's answer on ext4, where the end of a directory is a huge offset (on tmpfs it is
+    /// small, and sqlean's read would fail with an I/O error instead).
     static func readPart(_ result: ResultContext, _ path: UnsafePointer<CChar>, offset: Int64, limit: Int64) {
         guard let file = fopen(path, "rb") else { return result.setNull() }
         defer { fclose(file) }
+        var status = stat()
+        if fstat(fileno(file), &status) == 0 && FileAccess.isDirectory(UInt32(status.st_mode)) { return result.setTooBig() }
         fseeko(file, 0, SEEK_END)
         let size = Int64(ftello(file))
         guard size >= 0 else { return result.setErrorCode(SQLITE_IOERR) }
