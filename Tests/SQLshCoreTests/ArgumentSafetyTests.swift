@@ -12,6 +12,12 @@ private struct Pattern {
     func matches(_ subject: String) -> Bool { subject.contains(text) }
 }
 
+/// An object "compiled" once per statement, cached with `args.withCachedObject(for:)`.
+private final class Needle: Sendable {
+    let text: String
+    init(_ text: String) { self.text = text }
+}
+
 /// Argument access never traps on what SQL passes: missing arguments are named errors, the
 /// auxiliary-data cache takes any type, and (in debug builds) arguments cannot outlive the call.
 @Suite struct ArgumentSafetyTests {
@@ -88,6 +94,58 @@ private struct Pattern {
         })
         #expect(try db.column("select both('x') from json_each('[1,2]')") == [.text("42 text"), .text("42 text")])
         #expect(made.value == 4)
+    }
+
+    @Test func withCachedObjectLendsTheObjectMadeOncePerStatement() throws {
+        let db = try Connection()
+        let compiled = Counter()
+        try db.add(SQLFunction("has", argumentCount: 2, options: .pure) { args -> Bool? in
+            try args.withCachedObject(for: 0, { compiled.increment(); return Needle(try args.decode(0, as: String.self)) }) { needle in
+                try args.decode(1, as: String.self).contains(needle.text)
+            }
+        })
+        try db.execute("create table t(s, p); insert into t values ('apple', 'p'), ('banana', 'an'), ('cherry', 'rr')")
+        #expect(try db.column("select has('an', s) from t") == [.integer(0), .integer(1), .integer(0)])
+        #expect(compiled.value == 1)
+        // A pattern from a column is not constant: made on every row.
+        #expect(try db.column("select has(p, s) from t") == [.integer(1), .integer(1), .integer(1)])
+        #expect(compiled.value == 4)
+    }
+
+    @Test func withCachedObjectCachesNothingForNil() throws {
+        let db = try Connection()
+        let made = Counter(), called = Counter()
+        try db.add(SQLFunction("maybe", argumentCount: 1) { args -> String in
+            let found = try args.withCachedObject(for: 0, { () -> Needle? in made.increment(); return nil }) { _ in called.increment() }
+            return found == nil ? "none" : "some"
+        })
+        #expect(try db.column("select maybe(null) from json_each('[1,2,3]')") == [.text("none"), .text("none"), .text("none")])
+        #expect(made.value == 3)
+        #expect(called.value == 0)
+    }
+
+    @Test func withCachedObjectReplacesAValueOfAnotherType() throws {
+        let db = try Connection()
+        let made = Counter()
+        try db.add(SQLFunction("mixed", argumentCount: 1) { args -> String in
+            let number = try args.cached(for: 0) { made.increment(); return 42 }
+            let text = try args.withCachedObject(for: 0, { made.increment(); return Needle("x") }) { $0.text } ?? "?"
+            return "\(number) \(text)"
+        })
+        // Each call replaces the other's value: both are made on every row.
+        #expect(try db.column("select mixed('x') from json_each('[1,2]')") == [.text("42 x"), .text("42 x")])
+        #expect(made.value == 4)
+    }
+
+    @Test func withCachedObjectPassesErrorsOnAndChecksTheIndex() throws {
+        let db = try Connection()
+        try db.add(SQLFunction("bad", argumentCount: 1) { args -> Int? in
+            try args.withCachedObject(for: 0, { Needle("x") }) { _ in throw SQLiteError(message: "no match allowed") }
+        })
+        #expect(#expect(throws: SQLiteError.self) { _ = try db.value("select bad('[')") }?.message == "no match allowed")
+        try db.add(SQLFunction("far", argumentCount: 1) { args -> Int? in try args.withCachedObject(for: 1, { Needle("x") }) { _ in 1 } })
+        #expect(#expect(throws: SQLiteError.self) { _ = try db.value("select far(1)") }?.message
+                == "argument 2 is missing: the call has 1 argument")
     }
 
     @Test func cachedErrorsPropagate() throws {

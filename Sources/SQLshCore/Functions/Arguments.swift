@@ -129,6 +129,42 @@ public struct Arguments: RandomAccessCollection {
         return value
     }
 
+    /// Runs `body` with the object derived from argument `index`, lent for the call: made by
+    /// `make` once per statement while the argument stays the same constant, and kept in
+    /// SQLite's auxiliary data. A cache hit costs a lookup and a class check, without touching
+    /// the object's reference count, which makes this the form for an object read on every row
+    /// of a big query (a compiled pattern).
+    ///
+    /// ```swift
+    /// let matched = try args.withCachedObject(for: 1, { try Pattern(args[1].utf8) }) { pattern in
+    ///     pattern.matches(args[0].utf8)
+    /// }
+    /// ```
+    ///
+    /// When `make` gives nil (a NULL pattern, say), nothing is cached, `body` is not called and
+    /// the result is nil. A value of another type cached for the same argument (by
+    /// ``cached(for:_:)``, or an object of another class) is replaced. `Object` should be a
+    /// final class: an instance of a subclass is not taken as a hit.
+    ///
+    /// - Throws: what `make` or `body` throws, or ``MissingArgumentError`` when the call has
+    ///   no argument `index`.
+    @inlinable
+    public func withCachedObject<Object: AnyObject, Result>(for index: Int, _ make: () throws -> Object?,
+                                                           _ body: (Object) throws -> Result) throws -> Result? {
+        guard index >= 0 && index < count else { throw MissingArgumentError(index: index, count: count) }
+        #if DEBUG
+        scope?.check()
+        #endif
+        let slot = Int32(index)  // below count, itself from an Int32
+        if let p = sqlite3_get_auxdata(context, slot),
+           Unmanaged<AnyObject>.fromOpaque(p)._withUnsafeGuaranteedRef({ ObjectIdentifier(type(of: $0)) == ObjectIdentifier(Object.self) }) {
+            return try Unmanaged<Object>.fromOpaque(p)._withUnsafeGuaranteedRef(body)
+        }
+        guard let object = try make() else { return nil }
+        sqlite3_set_auxdata(context, slot, Unmanaged.passRetained(object).toOpaque(), releaseAuxiliaryData)
+        return try body(object)
+    }
+
     /// The object cached for argument `index` by ``setAuxiliaryData(_:for:)`` earlier in the
     /// same statement, or nil (also when the call has no argument `index`). SQLite drops it
     /// when the argument is not a constant. ``cached(for:_:)`` is the typed form.

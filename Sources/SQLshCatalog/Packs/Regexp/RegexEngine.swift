@@ -41,17 +41,16 @@ final class RegexEngine {
     }
 
     /// Runs `body` with the compiled pattern of argument `index`: the one cached for a
-    /// constant pattern (``Arguments/cached(for:_:)``, SQLite's auxiliary data), else the last
-    /// pattern if it is the same, else a fresh compilation, which is then cached. Returns nil
-    /// without calling `body` when the pattern is NULL.
+    /// constant pattern (``Arguments/withCachedObject(for:_:_:)``, SQLite's auxiliary data, lent
+    /// without reference counting), else the last pattern if it is the same, else a fresh
+    /// compilation, which is then cached. Returns nil without calling `body` when the pattern
+    /// is NULL.
     @inline(__always)
     func withPattern<R>(_ arguments: Arguments, _ index: Int32, options: UInt32, function: StaticString,
                         _ body: (CompiledPattern) throws -> R) throws -> R? {
-        let pattern = try arguments.cached(for: Int(index)) {
+        try arguments.withCachedObject(for: Int(index), {
             try compile(arguments[Int(index)], options: options, function: function)
-        }
-        guard let pattern else { return nil }
-        return try body(pattern)
+        }, body)
     }
 
     /// The compiled pattern of a pattern argument, nil for NULL.
