@@ -32,7 +32,7 @@ import Testing
 
     /// What `script` prints in a shell on an 80x12 screen (pretty mode).
     func screenOutput(_ script: String) throws -> String {
-        let path = "/tmp/sqlsh-shortcut-\(UInt64.random(in: 0..<UInt64.max))"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-shortcut-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let out = try OutputWriter(path: path)
         let shell = try Shell(connection: Connection(path: ":memory:"), standardOutput: out)
@@ -198,7 +198,7 @@ import Testing
     }
 
     @Test func underTraceOnlyTheTypedStatementRuns() throws {
-        let trace = "/tmp/sqlsh-shortcut-trace-\(UInt64.random(in: 0..<UInt64.max))"
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-shortcut-trace-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: trace) }
         let text = try screenOutput("""
             create table big(n integer primary key);
