@@ -64,7 +64,8 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("m")]),  // rounding functions (trunc, rint, ...) are in libm
         // Codable values as JSON text, for embedders. Kept out of SQLshCore (and so out of the
         // shell) because linking FoundationEssentials adds about 1.5 ms to start-up.
-        .target(name: "SQLshJSON", dependencies: ["SQLshCore"]),
+        .target(name: "SQLshJSON", dependencies: ["SQLshCore"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Layer 3: the built-in function catalog, one pack per folder.
         .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CSQLite", "CPCRE2", "CCrypto", "CXXHash", "CUTF8Proc", "CZlib"]),
