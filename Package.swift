@@ -80,7 +80,8 @@ let package = Package(
         // the Swift runtime statically (-static-stdlib), so it is self-contained and loads into
         // both the statically linked release sqlsh and a dynamically linked debug build.
         .target(name: "CSQLshPlugin"),
-        .target(name: "SQLshPluginSDK", dependencies: ["SQLshCore", "CSQLshPlugin"]),
+        .target(name: "SQLshPluginSDK", dependencies: ["SQLshCore", "CSQLshPlugin"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "GeoPlugin", dependencies: ["SQLshPluginSDK"], path: "plugins/geo",
                 linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .target(name: "InetPlugin", dependencies: ["SQLshPluginSDK"], path: "plugins/inet",
