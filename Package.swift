@@ -83,6 +83,7 @@ let package = Package(
         .target(name: "SQLshPluginSDK", dependencies: ["SQLshCore", "CSQLshPlugin"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "GeoPlugin", dependencies: ["SQLshPluginSDK"], path: "plugins/geo",
+                swiftSettings: [.swiftLanguageMode(.v6)],
                 linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .target(name: "InetPlugin", dependencies: ["SQLshPluginSDK"], path: "plugins/inet",
                 linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
