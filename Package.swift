@@ -86,6 +86,7 @@ let package = Package(
                 swiftSettings: [.swiftLanguageMode(.v6)],
                 linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .target(name: "InetPlugin", dependencies: ["SQLshPluginSDK"], path: "plugins/inet",
+                swiftSettings: [.swiftLanguageMode(.v6)],
                 linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
 
         .testTarget(name: "SQLshCoreTests", dependencies: ["SQLshCore", "CSQLite"],
