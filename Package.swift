@@ -75,7 +75,8 @@ let package = Package(
                 swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Layer 5: the executable. Thin.
-        .executableTarget(name: "sqlsh", dependencies: ["SQLshShell", "SQLshCore", "CEditLine", "CSQLite"]),
+        .executableTarget(name: "sqlsh", dependencies: ["SQLshShell", "SQLshCore", "CEditLine", "CSQLite"],
+                          swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Plugins: the C ABI (header only), the Swift SDK, and the example plugins. A plugin links
         // the Swift runtime statically (-static-stdlib), so it is self-contained and loads into
