@@ -64,25 +64,31 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("m")]),  // rounding functions (trunc, rint, ...) are in libm
         // Codable values as JSON text, for embedders. Kept out of SQLshCore (and so out of the
         // shell) because linking FoundationEssentials adds about 1.5 ms to start-up.
-        .target(name: "SQLshJSON", dependencies: ["SQLshCore"]),
+        .target(name: "SQLshJSON", dependencies: ["SQLshCore"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Layer 3: the built-in function catalog, one pack per folder.
         .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CSQLite", "CPCRE2", "CCrypto", "CXXHash", "CUTF8Proc", "CZlib"]),
 
         // Layer 4: the shell library: input in, bytes out.
-        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLite", "CSQLshPlugin"]),
+        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLite", "CSQLshPlugin"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Layer 5: the executable. Thin.
-        .executableTarget(name: "sqlsh", dependencies: ["SQLshShell", "SQLshCore", "CEditLine", "CSQLite"]),
+        .executableTarget(name: "sqlsh", dependencies: ["SQLshShell", "SQLshCore", "CEditLine", "CSQLite"],
+                          swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Plugins: the C ABI (header only), the Swift SDK, and the example plugins. A plugin links
         // the Swift runtime statically (-static-stdlib), so it is self-contained and loads into
         // both the statically linked release sqlsh and a dynamically linked debug build.
         .target(name: "CSQLshPlugin"),
-        .target(name: "SQLshPluginSDK", dependencies: ["SQLshCore", "CSQLshPlugin"]),
+        .target(name: "SQLshPluginSDK", dependencies: ["SQLshCore", "CSQLshPlugin"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "GeoPlugin", dependencies: ["SQLshPluginSDK"], path: "plugins/geo",
+                swiftSettings: [.swiftLanguageMode(.v6)],
                 linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .target(name: "InetPlugin", dependencies: ["SQLshPluginSDK"], path: "plugins/inet",
+                swiftSettings: [.swiftLanguageMode(.v6)],
                 linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
 
         .testTarget(name: "SQLshCoreTests", dependencies: ["SQLshCore", "CSQLite"],

@@ -10,7 +10,10 @@
 ///                    args[0].isNull ? nil : args[0].int64 * 2
 ///                })
 /// ```
-public struct PluginFunction {
+///
+/// It is `Sendable` (its registrations are `Sendable` ``SQLFunction``s, the rest is text), so a
+/// plugin in Swift 6 language mode can keep its functions in global constants.
+public struct PluginFunction: Sendable {
     /// The SQLite registrations, all with the same name.
     public var functions: [SQLFunction]
     /// The pack, for `.enable`/`.disable`; nil means the plugin's name.

@@ -7,7 +7,7 @@ private let details = """
     """
 
 /// A one-argument function of a parsed address; NULL and invalid input give NULL.
-private func addressFunction(_ name: String, _ body: @escaping (IPAddress, ResultContext) -> Void) -> SQLFunction {
+private func addressFunction(_ name: String, _ body: @escaping @Sendable (IPAddress, ResultContext) -> Void) -> SQLFunction {
     SQLFunction(name, argumentCount: 1, options: .pure) { args, result in
         guard !args[0].isNull, let address = IPAddress(args[0].utf8) else { return result.setNull() }
         body(address, result)

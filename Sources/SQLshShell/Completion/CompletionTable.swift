@@ -83,9 +83,20 @@ struct CompletionTable: TableValuedFunction {
     /// Registers `completion` on `connection`.
     static func register(on connection: Connection) throws {
         let keywords = ShellCompletionData.sqlKeywords
-        try connection.addTableValuedFunction("completion", CompletionTable.self) { [weak connection] in
-            CompletionTable(connection: connection, keywords: keywords)
+        let reference = ConnectionReference(connection)
+        try connection.addTableValuedFunction("completion", CompletionTable.self) {
+            CompletionTable(connection: reference.connection, keywords: keywords)
         }
+    }
+
+    /// The connection `completion` is registered on, for its cursor factory, which must be
+    /// `@Sendable`. Weak: the connection keeps the factory, which must not keep the connection.
+    ///
+    /// `@unchecked Sendable`: SQLite calls the factory only while a statement of this very
+    /// connection runs, so the connection is used on the thread that is already using it.
+    private final class ConnectionReference: @unchecked Sendable {
+        weak let connection: Connection?
+        init(_ connection: Connection) { self.connection = connection }
     }
 
     mutating func filter(_ arguments: FilterArguments) throws {

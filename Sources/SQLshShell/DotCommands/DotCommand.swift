@@ -14,7 +14,7 @@
 ///     }
 /// }
 /// ```
-public protocol DotCommand {
+public protocol DotCommand: SendableMetatype {
     /// The command's full name, without the dot: `headers`.
     static var name: String { get }
     /// Other full names for the same command: `indices` for `indexes`.

@@ -35,7 +35,7 @@ struct LintCommand: DotCommand {
         let indent = groupByParent ? "    " : ""
         let query: Statement
         do {
-            try db.add(collateClauseFunction(db))
+            try db.add(collateClauseFunction())
             guard let prepared = try db.prepareFirst(fkeyQuery) else { return .success }
             query = prepared
             try query.bind(groupByParent ? 1 : 0, at: 1)
@@ -122,8 +122,11 @@ struct LintCommand: DotCommand {
 
     /// `fkey_collate_clause(PARENT, PARENTCOL, CHILD, CHILDCOL)`: ` COLLATE X` when the
     /// parent column's collation X differs from the child column's, else an empty string.
-    private static func collateClauseFunction(_ db: Connection) -> SQLFunction {
-        SQLFunction("fkey_collate_clause", argumentCount: 4) { [unowned db] args -> String in
+    /// The function asks the connection it runs on (borrowed from its context), so it
+    /// captures nothing.
+    private static func collateClauseFunction() -> SQLFunction {
+        SQLFunction("fkey_collate_clause", argumentCount: 4, writingResult: { args, result in
+            let db = result.connection
             // A column's collation; without a column name, as sqlite3_table_column_metadata,
             // the table's existence gives BINARY.
             func collation(_ table: String?, _ column: String?) -> String? {
@@ -131,10 +134,13 @@ struct LintCommand: DotCommand {
                 guard let column else { return db.tableExists(table, schema: "main") ? "BINARY" : nil }
                 return try? db.columnMetadata(table: table, column: column, schema: "main").collation
             }
-            guard let parent = collation(args[0].string, args[1].string),
-                  let child = collation(args[2].string, args[3].string),
-                  !SQLText.equalIgnoringCase(parent, child) else { return "" }
-            return " COLLATE " + parent
-        }
+            var clause = ""
+            if let parent = collation(args[0].string, args[1].string),
+               let child = collation(args[2].string, args[3].string),
+               !SQLText.equalIgnoringCase(parent, child) {
+                clause = " COLLATE " + parent
+            }
+            result.set(clause)
+        })
     }
 }

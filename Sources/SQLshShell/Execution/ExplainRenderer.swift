@@ -22,7 +22,6 @@ final class ExplainRenderer: ResultRenderer {
 
     func row(_ statement: Statement) {
         let columns = min(statement.columnCount, Self.widths.count)
-        let handle = statement.handle
         if rows == 0 {
             for i in 0..<columns {
                 printPadded(statement.columnNameBytes(at: i), width: Self.widths[i])

@@ -47,6 +47,7 @@ enum FileDescriptorIO {
             buffer.baseAddress.map { mkstemps($0, suffixLength) } ?? -1
         }
         guard fd >= 0 else { return nil }
-        return (fd, String(cString: template))
+        let path = template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return (fd, String(decoding: path, as: UTF8.self))
     }
 }

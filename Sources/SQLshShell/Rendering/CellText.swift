@@ -7,7 +7,8 @@ import SQLshCore
 /// sqlite3 prints `sqlite3_column_text` with `%s`, so a value ends at its first NUL byte;
 /// these helpers give the same bytes without copying them.
 enum CellText {
-    static let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// No bytes (computed: a stored pointer constant would not be `Sendable`).
+    static var empty: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: nil, count: 0) }
 
     /// The text of column `i` of the current row up to its first NUL, or nil for NULL.
     @inline(__always)

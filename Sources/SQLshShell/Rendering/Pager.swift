@@ -23,7 +23,7 @@ public enum Pager {
     /// waits for it to end. Quitting the pager early is not an error (the rest of the output
     /// is dropped). Returns false when the command could not be run (nothing was shown).
     public static func show(command: String, write: (OutputWriter) -> Void) -> Bool {
-        fflush(stdout)
+        flushCStandardOutput()
         guard let pipe = command.withCString({ popen($0, "w") }) else { return false }
         let previous = signal(SIGPIPE, SIG_IGN)
         let writer = OutputWriter(fileDescriptor: fileno(pipe))

@@ -56,7 +56,7 @@ enum OutputRedirection {
             }
             shell.outputClosing = { [unowned shell] in
                 shell.out.flush()
-                fflush(stdout)
+                flushCStandardOutput()
                 let status = system("xdg-open \(path)")
                 if status != 0 {
                     shell.err.write("Failed: [xdg-open \(path)]\n")
@@ -74,7 +74,7 @@ enum OutputRedirection {
         }
         if name.hasPrefix("|") {
             let command = String(name.dropFirst())
-            fflush(stdout)
+            flushCStandardOutput()
             guard let pipe = command.withRawCString({ popen($0, "w") }) else {
                 shell.err.write("Error: cannot open pipe \"\(command)\"\n")
                 return .failure
