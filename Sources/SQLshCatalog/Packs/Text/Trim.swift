@@ -104,7 +104,9 @@ private func trim(_ arguments: Arguments, _ result: ResultContext, _ side: Trim.
 }
 
 /// The default set: one space.
-private let spaceSet: UnsafeBufferPointer<UInt8> = {
+// Safe to share across threads: the byte is written once, in the lazy initializer, and only
+// read afterwards.
+nonisolated(unsafe) private let spaceSet: UnsafeBufferPointer<UInt8> = {
     let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     p.initialize(to: 32)
     return UnsafeBufferPointer(start: p, count: 1)
