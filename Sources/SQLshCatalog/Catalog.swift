@@ -18,7 +18,8 @@ public final class Catalog {
     private var allPacks: [FunctionPack] = []
     private var disabledNames: Set<String> = []
     /// Built-in packs not made yet (``BuiltInPacks``), with the ones made early for their
-    /// up-front functions.
+    /// up-front functions. Not ``BuiltInPacks/Entry``s: the closure of a pack added with
+    /// ``addPack(named:later:)`` need not be `Sendable` (a catalog is used by one thread at a time).
     private var pending: [(upFront: Bool, make: () -> FunctionPack, made: FunctionPack?)] = [] {
         didSet { if pending.isEmpty { pendingNames = [] } }
     }

@@ -72,9 +72,8 @@ private func pad(_ arguments: Arguments, _ result: ResultContext, left: Bool) th
     }
 }
 
-/// The default fill: one space.
-// Safe to share across threads: the byte is written once, in the lazy initializer, and only
-// read afterwards.
+/// The default fill: one space. `nonisolated(unsafe)` is safe: the byte is written once, by the
+/// (thread-safe) lazy initializer, and only read afterwards.
 nonisolated(unsafe) private let spaceFill: UnsafeBufferPointer<UInt8> = {
     let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     p.initialize(to: 32)

@@ -103,9 +103,8 @@ private func trim(_ arguments: Arguments, _ result: ResultContext, _ side: Trim.
     result.setText(utf8: UnsafeBufferPointer(rebasing: text[start..<end]))
 }
 
-/// The default set: one space.
-// Safe to share across threads: the byte is written once, in the lazy initializer, and only
-// read afterwards.
+/// The default set: one space. `nonisolated(unsafe)` is safe: the byte is written once, by the
+/// (thread-safe) lazy initializer, and only read afterwards.
 nonisolated(unsafe) private let spaceSet: UnsafeBufferPointer<UInt8> = {
     let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     p.initialize(to: 32)
