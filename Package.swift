@@ -68,7 +68,9 @@ let package = Package(
                 swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Layer 3: the built-in function catalog, one pack per folder.
-        .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CSQLite", "CPCRE2", "CCrypto", "CXXHash", "CUTF8Proc", "CZlib"]),
+        // Swift 6 language mode: its functions' closures and per-connection state are Sendable.
+        .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CSQLite", "CPCRE2", "CCrypto", "CXXHash", "CUTF8Proc", "CZlib"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // Layer 4: the shell library: input in, bytes out.
         .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLite", "CSQLshPlugin"],

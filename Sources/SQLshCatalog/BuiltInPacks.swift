@@ -7,9 +7,9 @@
 /// since those functions are registered up front (``CatalogFunction/registeredUpFront``):
 /// `upFront` says which, and a test checks it.
 enum BuiltInPacks {
-    struct Entry {
+    struct Entry: Sendable {
         let upFront: Bool
-        let make: () -> FunctionPack
+        let make: @Sendable () -> FunctionPack
     }
 
     static let all: [Entry] = [

@@ -18,8 +18,9 @@ public final class Catalog {
     private var allPacks: [FunctionPack] = []
     private var disabledNames: Set<String> = []
     /// Built-in packs not made yet (``BuiltInPacks``), with the ones made early for their
-    /// up-front functions.
-    private var pending: [(entry: BuiltInPacks.Entry, made: FunctionPack?)] = [] {
+    /// up-front functions. Not ``BuiltInPacks/Entry``s: the closure of a pack added with
+    /// ``addPack(named:later:)`` need not be `Sendable` (a catalog is used by one thread at a time).
+    private var pending: [(upFront: Bool, make: () -> FunctionPack, made: FunctionPack?)] = [] {
         didSet { if pending.isEmpty { pendingNames = [] } }
     }
     /// The names of packs added with ``addPack(named:later:)`` and not made yet.
@@ -35,14 +36,14 @@ public final class Catalog {
     /// The catalog of built-in packs. Their entries are made when first needed.
     public static func builtIn() -> Catalog {
         let catalog = Catalog()
-        catalog.pending = BuiltInPacks.all.map { ($0, nil) }
+        catalog.pending = BuiltInPacks.all.map { ($0.upFront, $0.make, nil) }
         return catalog
     }
 
     /// Adds the built-in packs not made yet, in their order.
     private func makePendingPacks() {
         guard !pending.isEmpty else { return }
-        let packs = pending.map { $0.made ?? $0.entry.make() }
+        let packs = pending.map { $0.made ?? $0.make() }
         pending = []
         for pack in packs { addNow(pack) }
     }
@@ -63,7 +64,7 @@ public final class Catalog {
             addNow(make())
         } else {
             pendingNames.insert(name)
-            pending.append((BuiltInPacks.Entry(upFront: false, make: make), nil))
+            pending.append((false, make, nil))
         }
     }
 
@@ -139,8 +140,8 @@ public final class Catalog {
         }
         // Packs not made yet: only those with up-front functions are made now (kept for later),
         // and their functions are enabled as they start (nothing can have switched them yet).
-        for i in pending.indices where pending[i].entry.upFront {
-            let pack = pending[i].made ?? pending[i].entry.make()
+        for i in pending.indices where pending[i].upFront {
+            let pack = pending[i].made ?? pending[i].make()
             pending[i].made = pack
             for function in pack.functions where function.registeredUpFront && function.enabledByDefault {
                 try function.register(connection)

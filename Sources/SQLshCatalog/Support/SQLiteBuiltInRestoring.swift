@@ -20,7 +20,7 @@ enum SQLiteBuiltInRestoring {
         asciiCaseFunction("lower") { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
     }
 
-    private static func asciiCaseFunction(_ name: String, _ map: @escaping (UInt8) -> UInt8) -> SQLFunction {
+    private static func asciiCaseFunction(_ name: String, _ map: @escaping @Sendable (UInt8) -> UInt8) -> SQLFunction {
         let scratch = ByteScratch()
         return SQLFunction(name, argumentCount: 1, options: .pure) { arguments, result in
             let value = arguments[0]

@@ -87,7 +87,11 @@ enum UTF8Bytes {
 
 /// A byte buffer reused across calls of one function on one connection, so that results are
 /// built without a fresh allocation per row.
-final class ByteScratch {
+///
+/// `@unchecked Sendable`: it is mutable, but used only inside calls of one connection's
+/// function, which SQLite makes one at a time (a connection is not used from two threads at
+/// once).
+final class ByteScratch: @unchecked Sendable {
     var bytes: [UInt8] = []
     init() { bytes.reserveCapacity(256) }
 }

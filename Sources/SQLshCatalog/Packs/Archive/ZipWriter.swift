@@ -16,7 +16,8 @@ enum ZipWriter {
         var template = Array((path + ".zipXXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw ZipError("zipfile: failed to open file \(path) for writing") }
-        let temporary = String(cString: template)
+        // The name mkstemp filled in, up to its terminating NUL.
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = false
         defer {
             close(fd)

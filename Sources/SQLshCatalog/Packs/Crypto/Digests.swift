@@ -151,7 +151,7 @@ enum Digests {
 
     /// The SQL function: NULL for NULL, else the digest of the value's bytes, computed from
     /// SQLite's own buffer into a stack buffer that SQLite copies into the result.
-    private static func body(_ algorithm: Algorithm) -> (Arguments, ResultContext) -> Void {
+    private static func body(_ algorithm: Algorithm) -> @Sendable (Arguments, ResultContext) -> Void {
         let size = algorithm.size
         let hash = algorithm.hash
         return { arguments, result in

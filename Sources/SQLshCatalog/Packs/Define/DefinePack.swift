@@ -29,7 +29,10 @@ enum DefinePack {
         functions: [define, undefine, defineFree, defineCache, eval])
 
     /// The connection's state, looked up once per registration (the registration keeps it alive).
-    private final class StateAnchor {
+    ///
+    /// `@unchecked Sendable`: it caches the state on first use, inside calls of one connection's
+    /// function, which SQLite makes one at a time.
+    private final class StateAnchor: @unchecked Sendable {
         private var state: DefineState?
         func state(_ result: ResultContext) -> DefineState {
             if let state { return state }
@@ -165,7 +168,7 @@ enum DefinePack {
         example: "SELECT eval('select 10, 20, 30', '-');  -- 10-20-30",
         functions: {
             let anchor = StateAnchor()
-            let body: (Arguments, ResultContext) throws -> Void = { arguments, result in
+            let body: @Sendable (Arguments, ResultContext) throws -> Void = { arguments, result in
                 let state = anchor.state(result)
                 guard let sql = arguments[0].cString else { return result.setNull() }
                 var separator: [UInt8] = [0x20]

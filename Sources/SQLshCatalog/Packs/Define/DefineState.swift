@@ -2,8 +2,8 @@ import CSQLite
 import SQLshCore
 import Synchronization
 
-/// One scalar function defined in SQL: `define(name, body)`.
-final class Definition {
+/// One scalar function defined in SQL: `define(name, body)`. Immutable, hence `Sendable`.
+final class Definition: Sendable {
     /// The name as defined.
     let name: String
     /// The body: an expression list run as `SELECT body`.
@@ -28,7 +28,11 @@ final class Definition {
 /// does, so the state goes away when the connection closes and SQLite releases them. The
 /// compiled statements of defined functions are not kept here but with the statement that
 /// calls them (see ``DefinedFunctionCall``), so they never keep the connection from closing.
-final class DefineState {
+///
+/// `@unchecked Sendable`: the state is mutable, but it is used only inside calls of one
+/// connection's functions, virtual tables and registrations, which SQLite makes one at a time
+/// (a connection is not used from two threads at once).
+final class DefineState: @unchecked Sendable {
     /// The connection's handle (the key of the registry below).
     let handle: OpaquePointer
     /// The connection, borrowed.
@@ -53,26 +57,29 @@ final class DefineState {
 
     /// The state of the connection with this handle, made on first use.
     static func of(_ handle: OpaquePointer) -> DefineState {
-        registry.withLock { entries in
-            if let state = entries[handle]?.state { return state }
+        let key = UInt(bitPattern: handle)
+        return registry.withLock { entries in
+            if let state = entries[key]?.state { return state }
             let state = DefineState(handle: handle)
-            entries[handle] = WeakState(state: state)
+            entries[key] = WeakState(state: state)
             return state
         }
     }
 
     /// The state of the connection with this handle, if the pack has one for it.
     static func existing(_ handle: OpaquePointer) -> DefineState? {
-        registry.withLock { $0[handle]?.state }
+        let key = UInt(bitPattern: handle)
+        return registry.withLock { $0[key]?.state }
     }
 
     private struct WeakState: @unchecked Sendable { weak var state: DefineState? }
-    private static let registry = Mutex<[OpaquePointer: WeakState]>([:])
+    /// Keyed by the handle's address: a pointer is not Sendable, its bit pattern is.
+    private static let registry = Mutex<[UInt: WeakState]>([:])
 
     deinit {
-        let handle = handle
+        let key = UInt(bitPattern: handle)
         DefineState.registry.withLock { entries in
-            if entries[handle]?.state == nil { entries.removeValue(forKey: handle) }
+            if entries[key]?.state == nil { entries.removeValue(forKey: key) }
         }
     }
 

@@ -10,7 +10,10 @@ import SQLshCore
 /// over a million rows compiles the body once, and no statement of the pack outlives the
 /// statements that use it: closing the connection never fails because of defined functions
 /// (sqlean keeps them in a process-wide list until `define_free()`).
-final class DefinedFunctionCall {
+///
+/// `Sendable`: its properties are constants of `Sendable` types (the state is one connection's,
+/// see ``DefineState``).
+final class DefinedFunctionCall: Sendable {
     let state: DefineState
     let key: String
     /// Where this registration keeps the body's statement with the calling statement.

@@ -7,7 +7,11 @@ import SQLshCore
 /// so a copy of row k-1 is kept per distinct character of that text, plus two working rows:
 /// memory is (distinct characters + 2) rows of the shorter text, not one row per character of
 /// the longer text.
-final class DamerauScratch {
+///
+/// `@unchecked Sendable`: it is mutable, but used only inside calls of one connection's
+/// function, which SQLite makes one at a time (a connection is not used from two threads at
+/// once).
+final class DamerauScratch: @unchecked Sendable {
     /// The most cells of kept rows (64 MB of Int).
     static let maximumSlotCells = 8_388_608
 

@@ -7,7 +7,11 @@ import SQLshCore
 /// work on characters (Unicode scalars), which gives the same results for ASCII. ASCII texts
 /// are read in place as bytes; others are decoded into reused buffers, each byte that is not
 /// valid UTF-8 becoming a character of its own.
-final class DistanceInput {
+///
+/// `@unchecked Sendable`: it is mutable, but used only inside calls of one connection's
+/// function, which SQLite makes one at a time (a connection is not used from two threads at
+/// once).
+final class DistanceInput: @unchecked Sendable {
     /// The most cells (product of the two lengths in characters) a quadratic distance
     /// computes: about a second of work. A SQL function cannot be interrupted (SQLite checks
     /// for Ctrl-C between rows), so longer inputs are refused rather than left to hang the shell.
@@ -81,7 +85,7 @@ func fuzzyEntry(_ name: String, arity: String, arguments: String, summary: Strin
 
 /// A two-text distance function: NULL check, size check, then the algorithm on characters.
 func distanceFunction(_ name: String, quadratic: Bool = true,
-                      _ compute: @escaping (DistanceInput, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>,
+                      _ compute: @escaping @Sendable (DistanceInput, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>,
                                             ResultContext) throws -> Void) -> [SQLFunction] {
     let input = DistanceInput()
     return [SQLFunction(name, argumentCount: 2, options: .pure) { arguments, result in

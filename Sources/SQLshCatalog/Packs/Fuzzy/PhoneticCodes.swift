@@ -13,7 +13,7 @@ enum PhoneticCodes {
     /// A one-text phonetic function: NULL gives NULL, other text is made ASCII first, and
     /// `code` writes the result into `out` from the ASCII bytes.
     static func function(_ name: String,
-                         _ code: @escaping (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void) -> [SQLFunction] {
+                         _ code: @escaping @Sendable (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void) -> [SQLFunction] {
         let ascii = ByteScratch(), output = ByteScratch()
         return [SQLFunction(name, argumentCount: 1, options: .pure) { arguments, result in
             let value = arguments[0]

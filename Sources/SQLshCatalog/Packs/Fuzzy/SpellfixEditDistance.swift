@@ -64,7 +64,13 @@ struct SpellfixUnit: Equatable {
     static func == (a: SpellfixUnit, b: SpellfixUnit) -> Bool { a.value == b.value }
 }
 
-final class EditDistanceScratch {
+/// The buffers of `fuzzy_editdist` (`edit_distance`), reused from row to row by one function on
+/// one connection.
+///
+/// `@unchecked Sendable`: it is mutable, but used only inside calls of one connection's
+/// function, which SQLite makes one at a time (a connection is not used from two threads at
+/// once).
+final class EditDistanceScratch: @unchecked Sendable {
     private var a: [SpellfixUnit] = []
     private var b: [SpellfixUnit] = []
     private var costs: [Int] = []

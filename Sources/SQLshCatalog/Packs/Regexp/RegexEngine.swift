@@ -4,7 +4,11 @@ import SQLshCore
 /// The per-connection state of one regexp function: the match context with its limits and
 /// JIT stack, the last compiled pattern (for patterns that are not constant, where SQLite
 /// keeps no auxiliary data) and a reusable output buffer.
-final class RegexEngine {
+///
+/// `@unchecked Sendable`: it is mutable, but used only inside calls of one connection's
+/// function, which SQLite makes one at a time (a connection is not used from two threads at
+/// once).
+final class RegexEngine: @unchecked Sendable {
     /// The most backtracking steps one match may take before failing with an error.
     static let matchLimit: UInt32 = 10_000_000
     /// The deepest backtracking nesting (interpreter) before failing with an error.

@@ -91,7 +91,7 @@ private func replace(_ arguments: Arguments, _ result: ResultContext, engine: Re
     if subjectValue.isNull || replacementValue.isNull {
         return result.setNull()
     }
-    let done = try engine.withPattern(arguments, 1, options: 0, function: "regexp_replace") { pattern in
+    let done: Void? = try engine.withPattern(arguments, 1, options: 0, function: "regexp_replace") { pattern in
         try replace(subjectValue, pattern: pattern, replacementValue: replacementValue, result, engine: engine)
     }
     if done == nil { result.setNull() }

@@ -32,7 +32,7 @@ enum SHA3Pack {
             """,
         example: "SELECT hex(sha3('abc', 224));  -- E642824C3F8CF24AD09234EE7D3C766FC9A3A5168D0C94AD73B46FDF",
         functions: {
-            let body: (Arguments, ResultContext) throws -> Void = { arguments, result in
+            let body: @Sendable (Arguments, ResultContext) throws -> Void = { arguments, result in
                 let bits = try digestBits(arguments)
                 let value = arguments[0]
                 if value.isNull { return result.setNull() }
@@ -60,7 +60,7 @@ enum SHA3Pack {
             """,
         example: "SELECT hex(sha3_query('SELECT 1'));",
         functions: {
-            let body: (Arguments, ResultContext) throws -> Void = { arguments, result in
+            let body: @Sendable (Arguments, ResultContext) throws -> Void = { arguments, result in
                 let bits = try digestBits(arguments)
                 guard let sql = arguments[0].cString else { return result.setNull() }
                 let text = UnsafeBufferPointer(start: UnsafeRawPointer(sql).assumingMemoryBound(to: UInt8.self), count: strlenBytes(sql))

@@ -1,7 +1,7 @@
 import SQLshCore
 
 /// Whether a ``LengthExtreme`` keeps the longest or the shortest length.
-protocol LengthDirection {
+protocol LengthDirection: SendableMetatype {
     static func better(_ a: Int, than b: Int) -> Bool
 }
 enum Longest: LengthDirection { static func better(_ a: Int, than b: Int) -> Bool { a > b } }

@@ -1,7 +1,7 @@
 import SQLshCore
 
 /// Which statistic a ``Moments`` aggregate gives from its count and sum of squared deviations.
-protocol MomentStatistic {
+protocol MomentStatistic: SendableMetatype {
     static func result(count: Double, squaredDeviations m2: Double) -> Double?
 }
 

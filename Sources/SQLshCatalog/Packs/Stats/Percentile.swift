@@ -1,7 +1,7 @@
 import SQLshCore
 
 /// A percentile fixed by the function's name: median is 50, percentile_90 is 90.
-protocol FixedPercentileLevel {
+protocol FixedPercentileLevel: SendableMetatype {
     static var name: StaticString { get }
     static var percent: Double { get }
 }

@@ -1,7 +1,11 @@
 /// A growable byte buffer written through a pointer, reused from row to row by one function on
 /// one connection: the case functions write a few bytes per character, where an Array's
 /// per-append checks would cost more than the mapping.
-final class ByteBuffer {
+///
+/// `@unchecked Sendable`: it is mutable, but used only inside calls of one connection's
+/// function, which SQLite makes one at a time (a connection is not used from two threads at
+/// once).
+final class ByteBuffer: @unchecked Sendable {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var capacity: Int
     /// The bytes written so far.

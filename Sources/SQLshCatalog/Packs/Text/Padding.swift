@@ -32,7 +32,7 @@ enum Padding {
     static let textRpad = alias("text_rpad", of: rpad) { make("text_rpad", left: false) }
 
     static func make(_ name: StaticString, left: Bool) -> [SQLFunction] {
-        let body: (Arguments, ResultContext) throws -> Void = { arguments, result in
+        let body: @Sendable (Arguments, ResultContext) throws -> Void = { arguments, result in
             try pad(arguments, result, left: left)
         }
         return [SQLFunction("\(name)", argumentCount: 2, options: .pure, writingResult: body),
@@ -72,8 +72,9 @@ private func pad(_ arguments: Arguments, _ result: ResultContext, left: Bool) th
     }
 }
 
-/// The default fill: one space.
-private let spaceFill: UnsafeBufferPointer<UInt8> = {
+/// The default fill: one space. `nonisolated(unsafe)` is safe: the byte is written once, by the
+/// (thread-safe) lazy initializer, and only read afterwards.
+nonisolated(unsafe) private let spaceFill: UnsafeBufferPointer<UInt8> = {
     let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     p.initialize(to: 32)
     return UnsafeBufferPointer(start: p, count: 1)

@@ -103,8 +103,9 @@ private func trim(_ arguments: Arguments, _ result: ResultContext, _ side: Trim.
     result.setText(utf8: UnsafeBufferPointer(rebasing: text[start..<end]))
 }
 
-/// The default set: one space.
-private let spaceSet: UnsafeBufferPointer<UInt8> = {
+/// The default set: one space. `nonisolated(unsafe)` is safe: the byte is written once, by the
+/// (thread-safe) lazy initializer, and only read afterwards.
+nonisolated(unsafe) private let spaceSet: UnsafeBufferPointer<UInt8> = {
     let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     p.initialize(to: 32)
     return UnsafeBufferPointer(start: p, count: 1)

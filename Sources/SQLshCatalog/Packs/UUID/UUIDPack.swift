@@ -66,7 +66,7 @@ enum UUIDPack {
             """,
         example: "select uuid7_timestamp_ms(uuid7(1700000000)), substr(uuid7(0), 1, 15);  -- 1700000000000|'00000000-0000-7'",
         functions: {
-            let body: (Arguments, ResultContext) -> Void = { arguments, result in
+            let body: @Sendable (Arguments, ResultContext) -> Void = { arguments, result in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16 + UUIDText.textLength) { buffer in
                     let bytes = buffer.baseAddress.unsafelyUnwrapped
                     if arguments.count == 1, arguments[0].storageType == .integer {

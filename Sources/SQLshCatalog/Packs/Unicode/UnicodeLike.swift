@@ -61,7 +61,11 @@ enum UnicodeLike {
 
 /// The matching state of one `like` function on one connection: the pattern and the text as
 /// comparison keys, in buffers reused from row to row.
-final class LikeMatcher {
+///
+/// `@unchecked Sendable`: it is mutable, but used only inside calls of one connection's
+/// function, which SQLite makes one at a time (a connection is not used from two threads at
+/// once).
+final class LikeMatcher: @unchecked Sendable {
     /// Pattern tokens beyond any key: `%` and `_`.
     static let anyRun: UInt32 = 0xFFFF_FFFF
     static let anyOne: UInt32 = 0xFFFF_FFFE
