@@ -57,44 +57,35 @@ let package = Package(
         ),
 
         // Layer 2: the core engine library. No terminal, no printing.
-        // Swift 6 language mode (complete concurrency checking): functions, collations and
-        // table-valued functions are Sendable, as SQLite calls them on any thread.
+        // Functions, collations and table-valued functions are Sendable, as SQLite calls them
+        // on any thread.
         .target(name: "SQLshCore", dependencies: ["CSQLite"],
-                swiftSettings: [.swiftLanguageMode(.v6)],
                 linkerSettings: [.linkedLibrary("m")]),  // rounding functions (trunc, rint, ...) are in libm
         // Codable values as JSON text, for embedders. Kept out of SQLshCore (and so out of the
         // shell) because linking FoundationEssentials adds about 1.5 ms to start-up.
-        .target(name: "SQLshJSON", dependencies: ["SQLshCore"],
-                swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "SQLshJSON", dependencies: ["SQLshCore"]),
 
         // Layer 3: the built-in function catalog, one pack per folder.
-        // Swift 6 language mode: its functions' closures and per-connection state are Sendable.
-        .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CSQLite", "CPCRE2", "CCrypto", "CXXHash", "CUTF8Proc", "CZlib"],
-                swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Its functions' closures and per-connection state are Sendable.
+        .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CSQLite", "CPCRE2", "CCrypto", "CXXHash", "CUTF8Proc", "CZlib"]),
 
         // Layer 4: the shell library: input in, bytes out.
-        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLite", "CSQLshPlugin"],
-                swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLite", "CSQLshPlugin"]),
 
         // Layer 5: the executable. Thin.
-        .executableTarget(name: "sqlsh", dependencies: ["SQLshShell", "SQLshCore", "CEditLine", "CSQLite"],
-                          swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(name: "sqlsh", dependencies: ["SQLshShell", "SQLshCore", "CEditLine", "CSQLite"]),
 
         // Plugins: the C ABI (header only), the Swift SDK, and the example plugins. A plugin links
         // the Swift runtime statically (-static-stdlib), so it is self-contained and loads into
         // both the statically linked release sqlsh and a dynamically linked debug build.
         .target(name: "CSQLshPlugin"),
-        .target(name: "SQLshPluginSDK", dependencies: ["SQLshCore", "CSQLshPlugin"],
-                swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "SQLshPluginSDK", dependencies: ["SQLshCore", "CSQLshPlugin"]),
         .target(name: "GeoPlugin", dependencies: ["SQLshPluginSDK"], path: "plugins/geo",
-                swiftSettings: [.swiftLanguageMode(.v6)],
                 linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .target(name: "InetPlugin", dependencies: ["SQLshPluginSDK"], path: "plugins/inet",
-                swiftSettings: [.swiftLanguageMode(.v6)],
                 linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
 
-        .testTarget(name: "SQLshCoreTests", dependencies: ["SQLshCore", "CSQLite"],
-                    swiftSettings: [.swiftLanguageMode(.v6)]),  // as an app in Swift 6 uses the core
+        .testTarget(name: "SQLshCoreTests", dependencies: ["SQLshCore", "CSQLite"]),
         .testTarget(name: "SQLshJSONTests", dependencies: ["SQLshJSON", "SQLshCore"]),
         .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "CSQLite", "GoldenFiles", "TestSupport"],
                     exclude: ["Golden"]),
@@ -111,5 +102,6 @@ let package = Package(
         // The Swift plugin SDK and the loader in process (no dlopen): every function kind.
         .testTarget(name: "PluginSDKTests", dependencies: ["SQLshPluginSDK", "SQLshShell", "SQLshCatalog"]),
     ],
-    swiftLanguageModes: [.v5]
+    // Every target, the tests too, in Swift 6 language mode (complete concurrency checking).
+    swiftLanguageModes: [.v6]
 )

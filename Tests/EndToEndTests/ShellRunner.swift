@@ -62,8 +62,8 @@ enum ShellRunner {
         let outURL = work.appendingPathComponent(".stdout")
         let errURL = work.appendingPathComponent(".stderr")
         try stdin.write(to: inURL)
-        fm.createFile(atPath: outURL.path, contents: nil)
-        fm.createFile(atPath: errURL.path, contents: nil)
+        _ = fm.createFile(atPath: outURL.path, contents: nil)
+        _ = fm.createFile(atPath: errURL.path, contents: nil)
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

@@ -5,11 +5,11 @@ import SQLshShell
 @Suite("Columnar layout against sqlite3")
 struct ColumnarLayoutTests {
     static let modes = ["column", "table", "box", "markdown"]
-    static let options = ["", "--wrap 10", "--wrap 10 --ww", "--wrap 5 --wordwrap on", "--wrap 1", "--wrap 0",
-                          "--quote", "--quote --wrap 8", "--noquote --wrap 20 --wordwrap off", "--wrap -7"]
+    static let optionLines = ["", "--wrap 10", "--wrap 10 --ww", "--wrap 5 --wordwrap on", "--wrap 1", "--wrap 0",
+                              "--quote", "--quote --wrap 8", "--noquote --wrap 20 --wordwrap off", "--wrap -7"]
 
     @Test("wrap, word wrap and quote options",
-          arguments: modes, options)
+          arguments: modes, optionLines)
     func options(mode: String, options: String) throws {
         let input = RenderingComparison.trickyTable + """
             .mode \(mode) \(options)

@@ -84,8 +84,8 @@ enum DotCommandComparison {
 
     private static func runTheirs(_ stockShell: String, _ input: String, database: String, in dir: URL) throws -> ShellRun {
         let outURL = dir.appendingPathComponent(".out"), errURL = dir.appendingPathComponent(".err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outURL); try? FileManager.default.removeItem(at: errURL) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: stockShell)

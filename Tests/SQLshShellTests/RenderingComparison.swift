@@ -101,8 +101,8 @@ enum RenderingComparison {
 
     private static func theirs(_ stockShell: String, _ input: String, arguments: [String], in dir: URL) throws -> Output {
         let outURL = dir.appendingPathComponent("theirs.out"), errURL = dir.appendingPathComponent("theirs.err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: stockShell)
         process.arguments = ["-batch"] + arguments + [":memory:"]
