@@ -76,12 +76,19 @@ private final class Needle: Sendable {
             let pattern = try args.cached(for: 0) { Pattern(try args.decode(0, as: String.self), compiled: compiled) }
             return pattern.matches(try args.decode(1, as: String.self))
         })
+        try expectMadeOncePerConstant(db, compiled)
+    }
+
+    /// `has(pattern, text)` on `db`, whose pattern `compiled` counts: made once for a constant
+    /// pattern, on every row for one from a column.
+    private func expectMadeOncePerConstant(_ db: Connection, _ compiled: Counter,
+                                           sourceLocation: SourceLocation = #_sourceLocation) throws {
         try db.execute("create table t(s, p); insert into t values ('apple', 'p'), ('banana', 'an'), ('cherry', 'rr')")
-        #expect(try db.column("select has('an', s) from t") == [.integer(0), .integer(1), .integer(0)])
-        #expect(compiled.value == 1)
-        // A pattern from a column is not constant: compiled on every row.
-        #expect(try db.column("select has(p, s) from t") == [.integer(1), .integer(1), .integer(1)])
-        #expect(compiled.value == 4)
+        #expect(try db.column("select has('an', s) from t") == [.integer(0), .integer(1), .integer(0)], sourceLocation: sourceLocation)
+        #expect(compiled.value == 1, sourceLocation: sourceLocation)
+        // A pattern from a column is not constant: made on every row.
+        #expect(try db.column("select has(p, s) from t") == [.integer(1), .integer(1), .integer(1)], sourceLocation: sourceLocation)
+        #expect(compiled.value == 4, sourceLocation: sourceLocation)
     }
 
     @Test func cachedValueOfAnotherTypeIsReplaced() throws {
@@ -104,19 +111,14 @@ private final class Needle: Sendable {
                 try args.decode(1, as: String.self).contains(needle.text)
             }
         })
-        try db.execute("create table t(s, p); insert into t values ('apple', 'p'), ('banana', 'an'), ('cherry', 'rr')")
-        #expect(try db.column("select has('an', s) from t") == [.integer(0), .integer(1), .integer(0)])
-        #expect(compiled.value == 1)
-        // A pattern from a column is not constant: made on every row.
-        #expect(try db.column("select has(p, s) from t") == [.integer(1), .integer(1), .integer(1)])
-        #expect(compiled.value == 4)
+        try expectMadeOncePerConstant(db, compiled)
     }
 
     @Test func withCachedObjectCachesNothingForNil() throws {
         let db = try Connection()
         let made = Counter(), called = Counter()
         try db.add(SQLFunction("maybe", argumentCount: 1) { args -> String in
-            let found = try args.withCachedObject(for: 0, { () -> Needle? in made.increment(); return nil }) { _ in called.increment() }
+            let found: Void? = try args.withCachedObject(for: 0, { () -> Needle? in made.increment(); return nil }) { _ in called.increment() }
             return found == nil ? "none" : "some"
         })
         #expect(try db.column("select maybe(null) from json_each('[1,2,3]')") == [.text("none"), .text("none"), .text("none")])
