@@ -15,7 +15,7 @@ public final class Shell {
     /// The version of sqlsh.
     public static let version = "0.1.0"
 
-    private var openConnection: Connection?
+    private(set) var openConnection: Connection?
     /// The filename the database is opened with when first needed (`:memory:` by default).
     public var databasePath: String
     /// The flags the database is opened with (`-readonly`, `-nofollow`).

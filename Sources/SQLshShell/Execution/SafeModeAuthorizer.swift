@@ -15,3 +15,13 @@ extension Shell {
         }
     }
 }
+
+extension Shell {
+    /// Turns safe mode on (`-safe`): the settings say so, and the authorizer goes on the
+    /// connection at once when the database is already open (its file existed at start-up), not
+    /// only on connections opened later.
+    public func enterSafeMode() {
+        settings.safeMode = true
+        if let openConnection { installSafeModeAuthorizer(on: openConnection) }
+    }
+}

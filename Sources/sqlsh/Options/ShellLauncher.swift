@@ -162,8 +162,13 @@ struct ShellLauncher {
             }
             switch name {
             case "-init": i += 1
-            case "-deserialize", "-readonly", "-nofollow", "-bail", "-safe":
-                if name == "-safe" { settings.safeMode = true }
+            case "-deserialize", "-readonly", "-nofollow", "-bail": break  // applied in the first pass
+            case "-safe":
+                // From here on, as in sqlite3 (the start-up file and earlier -cmd run before it),
+                // also on a database already opened because its file exists.
+                shell.settings = settings
+                shell.enterSafeMode()
+                settings = shell.settings
             case "-maxsize" where i + 1 < argc:
                 i += 1
             case "-separator":
