@@ -135,8 +135,20 @@ public final class Catalog {
     /// one of SQLite's own (``CatalogFunction/registeredUpFront``) are registered at once.
     public func register(on connection: Connection) throws {
         attach(connection)
-        for function in allFunctions where function.registeredUpFront && !disabledNames.contains(Catalog.key(function.name)) {
-            try function.register(connection)
+        // Built-in packs not made yet: every function they start with enabled is given to
+        // SQLite now by name and signature, its body made at its first call, so that views,
+        // triggers, schema expressions and pragma_function_list see the whole catalog from the
+        // first statement (nothing can have been disabled: that makes the packs).
+        if !pending.isEmpty {
+            for signature in BuiltInPacks.signatures {
+                try connection.add(signature.deferred)
+            }
+        }
+        for function in allFunctions where !disabledNames.contains(Catalog.key(function.name)) {
+            // Made packs (a listing, `.enable`, a plugin made them): their enabled functions.
+            if function.registeredUpFront || function.makeFunctions != nil {
+                try function.register(connection)
+            }
         }
         // Packs not made yet: only those with up-front functions are made now (kept for later),
         // and their functions are enabled as they start (nothing can have switched them yet).
@@ -155,25 +167,29 @@ public final class Catalog {
 
     /// Registers the enabled function a statement named, if the catalog has one.
     ///
-    /// A function the database defines in SQL (its `sqlean_define` table, see the define pack)
-    /// is looked for first, while `define` is enabled: as in sqlean, whose bundle loads define
-    /// last, a stored definition wins over a catalog function of the same name.
+    /// Else, for a function, a definition stored in the database (its `sqlean_define` table, see
+    /// the define pack) while `define` is enabled. A stored definition never takes the name of
+    /// a catalog function, enabled or not, nor of one of SQLite's (those are never missing): a
+    /// database cannot change what `reverse()` or `upper()` do behind the user's back.
     func registerMissing(_ missing: MissingName, on connection: Connection) -> Bool {
-        if case .function(let name) = missing, isEnabled("define"),
-           DefineState.existing(connection.handle)?.loadStored(named: name) == true {
-            return true
-        }
         var name = Swift.Substring(missing.name)
         if case .table = missing, let dot = name.firstIndex(of: "."), Catalog.key(String(name[..<dot])) == "main" {
             name = name[name.index(after: dot)...]
         }
-        guard let function = function(named: String(name)), isEnabled(function.name) else { return false }
-        do {
-            try function.register(connection)
-            return true
-        } catch {
-            return false
+        if let function = function(named: String(name)) {
+            guard isEnabled(function.name) else { return false }
+            do {
+                try function.register(connection)
+                return true
+            } catch {
+                return false
+            }
         }
+        if case .function(let name) = missing, isEnabled("define"),
+           DefineState.existing(connection.handle)?.loadStored(named: name) == true {
+            return true
+        }
+        return false
     }
 
     /// Stops applying state changes to a connection (for example before closing it).

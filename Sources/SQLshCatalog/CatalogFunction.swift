@@ -35,6 +35,10 @@ public struct CatalogFunction: Sendable {
     public var register: @Sendable (Connection) throws -> Void
     /// Unregisters the function from a connection.
     public var unregister: @Sendable (Connection) throws -> Void
+    /// Makes the SQLite functions of an ordinary (scalar, aggregate, window) entry, one per
+    /// argument count; nil for an entry with a custom registration (a table-valued function,
+    /// a collation).
+    public var makeFunctions: (@Sendable () -> [SQLFunction])?
     /// Whether the function starts enabled. A function that would replace one of SQLite's own
     /// (sqlean's Unicode `upper`, `lower`, `like`, its `soundex`, ...) starts disabled, so that
     /// the shell gives the same output as `sqlite3` until the user asks for it (`.enable upper`).
@@ -65,6 +69,7 @@ public struct CatalogFunction: Sendable {
         // Ordinary functions register lazily whatever their kind; only the init below, for
         // custom registrations, registers table-valued ones up front.
         registeredUpFront = false
+        makeFunctions = make
     }
 
     /// A function with custom registration (a table-valued function is a virtual table module).
@@ -84,6 +89,14 @@ public struct CatalogFunction: Sendable {
         self.register = register
         self.unregister = unregister
         self.registeredUpFront = kind == .tableValued
+    }
+
+    /// The same entry, with ``makeFunctions`` for a custom registration whose SQL functions
+    /// can be made alone.
+    public func withFunctions(_ make: @escaping @Sendable () -> [SQLFunction]) -> CatalogFunction {
+        var copy = self
+        copy.makeFunctions = make
+        return copy
     }
 
     /// The same function, starting disabled (see ``enabledByDefault``).

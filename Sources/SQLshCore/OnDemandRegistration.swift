@@ -24,6 +24,14 @@ public enum MissingName: Equatable, Sendable {
 
     /// What a prepare error message reports as missing, if anything.
     init?(errorMessage message: String) {
+        // `unknown function: NAME()` is how SQLite reports a function missing from an expression
+        // the schema holds (a DEFAULT, CHECK, generated column or index expression).
+        if message.hasPrefix("unknown function: "), message.hasSuffix("()") {
+            let name = String(message.dropFirst("unknown function: ".count).dropLast(2))
+            guard !name.isEmpty else { return nil }
+            self = .function(name)
+            return
+        }
         for (prefix, make) in [("no such function: ", MissingName.function), ("no such table: ", MissingName.table),
                                ("no such module: ", MissingName.module)] where message.hasPrefix(prefix) {
             let name = String(message.dropFirst(prefix.count))

@@ -91,32 +91,47 @@ func releaseImplementation(_ p: UnsafeMutableRawPointer?) {
 func scalarValueCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
     Unmanaged<ScalarValueImplementation>.fromOpaque(sqlite3_user_data(ctx))._withUnsafeGuaranteedRef { implementation in
-        let result = ResultContext(rawValue: ctx)
-        let arguments = Arguments(call: ctx, count: argc, values: argv)
-        defer { arguments.endCall() }
-        do {
-            // Consumed rather than copied out of the optional: no value-witness copy per call.
-            let value = try implementation.body(arguments)
-            switch consume value {
-            case .some(let value): value.setResult(result)
-            case .none: result.setNull()
-            }
-        } catch {
-            failCall(ctx, error)
-        }
+        callScalarValue(ctx, implementation, argc, argv)
     }
 }
 
 func scalarDirectCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
     Unmanaged<ScalarDirectImplementation>.fromOpaque(sqlite3_user_data(ctx))._withUnsafeGuaranteedRef { implementation in
-        let arguments = Arguments(call: ctx, count: argc, values: argv)
-        defer { arguments.endCall() }
-        do {
-            try implementation.body(arguments, ResultContext(rawValue: ctx))
-        } catch {
-            failCall(ctx, error)
+        callScalarDirect(ctx, implementation, argc, argv)
+    }
+}
+
+/// One call of a scalar function returning a value (the body of ``scalarValueCallback``, also
+/// reached through a ``DeferredFunction``).
+@inline(__always)
+func callScalarValue(_ ctx: OpaquePointer, _ implementation: ScalarValueImplementation, _ argc: Int32,
+                     _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
+    let result = ResultContext(rawValue: ctx)
+    let arguments = Arguments(call: ctx, count: argc, values: argv)
+    defer { arguments.endCall() }
+    do {
+        // Consumed rather than copied out of the optional: no value-witness copy per call.
+        let value = try implementation.body(arguments)
+        switch consume value {
+        case .some(let value): value.setResult(result)
+        case .none: result.setNull()
         }
+    } catch {
+        failCall(ctx, error)
+    }
+}
+
+/// One call of a scalar function writing its result (the body of ``scalarDirectCallback``).
+@inline(__always)
+func callScalarDirect(_ ctx: OpaquePointer, _ implementation: ScalarDirectImplementation, _ argc: Int32,
+                      _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
+    let arguments = Arguments(call: ctx, count: argc, values: argv)
+    defer { arguments.endCall() }
+    do {
+        try implementation.body(arguments, ResultContext(rawValue: ctx))
+    } catch {
+        failCall(ctx, error)
     }
 }
 

@@ -144,6 +144,11 @@ public final class SQLFunction: Sendable {
     /// Why SQLite would refuse to register this function (which it reports only as "bad
     /// parameter or other API misuse"), or nil when it is fine.
     func registrationProblem(maximumArgumentCount: Int) -> String? {
+        SQLFunction.registrationProblem(name: name, argumentCount: argumentCount, maximumArgumentCount: maximumArgumentCount)
+    }
+
+    /// ``registrationProblem(maximumArgumentCount:)`` for a name and an argument count.
+    static func registrationProblem(name: String, argumentCount: Int?, maximumArgumentCount: Int) -> String? {
         let length = name.utf8.count
         if length == 0 { return "a function name cannot be empty" }
         if name.utf8.contains(0) { return "function name \"\(name.debugDescription.dropFirst().dropLast())\" contains a NUL byte" }

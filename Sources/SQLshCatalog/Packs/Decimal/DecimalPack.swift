@@ -41,10 +41,7 @@ enum DecimalPack {
             """,
         example: "SELECT decimal('1.5e2');  -- 150",
         register: { connection in
-            try connection.add(SQLFunction("decimal", argumentCount: 1, options: .pure, writingResult: { arguments, result in
-                var n = number(arguments[0])
-                setResult(&n, result)
-            }))
+            try connection.add(decimalFunction())
             try connection.addCollation("decimal") { a, b in
                 let x = DecimalNumber(parsing: a), y = DecimalNumber(parsing: b)
                 let order = DecimalNumber.compare(x, y)
@@ -55,6 +52,16 @@ enum DecimalPack {
             try connection.removeFunction(named: "decimal", argumentCount: 1)
             try connection.removeCollation(named: "decimal")
         })
+    // Its function alone, for the deferred registration at start-up (the collation is registered
+    // when a statement first needs it, with the entry).
+    .withFunctions { [decimalFunction()] }
+
+    private static func decimalFunction() -> SQLFunction {
+        SQLFunction("decimal", argumentCount: 1, options: .pure, writingResult: { arguments, result in
+            var n = number(arguments[0])
+            setResult(&n, result)
+        })
+    }
 
     static let decimalAdd = CatalogFunction(
         name: "decimal_add", pack: "decimal", kind: .scalar, arity: "2", arguments: "x, y", flags: .pure,

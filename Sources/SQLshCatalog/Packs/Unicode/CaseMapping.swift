@@ -66,7 +66,7 @@ enum CaseMapping {
         let fullDetails = replacesBuiltIn
             ? details + " Starts disabled, because it replaces SQLite's ASCII-only \(name)(): `.enable \(name)` turns it on; `.disable \(name)` gives SQLite's own back."
             : details
-        let function = CatalogFunction(
+        var function = CatalogFunction(
             name: name, pack: "unicode", kind: .scalar, arity: "1", arguments: "text", flags: .pure,
             summary: replacesBuiltIn ? summary + " (replaces SQLite's \(name)() when enabled)" : summary,
             details: fullDetails, example: example,
@@ -74,6 +74,7 @@ enum CaseMapping {
             unregister: { connection in
                 if let restore { try connection.add(restore()) } else { try connection.remove(make()) }
             })
+        function.makeFunctions = { [make()] }
         return replacesBuiltIn ? function.disabledByDefault() : function
     }
 }
