@@ -149,17 +149,36 @@ extension Connection {
     /// A denied action makes the prepare fail with `SQLITE_AUTH` ("not authorized").
     /// Statements prepared earlier are re-checked when they are re-prepared.
     public func setAuthorizer(_ authorizer: ((AuthorizationRequest) -> AuthorizationResult)?) {
+        UntrustedSQL.setInstalled(authorizer != nil, on: handle)
         guard let authorizer else {
             sqlite3_set_authorizer(handle, nil, nil)
             authorizerBox = nil
             return
         }
-        let box = CallbackBox(authorizer)
+        let box = AuthorizerBox(handle: handle, callback: authorizer)
         authorizerBox = box
+        installAuthorizer(box)
+    }
+
+    /// Gives SQLite the C callback for `box`: functions refused while untrusted SQL compiles
+    /// (``compilingUntrustedSQL(_:)``) are denied first, then the closure decides.
+    func installAuthorizer(_ box: AuthorizerBox) {
         sqlite3_set_authorizer(handle, { p, action, p1, p2, p3, p4 in
-            let authorizer = Unmanaged<CallbackBox<(AuthorizationRequest) -> AuthorizationResult>>
-                .fromOpaque(p.unsafelyUnwrapped).takeUnretainedValue().callback
-            return authorizer(AuthorizationRequest(action: action, p1, p2, p3, p4)).rawValue
+            let box = Unmanaged<AuthorizerBox>.fromOpaque(p.unsafelyUnwrapped).takeUnretainedValue()
+            if action == SQLITE_FUNCTION, let p2, UntrustedSQL.refuses(p2, on: box.handle) { return SQLITE_DENY }
+            return box.callback?(AuthorizationRequest(action: action, p1, p2, p3, p4)).rawValue ?? SQLITE_OK
         }, Unmanaged.passUnretained(box).toOpaque())
+    }
+}
+
+/// What SQLite's authorizer user data holds: the connection's handle and the closure (none
+/// for the authorizer installed only while untrusted SQL compiles).
+final class AuthorizerBox {
+    let handle: UInt
+    let callback: ((AuthorizationRequest) -> AuthorizationResult)?
+
+    init(handle: OpaquePointer, callback: ((AuthorizationRequest) -> AuthorizationResult)?) {
+        self.handle = UInt(bitPattern: handle)
+        self.callback = callback
     }
 }

@@ -85,7 +85,10 @@ public final class Connection {
     deinit {
         if onDemand != nil { OpenConnections.shared.remove(handle) }
         interruptHandle.invalidate()
-        if !isClosed && !isBorrowed { sqlite3_close_v2(handle) }
+        if !isClosed && !isBorrowed {
+            UntrustedSQL.forget(handle)
+            sqlite3_close_v2(handle)
+        }
     }
 
     /// Closes the connection.
@@ -103,6 +106,7 @@ public final class Connection {
             throw SQLiteError.from(handle, code: rc)
         }
         if onDemand != nil { OpenConnections.shared.remove(handle) }
+        UntrustedSQL.forget(handle)
         isClosed = true
     }
 

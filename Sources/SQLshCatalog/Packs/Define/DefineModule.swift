@@ -11,6 +11,7 @@ enum DefineModule: VirtualTableModule {
     static var options: TableValuedOptions { .directOnly }
 
     static func makeTable(arguments: [String], context: VirtualTableContext) throws -> any VirtualTable {
+        try SafeMode.refuseModule("define", on: context.handle)
         guard let first = arguments.first, trimmed(first).utf8.count >= 3 else {
             throw SQLiteError(message: "no statement provided")
         }
@@ -46,7 +47,7 @@ final class DefineTable: VirtualTable {
     init(state: DefineState, query: String) throws {
         self.state = state
         self.query = query
-        let statement = try DefineSQL.prepareSingle(state.connection, query, what: "the statement")
+        let statement = try DefineSQL.prepareDefinition(state.connection, query, what: "the statement")
         guard statement.isReadOnly else { throw SQLiteError(message: "Statement must be read only.") }
         resultCount = statement.columnCount
         parameterCount = statement.parameterCount
@@ -90,7 +91,7 @@ final class DefineTable: VirtualTable {
     }
 
     func makeCursor() throws -> any VirtualTableCursor {
-        let statement = try DefineSQL.prepareSingle(state.connection, query, what: "the statement")
+        let statement = try DefineSQL.prepareDefinition(state.connection, query, what: "the statement")
         return DefineCursor(table: self, statement: statement)
     }
 }

@@ -19,6 +19,14 @@ enum DefineSQL {
         }
     }
 
+    /// Prepares the SQL of a definition (a function's body, a define table's query) as SQLite
+    /// compiles a view: direct-only functions (those that write or read files, run SQL text)
+    /// are refused with `unsafe use of NAME()`. A definition is stored in the database and runs
+    /// again whenever someone opens it, so it gets no more trust than a view or a trigger.
+    static func prepareDefinition(_ db: Connection, _ sql: String, what: String) throws -> Statement {
+        try db.compilingUntrustedSQL { try prepareSingle(db, sql, what: what) }
+    }
+
     /// Whether SQL text holds only spaces and comments (SQLite prepares it to nothing).
     private static func isBlank(_ text: UnsafeBufferPointer<UInt8>, _ db: Connection) -> Bool {
         if text.isEmpty { return true }

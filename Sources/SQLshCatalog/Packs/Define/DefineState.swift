@@ -109,7 +109,7 @@ final class DefineState: @unchecked Sendable {
         let previous = defining
         defining = name
         defer { defining = previous }
-        let statement = try DefineSQL.prepareSingle(connection, "select " + body, what: "the body of a defined function")
+        let statement = try DefineSQL.prepareDefinition(connection, "select " + body, what: "the body of a defined function")
         return statement.parameterCount
     }
 
@@ -212,7 +212,19 @@ final class DefineState: @unchecked Sendable {
         guard let found = stored[key], !loading.contains(key) else { return false }
         loading.insert(key)
         defer { loading.remove(key) }
-        guard let count = try? parameterCount(ofBody: found.body, defining: found.name) else { return false }
+        let count: Int
+        do {
+            count = try parameterCount(ofBody: found.body, defining: found.name)
+        } catch let error as SQLiteError where error.message.hasPrefix("unsafe use of ") {
+            // The stored body calls a function a view could not call: the name is taken by a
+            // function that says so, rather than by nothing ("no such function").
+            let message = "\(error.message) in \(found.name)(), defined in the database's \(DefineStorage.table) table"
+            return (try? connection.add(SQLFunction(found.name, argumentCount: nil, writingResult: { _, _ in
+                throw SQLiteError(message: message)
+            }))) != nil
+        } catch {
+            return false
+        }
         do {
             try install(Definition(name: found.name, body: found.body, parameterCount: count))
             return true

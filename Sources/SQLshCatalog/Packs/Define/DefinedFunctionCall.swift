@@ -86,6 +86,6 @@ final class CompiledBody {
 
     init(_ definition: Definition, _ db: Connection) throws {
         self.definition = definition
-        statement = try DefineSQL.prepareSingle(db, definition.sql, what: "the body of \(definition.name)()")
+        statement = try DefineSQL.prepareDefinition(db, definition.sql, what: "the body of \(definition.name)()")
     }
 }
