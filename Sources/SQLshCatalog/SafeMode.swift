@@ -1,4 +1,5 @@
 import CSQLite
+import SQLshCore
 import Synchronization
 
 /// What `-safe` mode refuses in SQL, as the stock sqlite3 shell does (ATTACH, the functions of
@@ -54,6 +55,15 @@ public enum SafeMode {
     /// Whether a connection belongs to a shell in safe mode.
     public static func isActive(on handle: OpaquePointer) -> Bool {
         safeConnections.withLock { $0.contains(UInt(bitPattern: handle)) }
+    }
+
+    /// Throws `cannot use the NAME module in safe mode` when the connection belongs to a shell
+    /// in safe mode. The modules safe mode refuses call it when a table of theirs is created
+    /// or connected: a table already in the schema (a database from someone else) is refused
+    /// on its first read, insert, update or delete, which the authorizer sees only as a table
+    /// name.
+    public static func refuseModule(_ name: String, on handle: OpaquePointer) throws {
+        if isActive(on: handle) { throw SQLiteError(message: "cannot use the \(name) module in safe mode") }
     }
 
     /// Whether reading a table (as the authorizer names it) is a refused table-valued function.

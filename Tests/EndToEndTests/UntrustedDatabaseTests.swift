@@ -94,4 +94,101 @@ struct UntrustedDatabaseTests {
         #expect(deserialized.out == "2\n")
         #expect(try folder.sqlsh(["e.db", "select count(*) from t"]).out == "1\n")
     }
+
+    // MARK: Catalog functions in the schema
+
+    /// Every place a schema keeps an expression calls the catalog's functions every time the
+    /// database is opened again, from the first statement.
+    @Test func catalogFunctionsWorkInEverySchemaExpression() throws {
+        let folder = try Folder()
+        try folder.sqlsh(["s.db"], """
+            create table d(a default (reverse('abc')), b);
+            create table c(a check (reverse(a) <> 'x'));
+            create table g(a, b as (reverse(a)));
+            create table i(a); create index ii on i(reverse(a));
+            create view v as select reverse('xyz') as r;
+            create table tt(a); create table log(m);
+            create trigger tr after insert on tt begin insert into log values(reverse(new.a)); end;
+            """)
+        let run = try folder.sqlsh(["s.db"], """
+            insert into d(b) values(1);
+            insert into c values('ab');
+            insert into g(a) values('ab');
+            insert into i values('ab');
+            insert into tt values('ab');
+            select * from d; select * from c; select * from g; select * from i where reverse(a) = 'ba';
+            select * from v; select * from log;
+            delete from d; delete from c; delete from g; delete from i;
+            pragma integrity_check;
+            """)
+        #expect(run.err == "")
+        #expect(run.out == "cba|1\nab\nab|ba\nab\nzyx\nba\nok\n")
+        // The catalog's functions are listed before any statement named them.
+        let listed = try folder.sqlsh([":memory:", "select count(*) from pragma_function_list where name in ('reverse', 'slugify', 'median')"])
+        #expect(listed.out == "3\n")
+    }
+
+    // MARK: The define pack's stored SQL
+
+    /// A definition stored in the database is SQL from its author, run like a view's: functions
+    /// that SQLite refuses in views and triggers (direct-only: they write or read files, run
+    /// SQL) are refused there too.
+    @Test func storedDefinitionsCannotCallDirectOnlyFunctions() throws {
+        let folder = try Folder()
+        try folder.sqlsh(["h.db"], """
+            create table sqlean_define(name text primary key, type text, body text);
+            insert into sqlean_define values('pwn', 'scalar', 'writefile(''p1'', :x)');
+            insert into sqlean_define values('peek', 'scalar', 'readfile(''h.db'')');
+            insert into sqlean_define values('nest', 'scalar', 'eval(''select writefile(''''p2'''', 1)'')');
+            insert into sqlean_define values('reverse', 'scalar', 'writefile(''p3'', :x)');
+            insert into sqlean_define values('upper', 'scalar', 'writefile(''p4'', :x)');
+            pragma writable_schema = on;
+            insert into sqlite_schema values('table', 'dd', 'dd', 0,
+                'CREATE VIRTUAL TABLE dd USING define((select writefile(''p5'', ''x'') as x))');
+            """)
+        #expect(folder.listing() == ["h.db"])
+        for (sql, error) in [("select pwn('abc');", "unsafe use of writefile()"),
+                             ("select peek();", "unsafe use of readfile()"),
+                             ("select nest();", "unsafe use of eval()"),
+                             ("select * from dd;", "unsafe use of writefile()")] {
+            let run = try folder.sqlsh(["h.db"], sql + "\n")
+            #expect(run.err.contains(error), "\(sql): \(run.err)")
+            #expect(run.status == 1, "\(sql)")
+        }
+        // Stored definitions never take the name of a catalog or SQLite function.
+        let named = try folder.sqlsh(["h.db"], "select reverse('abc'), upper('abc');\n")
+        #expect(named.out == "cba|ABC\n" && named.err == "", "\(named)")
+        #expect(folder.listing() == ["h.db"])
+    }
+
+    /// What the user defines in their own session still works, stored and read back.
+    @Test func ownDefinitionsStillWork() throws {
+        let folder = try Folder()
+        try folder.sqlsh(["o.db"], "select define('twice', ':x * 2');\n")
+        let run = try folder.sqlsh(["o.db"], "select twice(21);\n")
+        #expect(run.out == "42\n" && run.err == "", "\(run)")
+    }
+
+    // MARK: Modules that safe mode refuses, already in the schema
+
+    /// A `zipfile` table in the schema reads and writes any file: under `-safe` every use of it
+    /// is refused, not only CREATE VIRTUAL TABLE (sqlite3 3.40.1 writes the archive).
+    @Test func zipfileTablesInTheSchemaAreRefusedInSafeMode() throws {
+        let folder = try Folder()
+        try folder.sqlsh(["z.db", "create virtual table z using zipfile('a.zip')"])
+        for sql in ["select * from z;", "insert into z(name, data) values('m', 'x');", "select count(*) from z;",
+                    "update z set name = 'n';", "delete from z;"] {
+            let run = try folder.sqlsh(["-safe", "z.db"], sql + "\n")
+            #expect(run.err.contains("cannot use the zipfile module in safe mode"), "\(sql): \(run.err)")
+            #expect(run.status == 1, "\(sql)")
+            #expect(folder.listing() == ["z.db"], "\(sql)")
+        }
+        // Without -safe, as in sqlite3: the table is the user's to use.
+        let plain = try folder.sqlsh(["z.db"], "insert into z(name, data) values('m', 'x');\nselect name from z;\n")
+        #expect(plain.out == "m\n" && plain.err == "", "\(plain)")
+        // The define module likewise.
+        try folder.sqlsh(["d.db"], "pragma writable_schema = on; insert into sqlite_schema values('table', 'dd', 'dd', 0, 'CREATE VIRTUAL TABLE dd USING define((select 1 as x))');")
+        let define = try folder.sqlsh(["-safe", "d.db"], "select * from dd;\n")
+        #expect(define.err.contains("cannot use the define module in safe mode") && define.status == 1, "\(define)")
+    }
 }

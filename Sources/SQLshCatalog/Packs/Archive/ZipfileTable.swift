@@ -11,6 +11,11 @@ enum ZipfileModule: WritableVirtualTableModule {
     static var options: TableValuedOptions { .directOnly }
 
     static func makeTable(arguments: [String], context: VirtualTableContext) throws -> any VirtualTable {
+        // A table of the schema; the eponymous zipfile(FILE) is refused by the shell's
+        // authorizer, which ends a safe shell as sqlite3 does.
+        if !(arguments.isEmpty && context.tableName.lowercased() == "zipfile") {
+            try SafeMode.refuseModule("zipfile", on: context.handle)
+        }
         // The eponymous table (no arguments) reads the archive named by its hidden argument.
         if (context.tableName.lowercased() != "zipfile" && arguments.isEmpty) || arguments.count > 1 {
             throw SQLiteError(message: "zipfile constructor requires one argument")

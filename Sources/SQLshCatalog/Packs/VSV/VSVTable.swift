@@ -7,7 +7,7 @@ enum VSVModule: VirtualTableModule {
     static var options: TableValuedOptions { .directOnly }
 
     static func makeTable(arguments: [String], context: VirtualTableContext) throws -> any VirtualTable {
-        if SafeMode.isActive(on: context.handle) { throw SQLiteError(message: "cannot use the vsv module in safe mode") }
+        try SafeMode.refuseModule("vsv", on: context.handle)
         let options = try VSVOptions(arguments: arguments)
         return try VSVTable(options)
     }
