@@ -1,3 +1,5 @@
+import Foundation
+import SQLshCore
 import Testing
 
 /// `.dump` against the stock shell: every value type, quoting, options, patterns.
@@ -55,5 +57,67 @@ import Testing
 
             """)
         #expect(ours == theirs)
+    }
+
+    /// A 2,000-row table one of whose leaf pages (the fifth of 19) is zeros, made by the
+    /// script itself (`readfile`/`writefile` splice a zeroed page into the file), so that both
+    /// shells read the same damaged bytes. sqlite3 dumps the rows before the bad page, prints
+    /// `/****** CORRUPTION ERROR *******/`, reads the table again from the other end
+    /// (`PRAGMA reverse_unordered_selects` toggled) and ends with `ROLLBACK; -- due to errors`.
+    static let damagedTable = """
+        .open $DIR/c.db
+        create table t(a integer primary key, b text);
+        with recursive r(i) as (select 1 union all select i+1 from r where i<2000) insert into t select i, 'row ' || i from r;
+        create index tb on t(b);
+        create table after(x); insert into after values('still dumped');
+        select page_count from pragma_page_count;
+        .open :memory:
+        select length(writefile('$DIR/c.db', substr(readfile('$DIR/c.db'), 1, 4096*4) || zeroblob(4096) || substr(readfile('$DIR/c.db'), 4096*5+1)));
+        .open $DIR/c.db
+
+        """
+
+    @Test
+    func aCorruptPageIsReportedAndTheTableReadBackwards() throws {
+        try expectDamagedDumpSame(".dump\n")
+    }
+
+    @Test
+    func aCorruptPageWithOptionsAndPatterns() throws {
+        try expectDamagedDumpSame(".dump --data-only t\n.dump --preserve-rowids a%\nselect count(*) from after;\n")
+    }
+
+    func expectDamagedDumpSame(_ commands: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let (ours, theirs) = try DotCommandComparison.run(Self.damagedTable + commands)
+        #expect(ours == theirs, sourceLocation: sourceLocation)
+        #expect(theirs.out.contains("/****** CORRUPTION ERROR *******/\nINSERT INTO t VALUES(2000,'row 2000');\n"),
+                sourceLocation: sourceLocation)
+    }
+
+    /// A file that is not a database: sqlite3 writes the error of the query for indexes,
+    /// triggers and views as a comment on standard output, and exits 0.
+    @Test
+    func aFileThatIsNotADatabase() throws {
+        let (ours, theirs) = try DotCommandComparison.run(".dump\n.dump --data-only\n.dump t%\nselect 2;\n",
+                                                          database: "$DIR/text.db",
+                                                          files: ["text.db": Array(String(repeating: "not a database\n", count: 300).utf8)])
+        #expect(ours == theirs)
+        #expect(theirs.out.contains("BEGIN TRANSACTION;\n/**** ERROR: (26) file is not a database *****/\nROLLBACK; -- due to errors\n"))
+    }
+
+    /// A database another connection holds an exclusive lock on: `(5) database is locked`
+    /// (checked against sqlite3 3.40.1 by hand: a golden file cannot hold the lock).
+    @Test
+    func aLockedDatabase() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-dump-lock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("locked.db").path
+        let holder = try Connection(path: path)
+        try holder.execute("create table t(x); insert into t values(1); begin exclusive; insert into t values(2);")
+        let run = try DotCommandComparison.ours(".dump\n.dump --data-only\nselect 3;\n", database: path)
+        try holder.execute("rollback")
+        let expected = "PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n/**** ERROR: (5) database is locked *****/\nROLLBACK; -- due to errors\n"
+        #expect(run == ShellRun(out: expected + "3\n", err: "", status: 0))
     }
 }
