@@ -162,7 +162,7 @@ private struct ImportJob {
         } catch let error as SQLiteError where SQLText.glob("no such table: *", matches: error.message) {
             var names = ImportColumnNames()
             while reader.readField() {
-                names.add(reader.fieldString)
+                names.add(reader.field)
                 if reader.terminator != columnSeparator { break }
             }
             guard let (columns, renamed) = try names.definitions() else {

@@ -240,11 +240,4 @@ final class ImportReader {
         state.pointee.notFirst = true
         return true
     }
-
-    /// The field as a String, up to its first NUL (sqlite3 handles fields as C strings).
-    var fieldString: String {
-        let field = self.field
-        let n = field.firstIndex(of: 0) ?? field.count
-        return String(decoding: UnsafeBufferPointer(rebasing: field[0..<n]), as: UTF8.self)
-    }
 }

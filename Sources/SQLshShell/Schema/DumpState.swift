@@ -33,16 +33,37 @@ struct DumpState {
     /// `sqlite3_exec` calls `dump_callback`); the error that stopped it, if any.
     private mutating func runSchemaQuery(_ query: String) -> SQLiteError? {
         do {
-            let statement = try connection.prepare(query)
+            let statement = try prepare(query)
             while try statement.step() {
-                guard statement.columnCount == 3, let table = statement.string(at: 0), let type = statement.string(at: 1),
-                      let sql = statement.string(at: 2) else { continue }
+                guard statement.columnCount == 3, let table = statement.cText(at: 0), let type = statement.cText(at: 1),
+                      let sql = statement.cText(at: 2) else { continue }
                 dumpTable(table, type: type, sql: sql)
             }
             return nil
         } catch {
             return Self.sqliteError(error)
         }
+    }
+
+    /// Prepares SQL made from schema names and patterns, with the bytes they stand for
+    /// (``RawText``): a table whose name is not UTF-8 is read, not reported missing.
+    private func prepare(_ sql: String) throws -> Statement {
+        guard let statement = try connection.prepareFirst(raw: sql) else { throw SQLiteError(message: "not an SQL statement") }
+        return statement
+    }
+
+    /// The rows of `sql` (see ``prepare(_:)``) as C strings (``Statement/cText(at:)``).
+    private func rows(_ sql: String) throws -> [[String?]] {
+        let statement = try prepare(sql)
+        var result: [[String?]] = []
+        while try statement.step() { result.append((0..<statement.columnCount).map { statement.cText(at: $0) }) }
+        return result
+    }
+
+    /// Whether `column` names a column of `table` (`sqlite3_table_column_metadata`, with the
+    /// name's original bytes): the rowid's names are found this way.
+    private func hasColumn(_ table: String, _ column: String) -> Bool {
+        table.withRawCString { sqlite3_table_column_metadata(connection.handle, nil, $0, column, nil, nil, nil, nil, nil) } == SQLITE_OK
     }
 
     /// `error` as an SQLite error (a generic one for any other error).
@@ -97,7 +118,7 @@ struct DumpState {
     /// read before it are written).
     private func writeInserts(_ select: String, into target: [UInt8], _ writer: SQLLiteralWriter) -> SQLiteError? {
         do {
-            let statement = try connection.prepare(select)
+            let statement = try prepare(select)
             while try statement.step() { writer.writeInsert(into: target, statement) }
             return nil
         } catch {
@@ -116,7 +137,7 @@ struct DumpState {
     /// `--preserve-rowids`, the name to use for the rowid when it is not an INTEGER PRIMARY
     /// KEY and some name among rowid, _rowid_, oid is free.
     func columnList(_ table: String) -> (rowid: String?, names: [String])? {
-        guard let info = try? SchemaQuery.rows(connection, "PRAGMA table_info=" + SQLQuoting.literal(table)) else { return nil }
+        guard let info = try? rows("PRAGMA table_info=" + SQLQuoting.literal(table)) else { return nil }
         var names: [String] = []
         var primaryKeys = 0
         var isIntegerPK = false
@@ -130,13 +151,13 @@ struct DumpState {
         var preserve = options.preserveRowids
         if preserve && isIntegerPK {
             let sql = "SELECT 1 FROM pragma_index_list(\(SQLQuoting.literal(table))) WHERE origin='pk'"
-            guard let rows = try? SchemaQuery.rows(connection, sql) else { return nil }
+            guard let rows = try? rows(sql) else { return nil }
             preserve = !rows.isEmpty
         }
         var rowid: String?
         if preserve {
             for candidate in ["rowid", "_rowid_", "oid"] where !names.contains(where: { $0.lowercased() == candidate }) {
-                if (try? connection.columnMetadata(table: table, column: candidate)) != nil {
+                if hasColumn(table, candidate) {
                     rowid = candidate
                 }
                 break
@@ -152,17 +173,17 @@ struct DumpState {
     mutating func dumpStatements(_ query: String) {
         let statement: Statement
         do {
-            statement = try connection.prepare(query)
+            statement = try prepare(query)
         } catch {
             let failure = Self.sqliteError(error)
             out.write("/**** ERROR: (\(failure.code & 0xFF)) \(failure.message) *****/\n")
-            out.write(Array(query.utf8).withUnsafeBufferPointer { errorContext(sql: $0, offset: failure.offset) })
+            out.write(query.rawBytes.withUnsafeBufferPointer { errorContext(sql: $0, offset: failure.offset) })
             if failure.code & 0xFF != SQLITE_CORRUPT { errors += 1 }
             return
         }
         do {
             while try statement.step() {
-                let sql = statement.string(at: 0) ?? ""
+                let sql = statement.cText(at: 0) ?? ""
                 out.write(sql)
                 out.write(sql.contains("--") ? "\n;\n" : ";\n")
             }
