@@ -60,10 +60,15 @@ struct DumpState {
         return result
     }
 
-    /// Whether `column` names a column of `table` (`sqlite3_table_column_metadata`, with the
-    /// name's original bytes): the rowid's names are found this way.
+    /// Whether `column` names a column of `table` (`sqlite3_table_column_metadata`): the
+    /// rowid's names are found this way. A name that is not UTF-8 (``RawText``) is probed
+    /// with a query carrying its bytes instead.
     private func hasColumn(_ table: String, _ column: String) -> Bool {
-        table.withRawCString { sqlite3_table_column_metadata(connection.handle, nil, $0, column, nil, nil, nil, nil, nil) } == SQLITE_OK
+        let bytes = table.rawBytes
+        if String(validating: bytes, as: UTF8.self) == table {
+            return (try? connection.columnMetadata(table: table, column: column)) != nil
+        }
+        return (try? prepare("SELECT \(column) FROM \(SQLQuoting.identifier(table))")) != nil
     }
 
     /// `error` as an SQLite error (a generic one for any other error).
