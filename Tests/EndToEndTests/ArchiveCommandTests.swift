@@ -116,6 +116,38 @@ struct ArchiveCommandTests {
         return dir
     }
 
+    /// Without `-C`, members are extracted into the current folder, and only there: an
+    /// absolute name, a `..` name and a member under a link member are refused (each named on
+    /// stderr), the rest extracted, and the status is 1. (sqlite3 3.40.1 writes all three.)
+    @Test func extractionStaysInTheCurrentFolder() throws {
+        let dir = try fixture()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let work = dir.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let absolute = dir.appendingPathComponent("abs.txt").path
+        let sql = """
+            create table sqlar(name text primary key, mode int, mtime int, sz int, data blob);
+            insert into sqlar values('ok.txt', 33188, 0, 2, 'ok'), ('\(absolute)', 33188, 0, 5, 'pwned'),
+              ('../up.txt', 33188, 0, 5, 'pwned'), ('link', 41471, 0, -1, '..'), ('link/evil.txt', 33188, 0, 5, 'pwned');
+            """
+        #expect(try run(ShellRunner.sqlshPath, ["ar.db", sql], in: work).status == 0)
+        let extracted = try run(ShellRunner.sqlshPath, ["ar.db", ".ar -xv"], in: work)
+        // Standard output and standard error, merged: the order between them is not fixed.
+        #expect(extracted.out.split(separator: "\n").sorted() == [
+            "\(absolute): not extracted: an absolute name",
+            "../up.txt: not extracted: a \"..\" in the name leads out of the folder",
+            "link",
+            "link/evil.txt: not extracted: \"link\" is a symbolic link",
+            "ok.txt",
+        ].sorted())
+        #expect(extracted.status == 1)
+        for escaped in ["abs.txt", "up.txt", "evil.txt"] {
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(escaped).path), "\(escaped)")
+        }
+        #expect(try String(contentsOf: work.appendingPathComponent("ok.txt"), encoding: .utf8) == "ok")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: work.appendingPathComponent("link").path) == "..")
+    }
+
     @Test(arguments: ["ar.db", "ar.zip"])
     func eachShellReadsTheOthersArchives(_ archive: String) throws {
         try #require(ShellRunner.referenceAvailable)

@@ -16,7 +16,8 @@ struct ShellRun: Equatable, CustomStringConvertible {
 /// `sqlite3`'s output for it, recorded in a golden file (Tests/GoldenFiles), so the
 /// comparison runs without `sqlite3` installed. Each run has a directory of its own holding
 /// the same files; `$DIR` in the input stands for that directory, and is put back in place of
-/// it in the outputs, so the two can be compared byte for byte.
+/// it in the outputs, so the two can be compared byte for byte (outputs that are not UTF-8
+/// are kept as ``RawText``, so that a wrong byte is not hidden behind U+FFFD).
 enum DotCommandComparison {
     /// This target's golden files.
     static let golden = GoldenFiles(besides: #filePath, target: "SQLshShellTests")
@@ -31,8 +32,8 @@ enum DotCommandComparison {
                     testFile: String = #fileID) throws -> (ours: ShellRun, theirs: ShellRun) {
         let request = GoldenRequest(kind: "dot", input: Array(input.utf8), database: database, files: files)
         let expected = try golden.expected(for: request, testFile: testFile) { try stock(request) }
-        let theirs = ShellRun(out: String(decoding: expected.out, as: UTF8.self),
-                              err: String(decoding: expected.err, as: UTF8.self), status: expected.status)
+        let theirs = ShellRun(out: String(rawBytes: expected.out),
+                              err: String(rawBytes: expected.err), status: expected.status)
         return (try ours(input, database: database, files: files), theirs)
     }
 
@@ -46,7 +47,7 @@ enum DotCommandComparison {
         let run = normalize(try runTheirs(stockShell, request.inputText.replacingOccurrences(of: "$DIR", with: dir.path),
                                           database: request.database.replacingOccurrences(of: "$DIR", with: dir.path), in: dir),
                             dir.path)
-        return GoldenOutput(out: Array(run.out.utf8), err: Array(run.err.utf8), status: run.status)
+        return GoldenOutput(out: run.out.rawBytes, err: run.err.rawBytes, status: run.status)
     }
 
     /// sqlsh alone (for behaviour that differs on purpose).
@@ -77,8 +78,8 @@ enum DotCommandComparison {
             err.flush()
         }
         defer { try? FileManager.default.removeItem(atPath: outPath); try? FileManager.default.removeItem(atPath: errPath) }
-        return ShellRun(out: try String(decoding: Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self),
-                        err: try String(decoding: Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self),
+        return ShellRun(out: try String(rawBytes: Data(contentsOf: URL(fileURLWithPath: outPath))),
+                        err: try String(rawBytes: Data(contentsOf: URL(fileURLWithPath: errPath))),
                         status: status)
     }
 
@@ -98,8 +99,8 @@ enum DotCommandComparison {
         try process.run()
         ChildInput.send(Data(input.utf8), to: stdin)
         process.waitUntilExit()
-        return ShellRun(out: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                        err: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+        return ShellRun(out: String(rawBytes: try Data(contentsOf: outURL)),
+                        err: String(rawBytes: try Data(contentsOf: errURL)),
                         status: process.terminationStatus)
     }
 }

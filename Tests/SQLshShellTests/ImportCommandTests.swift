@@ -1,7 +1,7 @@
 import Testing
 
-/// `.import` against the stock shell, and the deliberate differences: a file with an
-/// unterminated quoted field, or a row whose INSERT fails, leaves the database as it was.
+/// `.import` against the stock shell, and the deliberate difference: a row whose INSERT fails
+/// leaves the database as it was (a parse error sqlite3 recovers from imports what it imports).
 @Suite struct ImportCommandTests {
     static let files: [String: [UInt8]] = [
         "t1.csv": Array("a,b,a\n1,2,3\n4,\"x\ny\",6\n7,8\n9,10,11,12\n".utf8),
@@ -17,6 +17,11 @@ import Testing
         "three.csv": Array("a,b\n1,2\n3,4\n".utf8),
         "unescaped.csv": Array("a,b\n\"x\"y\",2\n".utf8),
         "bad.csv": Array("a,b\n1,2\n3,\"unterminated\n5,6\n".utf8),
+        "last.csv": Array("a,b\n1,2\n3,4\n5,\"6\n".utf8),
+        "openheader.csv": Array("a,\"b\n1,2\n".utf8),
+        "latin.csv": [0xFF, 0xFE, 0x2C, 0xC0, 0xAF, 0x0A] + Array("1,2\n".utf8),
+        "latin2.csv": [0xFF, 0x2C, 0xFE, 0x0A] + Array("1,2\n".utf8),
+        "latin3.csv": [0x63, 0x61, 0x66, 0xE9, 0x2C, 0x43, 0x41, 0x46, 0xE9, 0x2C, 0x63, 0x61, 0x66, 0xC9, 0x0A] + Array("1,2,3\n".utf8),
     ]
 
     func expectSame(_ commands: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -71,25 +76,56 @@ import Testing
     }
 
     @Test
-    func unterminatedQuoteIsReportedLikeSQLite3() throws {
-        let (ours, theirs) = try DotCommandComparison.run(".import --csv $DIR/bad.csv bad\n", files: Self.files)
-        #expect(ours.err == theirs.err)
-        #expect(ours.out == theirs.out)
-    }
-
-    @Test func unterminatedQuoteLeavesTheDatabaseAsItWas() throws {
-        let run = try DotCommandComparison.ours("""
+    func unterminatedQuoteIsReportedAndTheRowsImportedLikeSQLite3() throws {
+        // sqlite3 warns, keeps the field (to the end of the file) and every row, and exits 0.
+        try expectSame("""
+            .import --csv $DIR/bad.csv bad
+            select * from bad;
             create table ex(x,y);
             insert into ex values('kept', 1);
             .import --csv $DIR/bad.csv ex
-            select * from ex;
-            .import --csv $DIR/bad.csv fresh
-            .tables
+            .import --csv $DIR/last.csv last
+            select rowid, * from ex;
+            select * from last;
 
-            """, files: Self.files)
-        #expect(run.out == "kept|1\nex\n")
-        #expect(run.err == "$DIR/bad.csv:3: unterminated \"-quoted field\n$DIR/bad.csv:3: unterminated \"-quoted field\n")
-        #expect(run.status == 1)
+            """)
+    }
+
+    @Test
+    func unterminatedQuoteInTheLastFieldKeepsTheRowsBefore() throws {
+        let (ours, theirs) = try DotCommandComparison.run(".import --csv $DIR/last.csv t\nselect * from t;\n", files: Self.files)
+        #expect(ours == theirs)
+        #expect(theirs == ShellRun(out: "1|2\n3|4\n5|6\n\n", err: "$DIR/last.csv:4: unterminated \"-quoted field\n", status: 0))
+    }
+
+    @Test
+    func unterminatedQuoteInAHeaderOrAPipe() throws {
+        try expectSame("""
+            .import --csv $DIR/openheader.csv h
+            .schema h
+            select * from h;
+            .import -v --csv "|cat $DIR/last.csv" p
+            select count(*) from p;
+
+            """)
+    }
+
+    @Test
+    func headerNamesKeepTheirBytes() throws {
+        // Invalid UTF-8 stays as it is in the column names, as in sqlite3: no U+FFFD, and so
+        // no names made equal and renamed.
+        try expectSame("""
+            .import --csv $DIR/latin.csv t
+            .schema t
+            select hex(name) from pragma_table_info('t');
+            .headers on
+            select * from t;
+            .import --csv $DIR/latin2.csv u
+            select hex(name) from pragma_table_info('u');
+            .import --csv $DIR/latin3.csv v
+            select hex(name) from pragma_table_info('v');
+
+            """)
     }
 
     @Test func aFailedInsertImportsNothingAndNamesTheLine() throws {

@@ -300,13 +300,25 @@ final class ArchiveRunner {
         return rc
     }
 
+    /// Extracts the members (those named, or all) under the target folder. A member that
+    /// would be written outside it is refused (``ArchiveExtractionGuard``): the query run
+    /// checks each member where sqlite3's skips `..` names silently, while `--dryrun` still
+    /// shows sqlite3's query.
     private func extract() -> Int32 {
         var rc = checkEntries()
         let contents = isZip ? "data" : "sqlar_uncompress(data, sz)"
-        let sql = "SELECT  ($dir || name), writefile(($dir || name), \(contents), mode, mtime) "
+        let selection = "SELECT  ($dir || name), writefile(($dir || name), \(contents), mode, mtime) "
             + "FROM \(source) WHERE (\(rc == SQLITE_OK ? whereClause : "")) AND (data IS NULL OR $dirOnly = 0)"
-            + " AND name NOT GLOB '*..[/\\]*'"
+        let stockSQL = selection + " AND name NOT GLOB '*..[/\\]*'"
+        let guardian = ArchiveExtractionGuard(err: shell.err)
+        if !options.dryRun {
+            do { try connection.add(guardian.sqlFunction) } catch {
+                shell.err.write("sql error: \(Self.message(of: error))\n")
+                return SQLITE_ERROR
+            }
+        }
         let directory = options.directory.map { $0 + "/" } ?? ""
+        let sql = options.dryRun ? stockSQL : selection + " AND sqlsh_archive_member_ok($dir, name, mode)"
         let statement = prepare(sql, &rc)
         var failure: (any Error)?
         if let statement, rc == SQLITE_OK {
@@ -326,6 +338,7 @@ final class ArchiveRunner {
             }
         }
         finalize(statement, &rc, &failure)
+        if rc == SQLITE_OK && guardian.refusedCount > 0 { rc = SQLITE_ERROR }
         return rc
     }
 

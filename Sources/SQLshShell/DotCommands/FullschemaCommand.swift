@@ -23,7 +23,7 @@ struct FullschemaCommand: DotCommand {
         do {
             let statement = try connection.prepare(query)
             while try statement.step() {
-                if let sql = statement.string(at: 0) { SchemaPrinter.statement(sql, indent: indent, to: shell.out) }
+                if let sql = statement.cText(at: 0) { SchemaPrinter.statement(sql, indent: indent, to: shell.out) }
             }
             haveStats = try !SchemaQuery.rows(connection, "SELECT rowid FROM sqlite_schema WHERE name GLOB 'sqlite_stat[134]'").isEmpty
         } catch {

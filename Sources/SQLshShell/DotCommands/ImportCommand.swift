@@ -3,10 +3,10 @@ import Glibc
 
 /// `.import FILE TABLE`: loads CSV (or ASCII-separated) data into a table, creating it with
 /// TEXT columns named by the first row when it does not exist. All rows go in one
-/// transaction (a savepoint, so an open transaction of the user's is kept); a file with an
-/// unterminated quoted field is reported as sqlite3 reports it, and a row whose INSERT fails
-/// stops the import with its line number (sqlite3 goes on and keeps the other rows): either
-/// way the database is left as it was.
+/// transaction (a savepoint, so an open transaction of the user's is kept). Bad quoting is
+/// warned about and the rows kept, as in sqlite3 (an unterminated quoted field runs to the end
+/// of the file); a row whose INSERT fails stops the import with its line number and leaves the
+/// database as it was (sqlite3 goes on and keeps the other rows).
 struct ImportCommand: DotCommand {
     static let name = "import"
     static let usage = ".import FILE TABLE"
@@ -162,7 +162,7 @@ private struct ImportJob {
         } catch let error as SQLiteError where SQLText.glob("no such table: *", matches: error.message) {
             var names = ImportColumnNames()
             while reader.readField() {
-                names.add(reader.fieldString)
+                names.add(reader.field)
                 if reader.terminator != columnSeparator { break }
             }
             guard let (columns, renamed) = try names.definitions() else {
@@ -243,7 +243,6 @@ private struct ImportJob {
             }
         } while reader.terminator != ImportReader.endOfFile
         shell.progress?(Int64(reader.bytesRead), Int64(reader.fileSize == 0 ? reader.bytesRead : reader.fileSize))
-        if reader.sawUnterminatedQuote { return .failure }  // rolled back by the defer
         finished = true
         try? db.execute("RELEASE sqlsh_import")
         if verbose > 0 {

@@ -59,8 +59,8 @@ struct SchemaCommand: DotCommand {
         do {
             let statement = try connection.prepare(query)
             while try statement.step() {
-                guard let sql = statement.string(at: 0) else { continue }
-                let text = SchemaPrinter.addSchema(connection, sql: sql, schema: statement.string(at: 1), name: statement.string(at: 2))
+                guard let sql = statement.cText(at: 0) else { continue }
+                let text = SchemaPrinter.addSchema(connection, sql: sql, schema: statement.cText(at: 1), name: statement.cText(at: 2))
                 SchemaPrinter.statement(text, indent: indent, to: shell.out)
             }
             if pattern != nil {

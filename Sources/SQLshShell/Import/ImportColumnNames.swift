@@ -2,11 +2,17 @@ import SQLshCore
 
 /// The column definitions of a table `.import` creates: sqlite3's `zAutoColumn`, which runs
 /// the same SQL on a scratch in-memory database: empty names become `?`, and names repeated
-/// (case-insensitively) get a `_N` suffix from their position.
+/// (case-insensitively) get a `_N` suffix from their position. The names are bytes, as in
+/// sqlite3: a header that is not UTF-8 keeps its bytes (carried through ``RawText``), so
+/// that two different invalid names do not become the same U+FFFD name.
 struct ImportColumnNames {
-    private var names: [String] = []
+    private var names: [[UInt8]] = []
 
-    mutating func add(_ name: String) { names.append(name) }
+    /// Adds the next column name: the header field's bytes up to a NUL.
+    mutating func add(_ name: UnsafeBufferPointer<UInt8>) {
+        let end = name.firstIndex(of: 0) ?? name.count
+        names.append(Array(name[0..<end]))
+    }
 
     var isEmpty: Bool { names.isEmpty }
 
@@ -22,7 +28,7 @@ struct ImportColumnNames {
             """)
         let fill = try db.prepare("INSERT INTO ColNames(name,nlen,chop,reps,suff) VALUES(iif(length(?1)>0,?1,'?'),max(length(?1),1),0,0,'')")
         for name in names {
-            try fill.bind(name, at: 1)
+            try name.withUnsafeBufferPointer { try fill.bindText(utf8: $0, at: 1) }
             _ = try fill.step()
             fill.reset()
         }
@@ -51,19 +57,27 @@ struct ImportColumnNames {
             if case .integer(let n)? = digits { try rename.bind(n, at: 1) }
             _ = try rename.step()
         }
-        let spec = try db.scalar("""
+        let spec = try Self.rawText(db, """
             SELECT '('||x'0a' || group_concat(  cname||' TEXT',  ','||iif((cpos-1)%4>0, ' ', x'0a'||' '))\
              ||')' AS ColsSpec FROM ( SELECT cpos, printf('"%w"',printf('%!.*s%s', nlen-chop,name,suff)) AS cname \
              FROM ColNames ORDER BY cpos)
             """)
-        guard case .text(let columns)? = spec else { return nil }
+        guard let columns = spec else { return nil }
         var renamed: String?
-        if hasDuplicates, case .text(let text)? = try db.scalar("""
+        if hasDuplicates, let text = try Self.rawText(db, """
             SELECT group_concat( printf('"%w" to "%w"',name,printf('%!.*s%s', nlen-chop, name, suff)), ','||x'0a')\
             FROM ColNames WHERE suff<>'' OR chop!=0
             """) {
             renamed = text
         }
         return (columns, renamed)
+    }
+
+    /// The first column of the first row of `sql` as text keeping its bytes (``RawText``), or
+    /// nil for NULL or no row.
+    private static func rawText(_ db: Connection, _ sql: String) throws -> String? {
+        let statement = try db.prepare(sql)
+        guard try statement.step(), let bytes = statement.textBytesOrNil(at: 0) else { return nil }
+        return String(rawBytes: bytes)
     }
 }

@@ -20,7 +20,6 @@ final class ImportReader {
         var fieldCapacity: Int
         var terminator: Int32 = 0
         var line = 1
-        var sawUnterminatedQuote = false
         var notFirst = false
     }
 
@@ -46,8 +45,6 @@ final class ImportReader {
     var terminator: Int32 { state.pointee.terminator }
     /// The current line number (1-based).
     var line: Int { state.pointee.line }
-    /// Whether a quoted field ran to the end of the file.
-    var sawUnterminatedQuote: Bool { state.pointee.sawUnterminatedQuote }
 
     init(fd: Int32, name: String, columnSeparator: UInt8, rowSeparator: UInt8, ascii: Bool, err: OutputWriter) {
         self.fd = fd
@@ -214,7 +211,6 @@ final class ImportReader {
                 }
                 if c == Self.endOfFile {
                     err.write("\(name):\(startLine): unterminated \"-quoted field\n")
-                    state.pointee.sawUnterminatedQuote = true
                     state.pointee.terminator = c
                     break
                 }
@@ -243,12 +239,5 @@ final class ImportReader {
         }
         state.pointee.notFirst = true
         return true
-    }
-
-    /// The field as a String, up to its first NUL (sqlite3 handles fields as C strings).
-    var fieldString: String {
-        let field = self.field
-        let n = field.firstIndex(of: 0) ?? field.count
-        return String(decoding: UnsafeBufferPointer(rebasing: field[0..<n]), as: UTF8.self)
     }
 }

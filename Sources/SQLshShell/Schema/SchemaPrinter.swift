@@ -3,7 +3,9 @@ import SQLshCore
 /// Prints CREATE statements as sqlite3's `.schema`, `.fullschema` and `.dump` do.
 enum SchemaPrinter {
     /// sqlite3's `printSchemaLine`: closes an unterminated trailing comment so the `;` is
-    /// not swallowed, and writes `CREATE TABLE IF NOT EXISTS` for quoted table names.
+    /// not swallowed, and writes `CREATE TABLE IF NOT EXISTS` for quoted table names. `sql`
+    /// keeps bytes that are not UTF-8 as ``RawText`` (``Statement/cText(at:)``): they are
+    /// written back as they were.
     static func line(_ sql: String, tail: String, to out: OutputWriter) {
         var z = sql
         if tail.hasPrefix(";") && (sql.contains("/*") || sql.contains("--")) {
@@ -17,10 +19,10 @@ enum SchemaPrinter {
         }
         if SQLText.glob("CREATE TABLE ['\"]*", matches: z) {
             out.write("CREATE TABLE IF NOT EXISTS ")
-            out.write(verbatim: String(decoding: z.utf8.dropFirst(13), as: UTF8.self))
+            out.write(String(decoding: z.utf8.dropFirst(13), as: UTF8.self))
             out.write(tail)
         } else {
-            out.write(verbatim: z)
+            out.write(z)
             out.write(tail)
         }
     }

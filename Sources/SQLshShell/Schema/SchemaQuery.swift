@@ -21,3 +21,14 @@ enum SchemaQuery {
         }
     }
 }
+
+extension Statement {
+    /// Column `index` as sqlite3's shell sees it, a C string: up to its first NUL, its bytes
+    /// kept when they are not UTF-8 (``RawText``); nil for NULL. Names and SQL from a schema
+    /// go through this, so that a Latin-1 table name is dumped, and read back, as it is.
+    func cText(at index: Int) -> String? {
+        guard let bytes = textBytesOrNil(at: index) else { return nil }
+        let end = bytes.firstIndex(of: 0) ?? bytes.count
+        return String(rawBytes: UnsafeBufferPointer(rebasing: bytes[0..<end]))
+    }
+}
