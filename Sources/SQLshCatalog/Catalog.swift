@@ -140,8 +140,8 @@ public final class Catalog {
         // triggers, schema expressions and pragma_function_list see the whole catalog from the
         // first statement (nothing can have been disabled: that makes the packs).
         if !pending.isEmpty {
-            for signature in BuiltInPacks.signatures {
-                try connection.add(signature.deferred)
+            for (pack, signatures) in BuiltInPacks.signatures.enumerated() where !signatures.isEmpty {
+                try connection.add(deferred: signatures) { BuiltInSignature.make(pack: pack, index: $0) }
             }
         }
         for function in allFunctions where !disabledNames.contains(Catalog.key(function.name)) {

@@ -1,5 +1,25 @@
 import CSQLite
-import Synchronization
+
+/// The name and shape of a function whose body is made later: what SQLite needs to know to
+/// compile calls of it.
+public struct DeferredSignature: Sendable {
+    /// The SQL name.
+    public let name: String
+    /// The number of arguments, or nil for any number.
+    public let argumentCount: Int?
+    /// Scalar, aggregate or window.
+    public let kind: SQLFunction.Kind
+    /// The flags given to SQLite (deterministic, direct-only, innocuous, subtype).
+    public let options: FunctionOptions
+
+    /// A signature; `argumentCount` -1 is taken as nil (any number).
+    public init(_ name: String, argumentCount: Int?, kind: SQLFunction.Kind, options: FunctionOptions = []) {
+        self.name = name
+        self.argumentCount = argumentCount == -1 ? nil : argumentCount
+        self.kind = kind
+        self.options = options
+    }
+}
 
 /// A function registered under its name and signature before its body exists: the body is
 /// made by the first call, on that connection.
@@ -16,28 +36,19 @@ import Synchronization
 /// })
 /// ```
 ///
-/// The name, argument count, kind and options given here are what SQLite sees; the function
-/// `make` returns must have the same kind and argument count, or calls fail with an error
-/// naming the function. `make` returning nil fails the call the same way.
+/// The function `make` returns must have the signature's kind and argument count, or calls
+/// fail with an error naming the function; `make` returning nil fails them the same way.
+/// ``Connection/add(deferred:make:)`` registers many at once for less.
 public struct DeferredFunction: Sendable {
-    /// The SQL name.
-    public let name: String
-    /// The number of arguments, or nil for any number.
-    public let argumentCount: Int?
-    /// Scalar, aggregate or window.
-    public let kind: SQLFunction.Kind
-    /// The flags given to SQLite (deterministic, direct-only, innocuous, subtype).
-    public let options: FunctionOptions
+    /// What SQLite sees.
+    public let signature: DeferredSignature
     /// Makes the function at its first call.
     public let make: @Sendable () -> SQLFunction?
 
     /// A deferred function; `argumentCount` -1 is taken as nil (any number).
     public init(_ name: String, argumentCount: Int?, kind: SQLFunction.Kind, options: FunctionOptions = [],
                 make: @escaping @Sendable () -> SQLFunction?) {
-        self.name = name
-        self.argumentCount = argumentCount == -1 ? nil : argumentCount
-        self.kind = kind
-        self.options = options
+        signature = DeferredSignature(name, argumentCount: argumentCount, kind: kind, options: options)
         self.make = make
     }
 }
@@ -48,111 +59,145 @@ extension Connection {
     ///
     /// - Throws: ``SQLiteError`` as ``add(_:)-(SQLFunction)`` does.
     public func add(_ function: DeferredFunction) throws {
+        let make = function.make
+        try add(deferred: [function.signature]) { _ in make() }
+    }
+
+    /// Registers functions whose bodies are made at their first call: `make(i)` makes the
+    /// function of `signatures[i]` (see ``DeferredFunction``). One allocation for them all,
+    /// none per function.
+    ///
+    /// - Throws: ``SQLiteError`` as ``add(_:)-(SQLFunction)`` does, for the first signature
+    ///   SQLite refuses (those before it stay registered).
+    public func add(deferred signatures: [DeferredSignature], make: @escaping @Sendable (Int) -> SQLFunction?) throws {
         guard !isClosed else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed") }
-        if let problem = SQLFunction.registrationProblem(
-            name: function.name, argumentCount: function.argumentCount,
-            maximumArgumentCount: Int(sqlite3_limit(handle, SQLITE_LIMIT_FUNCTION_ARG, -1))) {
-            throw SQLiteError(code: SQLITE_MISUSE, message: problem)
+        let maximum = Int(sqlite3_limit(handle, SQLITE_LIMIT_FUNCTION_ARG, -1))
+        for signature in signatures {
+            if let problem = SQLFunction.registrationProblem(name: signature.name, argumentCount: signature.argumentCount,
+                                                             maximumArgumentCount: maximum) {
+                throw SQLiteError(code: SQLITE_MISUSE, message: problem)
+            }
         }
-        let box = DeferredImplementation(function)
-        let userData = Unmanaged.passRetained(box).toOpaque()
-        let flags = SQLITE_UTF8 | function.options.rawValue
-        let count = function.argumentCount.map { Int32(clamping: $0) } ?? -1
-        let rc: Int32
-        switch function.kind {
-        case .scalar:
-            rc = sqlite3_create_function_v2(handle, function.name, count, flags, userData, deferredScalar, nil, nil,
-                                            releaseImplementation)
-        case .aggregate:
-            rc = sqlite3_create_function_v2(handle, function.name, count, flags, userData, nil, deferredStep, deferredFinal,
-                                            releaseImplementation)
-        case .window:
-            rc = sqlite3_create_window_function(handle, function.name, count, flags, userData, deferredStep, deferredFinal,
-                                                deferredValue, deferredInverse, releaseImplementation)
+        let table = DeferredTable(signatures, make: make)
+        for index in signatures.indices {
+            let signature = signatures[index]
+            // Each registration holds the table; SQLite releases it with the registration.
+            _ = Unmanaged.passRetained(table)
+            let userData = UnsafeMutableRawPointer(table.slots + index)
+            let flags = SQLITE_UTF8 | signature.options.rawValue
+            let count = signature.argumentCount.map { Int32(clamping: $0) } ?? -1
+            let rc: Int32
+            switch signature.kind {
+            case .scalar:
+                rc = sqlite3_create_function_v2(handle, signature.name, count, flags, userData, deferredScalar, nil, nil,
+                                                releaseDeferredSlot)
+            case .aggregate:
+                rc = sqlite3_create_function_v2(handle, signature.name, count, flags, userData, nil, deferredStep,
+                                                deferredFinal, releaseDeferredSlot)
+            case .window:
+                rc = sqlite3_create_window_function(handle, signature.name, count, flags, userData, deferredStep,
+                                                    deferredFinal, deferredValue, deferredInverse, releaseDeferredSlot)
+            }
+            try check(rc, handle)
         }
-        try check(rc, handle)
     }
 }
 
-/// What a deferred registration's user data holds: the recipe, then the function it made.
+/// What SQLite's user data points at for one deferred registration: the table it belongs to,
+/// its index there, and the implementation once made.
+struct DeferredSlot {
+    unowned(unsafe) let table: DeferredTable
+    let index: Int
+    var implementation: SQLFunction.Implementation?
+    /// Set when the function could not be made: every call fails.
+    var failed = false
+}
+
+/// The registrations of one ``Connection/add(deferred:make:)`` call: their signatures, the
+/// closure that makes them, and one slot each. Each registration retains it.
 ///
-/// `@unchecked Sendable`: ``implementation`` is written once, at the first call, under SQLite's
-/// connection mutex (a connection's functions are called one at a time), and read after.
-final class DeferredImplementation: @unchecked Sendable {
-    let function: DeferredFunction
-    private(set) var implementation: SQLFunction.Implementation?
-    /// Set when `make` failed or gave a function of another shape: every call fails.
-    private(set) var failed = false
+/// `@unchecked Sendable`: a slot's implementation is written once, at the first call, under
+/// SQLite's connection mutex (a connection's functions are called one at a time), and read after.
+final class DeferredTable: @unchecked Sendable {
+    let signatures: [DeferredSignature]
+    let make: @Sendable (Int) -> SQLFunction?
+    let slots: UnsafeMutablePointer<DeferredSlot>
 
-    init(_ function: DeferredFunction) { self.function = function }
-
-    /// The implementation, made now if it was not yet; nil (with the call failed) when it
-    /// cannot be made.
-    @inline(__always)
-    func resolve(_ ctx: OpaquePointer) -> SQLFunction.Implementation? {
-        if let implementation { return implementation }
-        return resolveSlowly(ctx)
+    init(_ signatures: [DeferredSignature], make: @escaping @Sendable (Int) -> SQLFunction?) {
+        self.signatures = signatures
+        self.make = make
+        slots = .allocate(capacity: signatures.count)
+        for index in signatures.indices { (slots + index).initialize(to: DeferredSlot(table: self, index: index)) }
     }
 
-    @inline(never)
-    private func resolveSlowly(_ ctx: OpaquePointer) -> SQLFunction.Implementation? {
-        if !failed, let made = function.make(), made.kind == function.kind, made.argumentCount == function.argumentCount {
-            implementation = made.implementation
-            return made.implementation
-        }
-        failed = true
-        sqlite3_result_error(ctx, "\(function.name)() is unavailable: its implementation could not be made", -1)
-        return nil
+    deinit {
+        slots.deinitialize(count: signatures.count)
+        slots.deallocate()
     }
 }
 
-private func deferred(_ ctx: OpaquePointer) -> Unmanaged<DeferredImplementation> {
-    Unmanaged<DeferredImplementation>.fromOpaque(sqlite3_user_data(ctx))
+/// SQLite's xDestroy for a deferred registration: releases its table.
+private func releaseDeferredSlot(_ p: UnsafeMutableRawPointer?) {
+    guard let p else { return }
+    Unmanaged.passUnretained(p.assumingMemoryBound(to: DeferredSlot.self).pointee.table).release()
+}
+
+/// The implementation of the deferred function called through `ctx`, made now if it was not
+/// yet; nil (with the call failed) when it cannot be made.
+@inline(__always)
+private func resolve(_ ctx: OpaquePointer) -> SQLFunction.Implementation? {
+    let slot = sqlite3_user_data(ctx).unsafelyUnwrapped.assumingMemoryBound(to: DeferredSlot.self)
+    if let implementation = slot.pointee.implementation { return implementation }
+    return resolveSlowly(ctx, slot)
+}
+
+@inline(never)
+private func resolveSlowly(_ ctx: OpaquePointer, _ slot: UnsafeMutablePointer<DeferredSlot>) -> SQLFunction.Implementation? {
+    let table = slot.pointee.table, index = slot.pointee.index
+    let signature = table.signatures[index]
+    if !slot.pointee.failed, let made = table.make(index), made.kind == signature.kind,
+       made.argumentCount == signature.argumentCount {
+        slot.pointee.implementation = made.implementation
+        return made.implementation
+    }
+    slot.pointee.failed = true
+    sqlite3_result_error(ctx, "\(signature.name)() is unavailable: its implementation could not be made", -1)
+    return nil
 }
 
 private func deferredScalar(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
-    deferred(ctx)._withUnsafeGuaranteedRef { box in
-        switch box.resolve(ctx) {
-        case .direct(let implementation): callScalarDirect(ctx, implementation, argc, argv)
-        case .value(let implementation): callScalarValue(ctx, implementation, argc, argv)
-        case .aggregate, nil: break
-        }
+    switch resolve(ctx) {
+    case .direct(let implementation): callScalarDirect(ctx, implementation, argc, argv)
+    case .value(let implementation): callScalarValue(ctx, implementation, argc, argv)
+    case .aggregate, nil: break
     }
 }
 
 private func deferredStep(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
-    deferred(ctx)._withUnsafeGuaranteedRef { box in
-        guard case .aggregate(let implementation) = box.resolve(ctx) else { return }
-        let arguments = Arguments(call: ctx, count: argc, values: argv)
-        defer { arguments.endCall() }
-        implementation.step(ctx, arguments)
-    }
+    guard case .aggregate(let implementation) = resolve(ctx) else { return }
+    let arguments = Arguments(call: ctx, count: argc, values: argv)
+    defer { arguments.endCall() }
+    implementation.step(ctx, arguments)
 }
 
 private func deferredInverse(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
-    deferred(ctx)._withUnsafeGuaranteedRef { box in
-        guard case .aggregate(let implementation) = box.resolve(ctx) else { return }
-        let arguments = Arguments(call: ctx, count: argc, values: argv)
-        defer { arguments.endCall() }
-        implementation.inverse(ctx, arguments)
-    }
+    guard case .aggregate(let implementation) = resolve(ctx) else { return }
+    let arguments = Arguments(call: ctx, count: argc, values: argv)
+    defer { arguments.endCall() }
+    implementation.inverse(ctx, arguments)
 }
 
 private func deferredValue(_ ctx: OpaquePointer?) {
     let ctx = ctx.unsafelyUnwrapped
-    deferred(ctx)._withUnsafeGuaranteedRef { box in
-        guard case .aggregate(let implementation) = box.resolve(ctx) else { return }
-        implementation.value(ctx)
-    }
+    guard case .aggregate(let implementation) = resolve(ctx) else { return }
+    implementation.value(ctx)
 }
 
 private func deferredFinal(_ ctx: OpaquePointer?) {
     let ctx = ctx.unsafelyUnwrapped
-    deferred(ctx)._withUnsafeGuaranteedRef { box in
-        guard case .aggregate(let implementation) = box.resolve(ctx) else { return }
-        implementation.final(ctx)
-    }
+    guard case .aggregate(let implementation) = resolve(ctx) else { return }
+    implementation.final(ctx)
 }
