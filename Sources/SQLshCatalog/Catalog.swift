@@ -178,6 +178,10 @@ public final class Catalog {
         }
         if let function = function(named: String(name)) {
             guard isEnabled(function.name) else { return false }
+            // SQLite does not refuse a direct-only function in a schema expression it compiles
+            // late (it refuses them in views and triggers): a database cannot make sqlsh
+            // register one for it. The statement keeps SQLite's `unknown function` error.
+            if case .schemaFunction = missing, function.flags.contains(.directOnly) { return false }
             do {
                 try function.register(connection)
                 return true
@@ -185,11 +189,12 @@ public final class Catalog {
                 return false
             }
         }
-        if case .function(let name) = missing, isEnabled("define"),
-           DefineState.existing(connection.handle)?.loadStored(named: name) == true {
-            return true
+        switch missing {
+        case .function(let name), .schemaFunction(let name):
+            return isEnabled("define") && DefineState.existing(connection.handle)?.loadStored(named: name) == true
+        case .table, .module, .collation:
+            return false
         }
-        return false
     }
 
     /// Stops applying state changes to a connection (for example before closing it).

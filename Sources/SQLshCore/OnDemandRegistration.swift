@@ -14,11 +14,16 @@ public enum MissingName: Equatable, Sendable {
     case module(String)
     /// A collating sequence SQLite needs (`COLLATE NAME`).
     case collation(String)
+    /// `unknown function: NAME()`: a function called by an expression of the schema (a
+    /// DEFAULT, CHECK, generated column or index expression), which SQLite compiles without
+    /// the checks it applies to views and triggers: register nothing direct-only for it.
+    case schemaFunction(String)
 
     /// The name as the statement spells it.
     public var name: String {
         switch self {
-        case .function(let name), .table(let name), .module(let name), .collation(let name): return name
+        case .function(let name), .table(let name), .module(let name), .collation(let name), .schemaFunction(let name):
+            return name
         }
     }
 
@@ -29,7 +34,7 @@ public enum MissingName: Equatable, Sendable {
         if message.hasPrefix("unknown function: "), message.hasSuffix("()") {
             let name = String(message.dropFirst("unknown function: ".count).dropLast(2))
             guard !name.isEmpty else { return nil }
-            self = .function(name)
+            self = .schemaFunction(name)
             return
         }
         for (prefix, make) in [("no such function: ", MissingName.function), ("no such table: ", MissingName.table),

@@ -28,13 +28,14 @@ struct UntrustedDatabaseTests {
 
         /// Runs sqlsh here with `arguments` and `input` on standard input, an empty HOME.
         @discardableResult
-        func sqlsh(_ arguments: [String], _ input: String = "") throws -> (out: String, err: String, status: Int32) {
+        func sqlsh(_ arguments: [String], _ input: String = "", in subfolder: String? = nil) throws
+            -> (out: String, err: String, status: Int32) {
             let home = url.appendingPathComponent("home")
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: ShellRunner.sqlshPath)
             process.arguments = arguments
-            process.currentDirectoryURL = url
+            process.currentDirectoryURL = subfolder.map { url.appendingPathComponent($0) } ?? url
             process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"]
             let inURL = url.appendingPathComponent(".in"), outURL = url.appendingPathComponent(".out"),
                 errURL = url.appendingPathComponent(".err")
@@ -190,5 +191,136 @@ struct UntrustedDatabaseTests {
         try folder.sqlsh(["d.db"], "pragma writable_schema = on; insert into sqlite_schema values('table', 'dd', 'dd', 0, 'CREATE VIRTUAL TABLE dd USING define((select 1 as x))');")
         let define = try folder.sqlsh(["-safe", "d.db"], "select * from dd;\n")
         #expect(define.err.contains("cannot use the define module in safe mode") && define.status == 1, "\(define)")
+    }
+
+    // MARK: Every hostile schema object, every function that reaches files or runs SQL
+
+    /// Calls that write, read or list files outside the folder the shell runs in, run a program,
+    /// load code or run SQL text: each is put in each kind of schema object below.
+    static let hostileCalls = [
+        "writefile('../outside/w1', 'x')",
+        "readfile('../outside/secret.txt')",
+        "fileio_read('../outside/secret.txt')",
+        "fileio_write('../outside/w2', 'x')",
+        "fileio_append('../outside/w3', 'x')",
+        "fileio_mkdir('../outside/d1')",
+        "mkdir('../outside/d2')",
+        "fileio_symlink('secret.txt', '../outside/l1')",
+        "symlink('secret.txt', '../outside/l2')",
+        "edit('x', 'touch ../outside/w4; true')",
+        "eval('select writefile(''../outside/w5'', 1)')",
+        "sha3_query('select writefile(''../outside/w6'', 1)')",
+        "load_extension('../outside/none.so')",
+        "define('pwn', 'writefile(''../outside/w7'', 1)')",
+        "(select group_concat(name) from fsdir('../outside'))",
+        "(select group_concat(name) from lsdir('../outside'))",
+        "(select group_concat(value) from scanfile('../outside/secret.txt'))",
+        "(select group_concat(data) from zipfile('../outside/secret.txt'))",
+    ]
+
+    /// Where a schema holds an expression: the objects (each with `abs(1)` where the call goes)
+    /// and what an ordinary user then does with them.
+    static let placements: [(name: String, schema: String, use: String)] = [
+        ("view", "create view obj as select abs(1) as r;", "select * from obj;"),
+        ("trigger", "create table t(a); create trigger obj after insert on t begin select abs(1); end;",
+         "insert into t values(1);"),
+        ("default", "create table obj(a default (abs(1)), b);", "insert into obj(b) values(1); select * from obj;"),
+        ("generated column", "create table obj(a, b as (abs(1)));", "insert into obj(a) values(1); select * from obj;"),
+        ("check", "create table obj(a check (abs(1) is not null));", "insert into obj values(1);"),
+        ("expression index", "create table obj(a); create index obj_i on obj(a, abs(1));", "insert into obj values(1);"),
+        ("define table", """
+            pragma writable_schema = on;
+            insert into sqlite_schema values('table', 'obj', 'obj', 0, 'CREATE VIRTUAL TABLE obj USING define((select abs(1) as x))');
+            pragma writable_schema = off;
+            """, "select * from obj;"),
+        ("stored definition", """
+            create table sqlean_define(name text primary key, type text, body text);
+            insert into sqlean_define values('obj_f', 'scalar', 'abs(1)');
+            """, "select obj_f();"),
+    ]
+
+    /// Each call in each place, in a database of its own (a schema SQLite finds malformed hides
+    /// everything else in it), opened with and without -safe and used, dumped, listed and
+    /// recovered: nothing appears outside the folder or in it, and the secret file's text is
+    /// never shown.
+    @Test(arguments: placements.map(\.name))
+    func hostileSchemaObjectsDoNothing(placement: String) throws {
+        let folder = try Folder()
+        let outside = folder.url.appendingPathComponent("outside"), work = folder.url.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let secret = "SECRET-\(UUID().uuidString)"
+        try Data(secret.utf8).write(to: outside.appendingPathComponent("secret.txt"))
+        let (_, schema, use) = try #require(Self.placements.first { $0.name == placement })
+        for (index, call) in Self.hostileCalls.enumerated() {
+            let database = "h\(index).db"
+            let literal = "'" + call.replacingOccurrences(of: "'", with: "''") + "'"
+            let built = try folder.sqlsh([database], schema + """
+
+                pragma writable_schema = on;
+                update sqlite_schema set sql = replace(sql, 'abs(1)', \(literal)) where sql like '%abs(1)%';
+                update sqlean_define set body = replace(body, 'abs(1)', \(literal));
+                """, in: "work")
+            #expect(!built.err.contains("Error") || built.err.contains("no such table: sqlean_define"), "\(placement) \(call): \(built.err)")
+            for safe in [false, true] {
+                let run = try folder.sqlsh((safe ? ["-safe"] : []) + [database],
+                                           use + "\npragma integrity_check;\n.dump\n.schema\n.recover\nselect 'end';\n", in: "work")
+                let what = "\(placement), \(call)\(safe ? ", -safe" : "")"
+                let outsideNow = (try? FileManager.default.contentsOfDirectory(atPath: outside.path).sorted()) ?? []
+                #expect(outsideNow == ["secret.txt"], "\(what): \(outsideNow)")
+                let workNow = (try? FileManager.default.contentsOfDirectory(atPath: work.path)) ?? []
+                #expect(Set(workNow).isSubset(of: Set((0..<Self.hostileCalls.count).map { "h\($0).db" })), "\(what): \(workNow)")
+                #expect(!run.out.contains(secret) && !run.err.contains(secret), "\(what) showed the secret file")
+                #expect(!run.err.contains("Fatal error") && run.status <= 1, "\(what): status \(run.status)\n\(run.err)")
+                if !safe { #expect(run.out.hasSuffix("end\n"), "\(what): the shell stopped early\n\(run.err)") }
+                // Each case on its own: what one left behind must not fail the next.
+                for name in outsideNow where name != "secret.txt" {
+                    try? FileManager.default.removeItem(at: outside.appendingPathComponent(name))
+                }
+            }
+        }
+    }
+
+    /// Virtual tables of every module that reaches files, in the schema: a view or trigger
+    /// over them is refused (the modules are direct-only), `.dump`, `.schema` and `.recover`
+    /// never read them, and -safe refuses reading them directly.
+    @Test func fileModulesInTheSchemaStayClosed() throws {
+        let folder = try Folder()
+        let outside = folder.url.appendingPathComponent("outside"), work = folder.url.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let secret = "SECRET-\(UUID().uuidString)"
+        try Data(secret.utf8).write(to: outside.appendingPathComponent("secret.txt"))
+        let tables = [
+            "CREATE VIRTUAL TABLE m1 USING vsv(filename=''../outside/secret.txt'')",
+            "CREATE VIRTUAL TABLE m2 USING zipfile(''../outside/secret.txt'')",
+            "CREATE VIRTUAL TABLE m3 USING define((select readfile(''../outside/secret.txt'') as x))",
+        ]
+        var script = "create table t(a);\npragma writable_schema = on;\n"
+        for (index, sql) in tables.enumerated() {
+            script += "insert into sqlite_schema values('table', 'm\(index + 1)', 'm\(index + 1)', 0, '\(sql)');\n"
+        }
+        script += "pragma writable_schema = off;\n"
+        try folder.sqlsh(["m.db"], script, in: "work")
+        // Views and triggers over them, added as their author would.
+        try folder.sqlsh(["m.db"], """
+            pragma writable_schema = on;
+            insert into sqlite_schema values('view', 'v1', 'v1', 0, 'CREATE VIEW v1 AS SELECT * FROM m1');
+            insert into sqlite_schema values('view', 'v2', 'v2', 0, 'CREATE VIEW v2 AS SELECT * FROM m2');
+            insert into sqlite_schema values('view', 'v3', 'v3', 0, 'CREATE VIEW v3 AS SELECT * FROM m3');
+            insert into sqlite_schema values('trigger', 'tr', 't', 0,
+                'CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO m2(name, data) VALUES(''w'', ''x''); END');
+            """, in: "work")
+        let reads = "select * from v1;\nselect * from v2;\nselect * from v3;\ninsert into t values(1);\n"
+            + ".dump\n.schema\n.recover\n.tables\nselect 'end';\n"
+        for safe in [false, true] {
+            let run = try folder.sqlsh((safe ? ["-safe"] : []) + ["m.db"], reads, in: "work")
+            #expect(!run.out.contains(secret) && !run.err.contains(secret), "\(safe): showed the secret file\n\(run.out)")
+            #expect((try FileManager.default.contentsOfDirectory(atPath: outside.path)) == ["secret.txt"])
+            #expect((try FileManager.default.contentsOfDirectory(atPath: work.path)) == ["m.db"])
+            #expect(run.out.hasSuffix("end\n"), "\(safe): \(run.err)")
+        }
+        let direct = try folder.sqlsh(["-safe", "m.db"], "select * from m1;\n", in: "work")
+        #expect(direct.err.contains("cannot use the vsv module in safe mode") && direct.status == 1, "\(direct)")
     }
 }

@@ -8,19 +8,21 @@ import SQLshCore
 /// refused in safe mode (SQLshCatalog's `SafeMode`).
 enum EditFunction {
     static let entry = CatalogFunction(
-        name: "edit", pack: "shell", kind: .scalar, arity: "1-2", arguments: "value, editor",
+        name: "edit", pack: "shell", kind: .scalar, arity: "1-2", arguments: "value, editor", flags: .directOnly,
         summary: "edit a value in a text editor and return the result",
         details: """
             Writes the value to a temporary file, runs the editor on it (`EDITOR "FILE"` \
             through the shell; the editor defaults to $VISUAL) and returns the file's content \
             once the editor exits: a blob for a blob, else text, whose new CR LF line ends go \
             back to LF when the value had none. NULL input, a missing editor or an editor that \
-            exits with a non-zero status is an error. As in sqlite3: refused in -safe mode.
+            exits with a non-zero status is an error. As in sqlite3: refused in -safe mode. \
+            Direct-only (sqlite3's is not): a view, trigger or schema expression of a database \
+            cannot run a program through it.
             """,
         example: "update notes set body = edit(body, 'vi') where id = 1;"
     ) {
-        [SQLFunction("edit", argumentCount: 1, writingResult: call),
-         SQLFunction("edit", argumentCount: 2, writingResult: call)]
+        [SQLFunction("edit", argumentCount: 1, options: .directOnly, writingResult: call),
+         SQLFunction("edit", argumentCount: 2, options: .directOnly, writingResult: call)]
     }
 
     private static func call(_ arguments: Arguments, _ result: ResultContext) {
