@@ -75,6 +75,11 @@ enum UntrustedSQL {
         _ = entries.withLock { $0.removeValue(forKey: key) }
     }
 
+    /// Whether untrusted SQL is compiling on this handle now.
+    static func isCompiling(on key: UInt) -> Bool {
+        entries.withLock { $0[key]?.refusing != nil }
+    }
+
     static func isInstalled(on key: UInt) -> Bool {
         entries.withLock { $0[key]?.installed ?? false }
     }

@@ -107,6 +107,7 @@ func scalarDirectCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMu
 @inline(__always)
 func callScalarValue(_ ctx: OpaquePointer, _ implementation: ScalarValueImplementation, _ argc: Int32,
                      _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
+    if let name = implementation.directOnlyName, !DirectOnlyGuard.permits(ctx, name) { return }
     let result = ResultContext(rawValue: ctx)
     let arguments = Arguments(call: ctx, count: argc, values: argv)
     defer { arguments.endCall() }
@@ -126,6 +127,7 @@ func callScalarValue(_ ctx: OpaquePointer, _ implementation: ScalarValueImplemen
 @inline(__always)
 func callScalarDirect(_ ctx: OpaquePointer, _ implementation: ScalarDirectImplementation, _ argc: Int32,
                       _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
+    if let name = implementation.directOnlyName, !DirectOnlyGuard.permits(ctx, name) { return }
     let arguments = Arguments(call: ctx, count: argc, values: argv)
     defer { arguments.endCall() }
     do {
@@ -150,9 +152,18 @@ private func aggregate(_ ctx: OpaquePointer) -> Unmanaged<AggregateImplementatio
 
 func aggregateStep(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
+    aggregate(ctx)._withUnsafeGuaranteedRef { callAggregateStep(ctx, $0, argc, argv) }
+}
+
+/// One step of an aggregate (the body of ``aggregateStep``, also reached through a
+/// ``DeferredFunction``).
+@inline(__always)
+func callAggregateStep(_ ctx: OpaquePointer, _ implementation: AggregateImplementation, _ argc: Int32,
+                       _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
+    if let name = implementation.directOnlyName, !DirectOnlyGuard.permits(ctx, name) { return }
     let arguments = Arguments(call: ctx, count: argc, values: argv)
     defer { arguments.endCall() }
-    aggregate(ctx)._withUnsafeGuaranteedRef { $0.step(ctx, arguments) }
+    implementation.step(ctx, arguments)
 }
 
 func windowInverse(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {

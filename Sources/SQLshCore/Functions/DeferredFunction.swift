@@ -177,9 +177,7 @@ private func deferredScalar(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: Unsafe
 private func deferredStep(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
     guard case .aggregate(let implementation) = resolve(ctx) else { return }
-    let arguments = Arguments(call: ctx, count: argc, values: argv)
-    defer { arguments.endCall() }
-    implementation.step(ctx, arguments)
+    callAggregateStep(ctx, implementation, argc, argv)
 }
 
 private func deferredInverse(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {

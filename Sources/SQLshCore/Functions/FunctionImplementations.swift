@@ -9,14 +9,26 @@ import CSQLite
 @usableFromInline
 final class ScalarValueImplementation: Sendable {
     @usableFromInline let body: @Sendable (Arguments) throws -> (any SQLValueConvertible)?
-    @usableFromInline init(_ body: @escaping @Sendable (Arguments) throws -> (any SQLValueConvertible)?) { self.body = body }
+    /// The name of a direct-only function, checked at each call (``DirectOnlyGuard``).
+    @usableFromInline let directOnlyName: String?
+    @usableFromInline init(_ body: @escaping @Sendable (Arguments) throws -> (any SQLValueConvertible)?,
+                           directOnlyName: String? = nil) {
+        self.body = body
+        self.directOnlyName = directOnlyName
+    }
 }
 
 /// A scalar function writing its result into a ``ResultContext``.
 @usableFromInline
 final class ScalarDirectImplementation: Sendable {
     @usableFromInline let body: @Sendable (Arguments, ResultContext) throws -> Void
-    @usableFromInline init(_ body: @escaping @Sendable (Arguments, ResultContext) throws -> Void) { self.body = body }
+    /// The name of a direct-only function, checked at each call (``DirectOnlyGuard``).
+    @usableFromInline let directOnlyName: String?
+    @usableFromInline init(_ body: @escaping @Sendable (Arguments, ResultContext) throws -> Void,
+                           directOnlyName: String? = nil) {
+        self.body = body
+        self.directOnlyName = directOnlyName
+    }
 }
 
 /// An aggregate (or window) function: the per-type code behind SQLite's step/final/value/inverse
@@ -25,6 +37,9 @@ final class ScalarDirectImplementation: Sendable {
 /// aggregate context), hence `Sendable`.
 @usableFromInline
 class AggregateImplementation: @unchecked Sendable {
+    /// The name of a direct-only function, checked at each step (``DirectOnlyGuard``); set once,
+    /// when the function is made.
+    var directOnlyName: String?
     func step(_ ctx: OpaquePointer, _ arguments: Arguments) {}
     func inverse(_ ctx: OpaquePointer, _ arguments: Arguments) {}
     func final(_ ctx: OpaquePointer) {}

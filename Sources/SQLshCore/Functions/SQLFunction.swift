@@ -73,7 +73,7 @@ public final class SQLFunction: Sendable {
         self.argumentCount = SQLFunction.normalized(argumentCount)
         self.options = options
         self.kind = .scalar
-        self.implementation = .value(ScalarValueImplementation(function))
+        self.implementation = .value(ScalarValueImplementation(function, directOnlyName: options.contains(.directOnly) ? name : nil))
     }
 
     /// A scalar function returning a value of a type known at compile time: the same as the
@@ -103,7 +103,7 @@ public final class SQLFunction: Sendable {
         self.argumentCount = SQLFunction.normalized(argumentCount)
         self.options = options
         self.kind = .scalar
-        self.implementation = .direct(ScalarDirectImplementation(function))
+        self.implementation = .direct(ScalarDirectImplementation(function, directOnlyName: options.contains(.directOnly) ? name : nil))
     }
 
     /// An aggregate function; a ``WindowAggregate`` type is also registered as a window
@@ -115,10 +115,14 @@ public final class SQLFunction: Sendable {
         self.options = options
         if let windowType = type as? any WindowAggregate.Type {
             self.kind = .window
-            self.implementation = .aggregate(windowImplementation(windowType))
+            let implementation = windowImplementation(windowType)
+            implementation.directOnlyName = options.contains(.directOnly) ? name : nil
+            self.implementation = .aggregate(implementation)
         } else {
             self.kind = .aggregate
-            self.implementation = .aggregate(InlineAggregateImplementation<A>())
+            let implementation = InlineAggregateImplementation<A>()
+            implementation.directOnlyName = options.contains(.directOnly) ? name : nil
+            self.implementation = .aggregate(implementation)
         }
     }
 
@@ -131,7 +135,9 @@ public final class SQLFunction: Sendable {
         self.argumentCount = SQLFunction.normalized(argumentCount)
         self.options = options
         self.kind = .window
-        self.implementation = .aggregate(InlineWindowImplementation<W>())
+        let implementation = InlineWindowImplementation<W>()
+        implementation.directOnlyName = options.contains(.directOnly) ? name : nil
+        self.implementation = .aggregate(implementation)
     }
 
     /// The argument count as SQLite takes it (-1 for variadic); valid counts only (see

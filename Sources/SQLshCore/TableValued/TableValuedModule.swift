@@ -105,6 +105,13 @@ private let cursorValueOffset = (MemoryLayout<sqlite3_vtab_cursor>.size + 7) & ~
 private let cursorModuleOffset = cursorValueOffset + MemoryLayout<UnsafeMutableRawPointer>.size
 
 @inline(__always)
+/// The connection a table was connected on: stored after the box pointer (only a
+/// direct-only table's planner reads it, see ``xBestIndex``).
+private func connectionKey(_ vtab: UnsafeMutablePointer<sqlite3_vtab>) -> UInt {
+    (UnsafeMutableRawPointer(vtab) + vtabPayloadOffset + MemoryLayout<UnsafeMutableRawPointer>.size)
+        .assumingMemoryBound(to: UInt.self).pointee
+}
+
 func moduleBox(_ vtab: UnsafeMutablePointer<sqlite3_vtab>) -> TableValuedModuleBox {
     let slot = (UnsafeMutableRawPointer(vtab) + vtabPayloadOffset).assumingMemoryBound(to: UnsafeMutableRawPointer.self)
     return Unmanaged<TableValuedModuleBox>.fromOpaque(slot.pointee).takeUnretainedValue()
@@ -166,11 +173,13 @@ func connectTable(_ db: OpaquePointer, _ box: TableValuedModuleBox,
     }
     if box.options.contains(.innocuous) { _ = sqlsh_vtab_config(db, SQLITE_VTAB_INNOCUOUS) }
     if box.options.contains(.directOnly) { _ = sqlsh_vtab_config(db, SQLITE_VTAB_DIRECTONLY) }
-    let size = vtabPayloadOffset + MemoryLayout<UnsafeMutableRawPointer>.size
+    let size = vtabPayloadOffset + MemoryLayout<UnsafeMutableRawPointer>.size + MemoryLayout<UInt>.size
     guard let raw = sqlite3_malloc64(sqlite3_uint64(size)) else { return SQLITE_NOMEM }
     raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
     (raw + vtabPayloadOffset).assumingMemoryBound(to: UnsafeMutableRawPointer.self).pointee =
         Unmanaged.passRetained(box).toOpaque()
+    (raw + vtabPayloadOffset + MemoryLayout<UnsafeMutableRawPointer>.size).assumingMemoryBound(to: UInt.self).pointee =
+        UInt(bitPattern: db)
     ppVtab.pointee = raw.assumingMemoryBound(to: sqlite3_vtab.self)
     return SQLITE_OK
 }
@@ -186,7 +195,13 @@ private func xDisconnect(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?) -> Int32 {
 private func xBestIndex(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?, _ info: UnsafeMutablePointer<sqlite3_index_info>?) -> Int32 {
     guard let vtab, let info else { return SQLITE_ERROR }
     do {
-        try moduleBox(vtab).bestIndex(IndexInfo(rawValue: info))
+        let box = moduleBox(vtab)
+        // SQL from a database (Connection.compilingUntrustedSQL) may not read a direct-only
+        // table, as a view may not.
+        if box.options.contains(.directOnly), UntrustedSQL.isCompiling(on: connectionKey(vtab)) {
+            throw SQLiteError(message: "unsafe use of a direct-only virtual table")
+        }
+        try box.bestIndex(IndexInfo(rawValue: info))
         return SQLITE_OK
     } catch TableValuedPlanError.unusablePlan {
         return SQLITE_CONSTRAINT
