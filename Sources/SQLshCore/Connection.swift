@@ -252,8 +252,17 @@ public final class Connection {
     // MARK: Extensions
 
     /// Turns loading of SQLite extensions (C API and `load_extension()` SQL function) on or off.
+    ///
+    /// The SQL function is the core's own copy of SQLite's, with its checks and messages, plus
+    /// the core's check of a direct-only function at each call (``FunctionOptions/directOnly``):
+    /// a CHECK constraint of a database cannot load code, which SQLite's own would let it do.
     public func setExtensionLoading(enabled: Bool) throws {
         try check(sqlite3_enable_load_extension(handle, enabled ? 1 : 0), handle)
+        guard enabled else { return }
+        for count in [1, 2] {
+            try add(SQLFunction("load_extension", argumentCount: count, options: [.directOnly, .init(rawValue: SQLITE_UTF8)],
+                                writingResult: loadExtensionFunction))
+        }
     }
 
     /// Loads a SQLite loadable extension.
@@ -273,4 +282,21 @@ public final class Connection {
 final class CallbackBox<Callback> {
     let callback: Callback
     init(_ callback: Callback) { self.callback = callback }
+}
+
+/// `load_extension(FILE[, ENTRY])` as SQLite's built-in: loads through the C API; NULL as
+/// the file name loads nothing; SQLite's message on failure.
+private func loadExtensionFunction(_ arguments: Arguments, _ result: ResultContext) throws {
+    guard let db = sqlite3_context_db_handle(result.rawValue) else { return }
+    guard let values = arguments.values, let file = sqlite3_value_text(values[0]) else { return }
+    let entry = arguments.count > 1 ? sqlite3_value_text(values[1]) : nil
+    var message: UnsafeMutablePointer<CChar>?
+    let rc = file.withMemoryRebound(to: CChar.self, capacity: 1) { file in
+        entry.map { $0.withMemoryRebound(to: CChar.self, capacity: 1) { sqlite3_load_extension(db, file, $0, &message) } }
+            ?? sqlite3_load_extension(db, file, nil, &message)
+    }
+    if rc != SQLITE_OK {
+        sqlite3_result_error(result.rawValue, message.map { UnsafePointer($0) } ?? sqlite3_errstr(rc), -1)
+        sqlite3_free(message)
+    }
 }

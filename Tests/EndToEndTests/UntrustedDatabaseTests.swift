@@ -323,4 +323,41 @@ struct UntrustedDatabaseTests {
         let direct = try folder.sqlsh(["-safe", "m.db"], "select * from m1;\n", in: "work")
         #expect(direct.err.contains("cannot use the vsv module in safe mode") && direct.status == 1, "\(direct)")
     }
+
+    /// SQLite's own load_extension() in a CHECK constraint loads code in sqlite3 3.40.1 (an
+    /// extension whose init writes a file shows it); sqlsh's copy refuses a call no running
+    /// statement names, and still loads what the user asks for.
+    @Test func aCheckConstraintCannotLoadAnExtension() throws {
+        let folder = try Folder()
+        let source = folder.url.appendingPathComponent("ext.c")
+        try Data("""
+            #include <sqlite3ext.h>
+            #include <stdio.h>
+            SQLITE_EXTENSION_INIT1
+            int sqlite3_ext_init(sqlite3 *db, char **err, const sqlite3_api_routines *api) {
+                SQLITE_EXTENSION_INIT2(api);
+                FILE *f = fopen("LOADED", "w");
+                if (f) fclose(f);
+                return SQLITE_OK;
+            }
+            """.utf8).write(to: source)
+        let compiler = Process()
+        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        compiler.arguments = ["cc", "-shared", "-fPIC", "-o", folder.url.appendingPathComponent("ext.so").path, source.path]
+        try compiler.run()
+        compiler.waitUntilExit()
+        try #require(compiler.terminationStatus == 0, "no C compiler")
+        try folder.sqlsh(["c.db"], """
+            create table t(a check (abs(1) is not null));
+            pragma writable_schema = on;
+            update sqlite_schema set sql = replace(sql, 'abs(1)', 'load_extension(''./ext.so'', ''sqlite3_ext_init'')');
+            """)
+        for safe in [false, true] {
+            let run = try folder.sqlsh((safe ? ["-safe"] : []) + ["c.db"], "insert into t values(1);\n")
+            #expect(run.status == 1 && !folder.listing().contains("LOADED"), "\(run)")
+            if !safe { #expect(run.err.contains("unsafe use of load_extension()"), "\(run.err)") }
+        }
+        let asked = try folder.sqlsh([":memory:", "select load_extension('./ext.so', 'sqlite3_ext_init')"])
+        #expect(asked.err == "" && folder.listing().contains("LOADED"), "\(asked)")
+    }
 }
