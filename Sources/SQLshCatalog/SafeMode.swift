@@ -42,9 +42,16 @@ public enum SafeMode {
     /// may hold shells in and out of safe mode at once.
     private static let safeConnections = Mutex<Set<UInt>>([])
 
-    /// Marks a connection as belonging to a shell in safe mode.
+    /// Marks a connection as belonging to a shell in safe mode (until it is deactivated or
+    /// closes).
     public static func activate(on handle: OpaquePointer) {
+        _ = forgetsClosedConnections
         safeConnections.withLock { _ = $0.insert(UInt(bitPattern: handle)) }
+    }
+
+    /// A closed connection's address may be the next one's: it stops being a safe one.
+    private static let forgetsClosedConnections: Void = Connection.observeClosing { key in
+        safeConnections.withLock { _ = $0.remove(key) }
     }
 
     /// Forgets a connection (call before closing it: SQLite may reuse the address).

@@ -48,6 +48,15 @@ extension Connection {
     }
 }
 
+extension Connection {
+    /// Calls `observer` with the handle's bit pattern whenever a connection (not a borrowed
+    /// one) closes, for state kept by handle: SQLite may give a closed connection's address to
+    /// the next one opened.
+    public static func observeClosing(_ observer: @escaping @Sendable (UInt) -> Void) {
+        UntrustedSQL.closingObservers.withLock { $0.append(observer) }
+    }
+}
+
 private func asciiLowercasedName(_ name: String) -> String {
     String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
 }
@@ -69,11 +78,16 @@ enum UntrustedSQL {
         entries.withLock { $0[key, default: Entry()].installed = installed }
     }
 
-    /// Forgets a handle (its connection closed: SQLite may give the address to another).
+    /// Forgets a handle (its connection closed: SQLite may give the address to another), and
+    /// tells the observers of ``Connection/observeClosing(_:)``.
     static func forget(_ handle: OpaquePointer) {
         let key = UInt(bitPattern: handle)
         _ = entries.withLock { $0.removeValue(forKey: key) }
+        for observer in closingObservers.withLock({ $0 }) { observer(key) }
     }
+
+    /// What ``Connection/observeClosing(_:)`` registered.
+    static let closingObservers = Mutex<[@Sendable (UInt) -> Void]>([])
 
     /// Whether untrusted SQL is compiling on this handle now.
     static func isCompiling(on key: UInt) -> Bool {
