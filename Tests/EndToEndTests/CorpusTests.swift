@@ -12,25 +12,9 @@ struct CorpusTests {
                                           ["-table"], ["-column", "-header"], ["-html"], ["-quote"], ["-tabs"],
                                           ["-ascii"]]
 
-    /// Modes whose renderer has not landed yet: their mismatches are known issues, not failures.
-    static let pendingModes: Set<String> = {
-        let file = ShellRunner.corpus.appendingPathComponent("pending-modes.txt")
-        return Set(CorpusFormat.lines(of: file))
-    }()
-
-    /// Cases that fail because of another area's work that has not landed (each line a text
-    /// that the case's script name, arguments or input contains): known issues.
-    static let pendingCases: [String] = CorpusFormat.lines(of: ShellRunner.corpus.appendingPathComponent("pending-cases.txt"))
-
-    /// Checks a comparison, as a known issue when the case is listed as pending.
-    static func check(_ actual: RunResult, _ expected: RunResult, label: String, pending: Bool = false) {
-        if pending || pendingCases.contains(where: { label.contains($0) }) {
-            withKnownIssue("waiting for another area's work", isIntermittent: true) {
-                #expect(actual == expected, "\(label)")
-            }
-        } else {
-            #expect(actual == expected, "\(label)")
-        }
+    /// Checks a comparison.
+    static func check(_ actual: RunResult, _ expected: RunResult, label: String) {
+        #expect(actual == expected, "\(label)")
     }
 
     static var scriptNames: [String] { CorpusFormat.scripts(in: ShellRunner.corpus).map { $0.lastPathComponent } }
@@ -49,7 +33,7 @@ struct CorpusTests {
         let stdin = try Data(contentsOf: ShellRunner.corpus.appendingPathComponent("scripts/\(name)"))
         for options in Self.modeOptions {
             let (expected, actual) = try ShellRunner.compare(["-batch"] + options + [":memory:"], stdin: stdin)
-            Self.check(actual, expected, label: "\(name) \(options)", pending: Self.pendingModes.contains(options[0]))
+            Self.check(actual, expected, label: "\(name) \(options)")
         }
     }
 

@@ -12,8 +12,4 @@ import Testing
         #expect(sqlite3_msize(pointer) >= 4096)
         SQLiteLibrary.free(pointer)
     }
-
-    @Test func freeingNilDoesNothing() {
-        SQLiteLibrary.free(nil)
-    }
 }

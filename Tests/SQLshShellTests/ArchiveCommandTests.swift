@@ -11,17 +11,17 @@ import Testing
         #expect(ours == theirs, sourceLocation: sourceLocation)
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func argumentErrors() throws {
         try expectSame(".ar\n.ar -q\n.ar -cx\n.ar --d\n.ar --dir\n.ar --foo\n.ar -f\n.ar --file\n.ar qq\n.ar c -\n.ar --\n.ar -v\n.ar - -t\n")
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func dryRunsShowTheStockSQL() throws {
         try expectSame(".ar -cnv a.txt 'it''s'\n.ar --create --dryrun -C /tmp a.txt\n.ar -unf $DIR/x.db a.txt\n.ar -inf$DIR/x.db a.txt\n")
     }
 
-    @Test(.enabled(if: DotCommandComparison.isAvailable))
+    @Test
     func createListExtractRemove() throws {
         try expectSame("""
             .ar -c -C $DIR a.txt b.txt

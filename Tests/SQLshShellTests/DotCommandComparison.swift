@@ -22,11 +22,6 @@ enum DotCommandComparison {
     /// This target's golden files.
     static let golden = GoldenFiles(besides: #filePath, target: "SQLshShellTests")
 
-    /// Always true: the comparisons read sqlite3's output from golden files. Kept so that a
-    /// test written as `@Test(.enabled(if: DotCommandComparison.isAvailable))` (on a branch
-    /// from before the golden files) still compiles, and runs.
-    static var isAvailable: Bool { true }
-
     /// Both runs: (sqlsh, sqlite3 as recorded). `testFile` names the golden folder.
     static func run(_ input: String, database: String = ":memory:", files: [String: [UInt8]] = [:],
                     testFile: String = #fileID) throws -> (ours: ShellRun, theirs: ShellRun) {

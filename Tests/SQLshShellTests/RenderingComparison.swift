@@ -20,9 +20,6 @@ enum RenderingComparison {
         }
     }
 
-    /// Always true (see ``DotCommandComparison/isAvailable``).
-    static var isAvailable: Bool { true }
-
     /// (sqlsh, sqlite3 as recorded) for `input` on an in-memory database; `arguments` go
     /// before the database name of sqlite3 and are applied to sqlsh's settings by `configure`.
     /// `testFile` names the golden folder.
