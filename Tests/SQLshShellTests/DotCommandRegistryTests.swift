@@ -1,5 +1,5 @@
 import Foundation
-import SQLshShell
+@testable import SQLshShell
 import Testing
 
 /// Abbreviations resolve as in sqlite3 3.40.1, `.help` is generated from the commands, and
@@ -112,5 +112,25 @@ import Testing
         for command in DotCommandRegistry.all {
             #expect(page.contains(".It Ic \"." + command.name), ".\(command.name) missing from man/sqlsh.1")
         }
+    }
+}
+
+/// Each dot-command's abbreviation rule is stated once: sqlite3's commands in
+/// `SQLite3CommandOrder`, sqlsh's own with their `minimumPrefix`.
+struct AbbreviationRuleTests {
+    @Test func sqlite3sCommandsTakeTheirRuleFromItsOrderOnly() {
+        for command in DotCommandRegistry.all where SQLite3CommandOrder.knows(command.name) {
+            #expect(command.minimumPrefix == command.name.count,
+                    ".\(command.name) declares minimumPrefix; its rule is SQLite3CommandOrder's")
+        }
+    }
+
+    @Test func abbreviationsResolveAsInSQLite3() {
+        for (typed, name) in [("h", "headers"), ("s", "scanstats"), ("sh", "shell"), ("c", "clone"), ("d", "dump"),
+                              ("op", "open"), ("indices", "indexes"), ("limits", "limit"), ("func", "functions")] {
+            #expect(DotCommandRegistry.command(named: typed)?.name == name, ".\(typed)")
+        }
+        #expect(DotCommandRegistry.command(named: "o") == nil || DotCommandRegistry.command(named: "o")?.name != "open")
+        #expect(DotCommandRegistry.command(named: "ce") == nil)  // .cd is exact
     }
 }

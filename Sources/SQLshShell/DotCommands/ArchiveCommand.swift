@@ -3,7 +3,6 @@
 /// for the arguments and ``ArchiveRunner`` for what each command does.
 struct ArchiveCommand: DotCommand {
     static let name = "archive"
-    static let minimumPrefix = 1
     static let usage = ".archive ..."
     static let summary = "Manage SQL archives"
     static let details = """

@@ -5,7 +5,6 @@ import SQLshCore
 /// sqlite3 3.40.1 keeps its safe-mode authorizer and prints nothing, and so does sqlsh.
 struct AuthCommand: DotCommand {
     static let name = "auth"
-    static let minimumPrefix = 1
     static let usage = ".auth ON|OFF"
     static let summary = "Show authorizer callbacks"
 

@@ -3,7 +3,6 @@ import SQLshCore
 /// `.backup ?DB? FILE`: copies a database to a file with the online backup API.
 struct BackupCommand: DotCommand {
     static let name = "backup"
-    static let minimumPrefix = 3
     static let usage = ".backup ?DB? FILE"
     static let summary = "Backup DB (default \"main\") to FILE"
     static let details = """

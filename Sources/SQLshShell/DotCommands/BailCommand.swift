@@ -1,7 +1,6 @@
 /// `.bail on|off`: stop reading input after the first error.
 struct BailCommand: DotCommand {
     static let name = "bail"
-    static let minimumPrefix = 3
     static let usage = ".bail on|off"
     static let summary = "Stop after hitting an error.  Default OFF"
 

@@ -2,7 +2,6 @@
 /// sqlite3 on Linux, it checks its argument and changes nothing.
 struct BinaryCommand: DotCommand {
     static let name = "binary"
-    static let minimumPrefix = 3
     static let usage = ".binary on|off"
     static let summary = "Turn binary output on or off.  Default OFF"
 

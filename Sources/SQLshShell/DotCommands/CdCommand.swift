@@ -3,7 +3,6 @@ import Glibc
 /// `.cd DIRECTORY`: changes the working directory.
 struct CdCommand: DotCommand {
     static let name = "cd"
-    static let minimumPrefix = 2
     static let usage = ".cd DIRECTORY"
     static let summary = "Change the working directory to DIRECTORY"
     static let isUnsafe = true

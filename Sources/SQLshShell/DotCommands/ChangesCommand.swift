@@ -1,7 +1,6 @@
 /// `.changes on|off`: print `changes: N   total_changes: M` after each SQL input.
 struct ChangesCommand: DotCommand {
     static let name = "changes"
-    static let minimumPrefix = 3
     static let usage = ".changes on|off"
     static let summary = "Show number of rows changed by SQL"
 

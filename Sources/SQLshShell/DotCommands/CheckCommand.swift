@@ -6,7 +6,6 @@ import Glibc
 /// a missing argument or file stops the input, as in sqlite3.
 struct CheckCommand: DotCommand {
     static let name = "check"
-    static let minimumPrefix = 3
     static let usage = ".check GLOB"
     static let summary = "Fail if output since .testcase does not match"
 

@@ -7,7 +7,6 @@ import SQLshCore
 /// rows copied with `INSERT OR IGNORE`, errors reported and skipped.
 struct CloneCommand: DotCommand {
     static let name = "clone"
-    static let minimumPrefix = 1
     static let usage = ".clone NEWDB"
     static let summary = "Clone data into NEWDB from the existing database"
     static let isUnsafe = true

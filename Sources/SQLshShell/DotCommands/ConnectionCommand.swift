@@ -7,7 +7,6 @@
 /// - `.connection close N` closes the connection in slot N (not the current one).
 struct ConnectionCommand: DotCommand {
     static let name = "connection"
-    static let minimumPrefix = 4
     static let usage = ".connection [close] [#]"
     static let summary = "Open or close an auxiliary database connection"
 

@@ -4,7 +4,6 @@ import SQLshCore
 /// the transaction state.
 struct DatabasesCommand: DotCommand {
     static let name = "databases"
-    static let minimumPrefix = 2
     static let usage = ".databases"
     static let summary = "List names and files of attached databases"
 

@@ -4,7 +4,6 @@ import SQLshCore
 /// names and layout (`%19s on|off`).
 struct DbconfigCommand: DotCommand {
     static let name = "dbconfig"
-    static let minimumPrefix = 3
     static let usage = ".dbconfig ?op? ?val?"
     static let summary = "List or change sqlite3_db_config() options"
 

@@ -6,7 +6,6 @@ import SQLshCore
 /// the table, sqlsh does not print the header fields: it says `unable to read database header`.)
 struct DbinfoCommand: DotCommand {
     static let name = "dbinfo"
-    static let minimumPrefix = 3
     static let usage = ".dbinfo ?DB?"
     static let summary = "Show status information about the database"
 

@@ -1,7 +1,6 @@
 /// `.echo on|off`: print each input before running it.
 struct EchoCommand: DotCommand {
     static let name = "echo"
-    static let minimumPrefix = 1
     static let usage = ".echo on|off"
     static let summary = "Turn command echo on or off"
 

@@ -1,7 +1,6 @@
 /// `.eqp on|off|trigger|full`: show the query plan of each statement before running it.
 struct EqpCommand: DotCommand {
     static let name = "eqp"
-    static let minimumPrefix = 1
     static let usage = ".eqp on|off|full|..."
     static let summary = "Enable or disable automatic EXPLAIN QUERY PLAN"
     static let details = """

@@ -1,7 +1,6 @@
 /// `.exit ?CODE?`: stop; with a CODE other than 0 the process exits with it at once.
 struct ExitCommand: DotCommand {
     static let name = "exit"
-    static let minimumPrefix = 1
     static let usage = ".exit ?CODE?"
     static let summary = "Exit this program with return-code CODE"
 

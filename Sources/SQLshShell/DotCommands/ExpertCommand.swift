@@ -6,7 +6,6 @@ import SQLshCore
 /// `-sample PERCENT` (0 to 100) bases the planner's statistics on the table data.
 struct ExpertCommand: DotCommand {
     static let name = "expert"
-    static let minimumPrefix = 2
     static let usage = ".expert"
     static let summary = "EXPERIMENTAL. Suggest indexes for queries"
 

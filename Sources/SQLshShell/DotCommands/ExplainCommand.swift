@@ -1,7 +1,6 @@
 /// `.explain ?on|off|auto?`: how EXPLAIN output is shown (automatic by default).
 struct ExplainCommand: DotCommand {
     static let name = "explain"
-    static let minimumPrefix = 1
     static let usage = ".explain ?on|off|auto?"
     static let summary = "Change the EXPLAIN formatting mode.  Default: auto"
 

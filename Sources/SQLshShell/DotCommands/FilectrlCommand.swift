@@ -5,7 +5,6 @@ import SQLshCore
 /// 3.40.1's names (any unique prefix, with or without leading dashes), output and messages.
 struct FilectrlCommand: DotCommand {
     static let name = "filectrl"
-    static let minimumPrefix = 1
     static let usage = ".filectrl CMD ..."
     static let summary = "Run various sqlite3_file_control() operations"
     static let details = """

@@ -1,7 +1,6 @@
 /// `.headers on|off`: show column names (list-like modes) or not.
 struct HeadersCommand: DotCommand {
     static let name = "headers"
-    static let minimumPrefix = 1
     static let usage = ".headers on|off"
     static let summary = "Turn display of headers on or off"
 

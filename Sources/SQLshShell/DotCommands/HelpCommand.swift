@@ -1,7 +1,6 @@
 /// `.help ?-all? ?PATTERN?`: the help text generated from the registered commands.
 struct HelpCommand: DotCommand {
     static let name = "help"
-    static let minimumPrefix = 1
     static let usage = ".help ?-all? ?PATTERN?"
     static let summary = "Show help text for PATTERN"
 

@@ -7,7 +7,6 @@ import SQLshCore
 /// to an imposter corrupts the index, which the shell warns about.
 struct ImposterCommand: DotCommand {
     static let name = "imposter"
-    static let minimumPrefix = 3
     static let usage = ".imposter INDEX TABLE"
     static let summary = "Create imposter table TABLE on index INDEX"
 

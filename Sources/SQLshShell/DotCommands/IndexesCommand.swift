@@ -2,7 +2,6 @@
 struct IndexesCommand: DotCommand {
     static let name = "indexes"
     static let aliases = ["indices"]
-    static let minimumPrefix = 2
     static let usage = ".indexes ?TABLE?"
     static let summary = "Show names of indexes"
     static let details = """

@@ -4,7 +4,6 @@ import SQLshCore
 /// by any unambiguous prefix (case-insensitive).
 struct LimitCommand: DotCommand {
     static let name = "limit"
-    static let minimumPrefix = 5
     static let usage = ".limit ?LIMIT? ?VAL?"
     static let summary = "Display or change the value of an SQLITE_LIMIT"
 

@@ -5,7 +5,6 @@ import SQLshCore
 /// would, found with sqlite3 3.40.1's query and `EXPLAIN QUERY PLAN` test.
 struct LintCommand: DotCommand {
     static let name = "lint"
-    static let minimumPrefix = 3
     static let usage = ".lint OPTIONS"
     static let summary = "Report potential schema issues."
     static let details = """

@@ -5,7 +5,6 @@
 /// again (which resets its separators and options, as in sqlite3).
 struct ModeCommand: DotCommand {
     static let name = "mode"
-    static let minimumPrefix = 1
     static let usage = ".mode MODE ?OPTIONS?"
     static let summary = "Set output mode"
     /// The modes come from ``OutputModeDefinition/all``.

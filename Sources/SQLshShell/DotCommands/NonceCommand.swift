@@ -3,7 +3,6 @@
 /// as in sqlite3.
 struct NonceCommand: DotCommand {
     static let name = "nonce"
-    static let minimumPrefix = 5
     static let usage = ".nonce STRING"
     static let summary = "Suspend safe mode for one command if nonce matches"
 

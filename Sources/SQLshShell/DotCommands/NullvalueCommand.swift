@@ -1,7 +1,6 @@
 /// `.nullvalue STRING`: the text shown for NULL.
 struct NullvalueCommand: DotCommand {
     static let name = "nullvalue"
-    static let minimumPrefix = 1
     static let usage = ".nullvalue STRING"
     static let summary = "Use STRING in place of NULL values"
 

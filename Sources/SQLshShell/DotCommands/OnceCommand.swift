@@ -1,7 +1,6 @@
 /// `.once ?OPTIONS? ?FILE?`: send the results of the next SQL input only to FILE.
 struct OnceCommand: DotCommand {
     static let name = "once"
-    static let minimumPrefix = 2
     static let usage = ".once ?OPTIONS? ?FILE?"
     static let summary = "Output for the next SQL command only to FILE"
     static let details = """

@@ -5,7 +5,6 @@ import Glibc
 /// without one); the function catalog is registered on the new connection.
 struct OpenCommand: DotCommand {
     static let name = "open"
-    static let minimumPrefix = 2
     static let usage = ".open ?OPTIONS? ?FILE?"
     static let summary = "Close existing database and reopen FILE"
     static let details = """

@@ -2,7 +2,6 @@
 /// the next `.output`; standard output when FILE is omitted.
 struct OutputCommand: DotCommand {
     static let name = "output"
-    static let minimumPrefix = 1
     static let usage = ".output ?FILE?"
     static let summary = "Send output to FILE or stdout if FILE is omitted"
     static let details = """

@@ -4,7 +4,6 @@ import SQLshCore
 /// `@x` and `?N` parameters, kept in `temp.sqlite_parameters` as sqlite3 keeps them.
 struct ParameterCommand: DotCommand {
     static let name = "parameter"
-    static let minimumPrefix = 3
     static let usage = ".parameter CMD ..."
     static let summary = "Manage SQL parameter bindings"
     static let details = """

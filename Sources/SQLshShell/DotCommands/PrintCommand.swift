@@ -1,7 +1,6 @@
 /// `.print STRING...`: prints its arguments separated by spaces.
 struct PrintCommand: DotCommand {
     static let name = "print"
-    static let minimumPrefix = 3
     static let usage = ".print STRING..."
     static let summary = "Print literal STRING"
 

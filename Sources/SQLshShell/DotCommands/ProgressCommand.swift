@@ -2,7 +2,6 @@
 /// virtual-machine instructions.
 struct ProgressCommand: DotCommand {
     static let name = "progress"
-    static let minimumPrefix = 3
     static let usage = ".progress N"
     static let summary = "Invoke progress handler after every N opcodes"
     static let details = """

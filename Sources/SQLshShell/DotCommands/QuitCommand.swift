@@ -1,7 +1,6 @@
 /// `.quit`: stop reading the current input (the whole shell when it is the main input).
 struct QuitCommand: DotCommand {
     static let name = "quit"
-    static let minimumPrefix = 1
     static let usage = ".quit"
     static let summary = "Exit this program"
 

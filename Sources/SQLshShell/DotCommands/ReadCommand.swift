@@ -3,7 +3,6 @@ import Glibc
 /// `.read FILE` or `.read |COMMAND`: run the lines of a file, or of a command's output.
 struct ReadCommand: DotCommand {
     static let name = "read"
-    static let minimumPrefix = 3
     static let usage = ".read FILE"
     static let summary = "Read input from FILE or command output"
     static let details = "    If FILE begins with \"|\", it is a command that generates the input."

@@ -16,7 +16,6 @@ import SQLshCore
 /// what was skipped is counted in a note on standard error.
 struct RecoverCommand: DotCommand {
     static let name = "recover"
-    static let minimumPrefix = 3
     static let usage = ".recover"
     static let summary = "Recover as much data as possible from corrupt db."
     static let details = """

@@ -3,7 +3,6 @@ import SQLshCore
 /// `.restore ?DB? FILE`: replaces a database's content with a file's, by online backup.
 struct RestoreCommand: DotCommand {
     static let name = "restore"
-    static let minimumPrefix = 3
     static let usage = ".restore ?DB? FILE"
     static let summary = "Restore content of DB (default \"main\") from FILE"
     static let isUnsafe = true

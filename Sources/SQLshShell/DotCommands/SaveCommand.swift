@@ -1,7 +1,6 @@
 /// `.save ?OPTIONS? FILE`: the same as ``BackupCommand``.
 struct SaveCommand: DotCommand {
     static let name = "save"
-    static let minimumPrefix = 3
     static let usage = ".save ?OPTIONS? FILE"
     static let summary = "Write database to FILE (an alias for .backup ...)"
     static let isUnsafe = true

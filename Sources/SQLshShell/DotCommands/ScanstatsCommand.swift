@@ -2,7 +2,6 @@
 /// system SQLite is built without them, so, as the stock shell, it warns and does nothing.
 struct ScanstatsCommand: DotCommand {
     static let name = "scanstats"
-    static let minimumPrefix = 1
     static let usage = ".scanstats on|off"
     static let summary = "Turn sqlite3_stmt_scanstatus() metrics on or off"
 

@@ -6,7 +6,6 @@ import SQLshCore
 /// (SHA3-224 hashes of the schema and of each table, then the integrity check).
 struct SelftestCommand: DotCommand {
     static let name = "selftest"
-    static let minimumPrefix = 4
     static let usage = ".selftest ?OPTIONS?"
     static let summary = "Run tests defined in the SELFTEST table"
     static let details = """

@@ -1,7 +1,6 @@
 /// `.separator COL ?ROW?`: the column (and row) separators of list-like modes.
 struct SeparatorCommand: DotCommand {
     static let name = "separator"
-    static let minimumPrefix = 1
     static let usage = ".separator COL ?ROW?"
     static let summary = "Change the column and row separators"
 

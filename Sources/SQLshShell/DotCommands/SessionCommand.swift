@@ -10,7 +10,6 @@ import SQLshCore
 /// this help.
 struct SessionCommand: DotCommand {
     static let name = "session"
-    static let minimumPrefix = 3
     static let usage = ".session ?NAME? CMD ..."
     static let summary = "Create or control sessions"
     static let details = """

@@ -4,7 +4,6 @@ import SQLshCore
 /// together, or one hash per table matching the pattern), computed with `sha3_query`.
 struct Sha3sumCommand: DotCommand {
     static let name = "sha3sum"
-    static let minimumPrefix = 4
     static let usage = ".sha3sum ..."
     static let summary = "Compute a SHA3 hash of database content"
     static let details = """

@@ -1,7 +1,6 @@
 /// `.show`: the current settings, laid out as sqlite3 3.40.1 does.
 struct ShowCommand: DotCommand {
     static let name = "show"
-    static let minimumPrefix = 1
     static let usage = ".show"
     static let summary = "Show the current values for various settings"
 

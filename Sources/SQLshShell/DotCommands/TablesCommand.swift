@@ -1,7 +1,6 @@
 /// `.tables ?TABLE?`: names of tables and views matching a LIKE pattern, in columns.
 struct TablesCommand: DotCommand {
     static let name = "tables"
-    static let minimumPrefix = 2
     static let usage = ".tables ?TABLE?"
     static let summary = "List names of tables matching LIKE pattern TABLE"
 

@@ -2,7 +2,6 @@
 /// own test harness command). Refused in safe mode, since it writes a file (sqlite3 allows it).
 struct TestcaseCommand: DotCommand {
     static let name = "testcase"
-    static let minimumPrefix = 8
     static let usage = ".testcase NAME"
     static let summary = "Begin redirecting output to 'testcase-out.txt'"
     static let isUnsafe = true

@@ -8,7 +8,6 @@ import SQLshCore
 /// `tune`) stop the shell.
 struct TestctrlCommand: DotCommand {
     static let name = "testctrl"
-    static let minimumPrefix = 2
     static let usage = ".testctrl CMD ..."
     static let summary = "Run various sqlite3_test_control() operations"
     static let details = "                           Run \".testctrl\" with no arguments for details"

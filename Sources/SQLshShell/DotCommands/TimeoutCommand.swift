@@ -3,7 +3,6 @@ import SQLshCore
 /// `.timeout MS`: wait up to MS milliseconds for a locked database.
 struct TimeoutCommand: DotCommand {
     static let name = "timeout"
-    static let minimumPrefix = 5
     static let usage = ".timeout MS"
     static let summary = "Try opening locked tables for MS milliseconds"
 

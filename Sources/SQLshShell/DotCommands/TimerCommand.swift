@@ -1,7 +1,6 @@
 /// `.timer on|off`: print the run time of each SQL input.
 struct TimerCommand: DotCommand {
     static let name = "timer"
-    static let minimumPrefix = 5
     static let usage = ".timer on|off"
     static let summary = "Turn SQL timer on or off"
 

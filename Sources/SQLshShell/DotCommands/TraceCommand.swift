@@ -4,7 +4,6 @@ import SQLshCore
 /// refused in safe mode.
 struct TraceCommand: DotCommand {
     static let name = "trace"
-    static let minimumPrefix = 1
     static let usage = ".trace ?OPTIONS?"
     static let summary = "Output each SQL statement as it is run"
     static let details = """

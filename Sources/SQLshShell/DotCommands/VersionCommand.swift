@@ -5,7 +5,6 @@ import SQLshCore
 /// sqlite3 3.40.1.
 struct VersionCommand: DotCommand {
     static let name = "version"
-    static let minimumPrefix = 1
     static let usage = ".version"
     static let summary = "Show source, library and compiler versions"
     static let isListedInHelp = false

@@ -3,7 +3,6 @@ import SQLshCore
 /// `.vfsinfo ?AUX?`: the VFS of a database (`main` by default), when one is open.
 struct VfsinfoCommand: DotCommand {
     static let name = "vfsinfo"
-    static let minimumPrefix = 1
     static let usage = ".vfsinfo ?AUX?"
     static let summary = "Information about the top-level VFS"
 

@@ -3,7 +3,6 @@ import SQLshCore
 /// `.vfslist`: every registered VFS, the main database's marked `<--- CURRENT`.
 struct VfslistCommand: DotCommand {
     static let name = "vfslist"
-    static let minimumPrefix = 1
     static let usage = ".vfslist"
     static let summary = "List all available VFSes"
 

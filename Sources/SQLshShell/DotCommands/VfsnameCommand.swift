@@ -3,7 +3,6 @@ import SQLshCore
 /// `.vfsname ?AUX?`: the name of the VFS stack of a database (`main` by default), when one is open.
 struct VfsnameCommand: DotCommand {
     static let name = "vfsname"
-    static let minimumPrefix = 1
     static let usage = ".vfsname ?AUX?"
     static let summary = "Print the name of the VFS stack"
 

@@ -2,7 +2,6 @@
 /// negative: right-aligned). With no numbers, every width is automatic again.
 struct WidthCommand: DotCommand {
     static let name = "width"
-    static let minimumPrefix = 1
     static let usage = ".width NUM1 NUM2 ..."
     static let summary = "Set minimum column widths for columnar output"
     static let details = "     Negative values right-justify"

@@ -19,7 +19,9 @@ public protocol DotCommand: SendableMetatype {
     static var name: String { get }
     /// Other full names for the same command: `indices` for `indexes`.
     static var aliases: [String] { get }
-    /// The shortest prefix accepted as an abbreviation (sqlite3 fixes one per command).
+    /// The shortest prefix accepted as an abbreviation, for a command sqlite3 does not have
+    /// (the full name by default). sqlite3's commands take sqlite3's rules, stated once with
+    /// its command order in ``SQLite3CommandOrder``: they do not declare this.
     static var minimumPrefix: Int { get }
     /// The usage line shown by `.help`: `.headers on|off`.
     static var usage: String { get }
