@@ -26,11 +26,29 @@ public struct CatalogFunction: Sendable {
     /// Flags shown in listings: `deterministic`, `innocuous`, `direct-only`.
     public var flags: FunctionOptions
     /// One line, no final period: "reverse a string by grapheme cluster".
-    public var summary: String
+    public var summary: String {
+        get { documentation.summary() }
+        set { documentation.summary = { newValue } }
+    }
     /// A longer description: behaviour with NULL, invalid input, limits.
-    public var details: String
+    public var details: String {
+        get { documentation.details() }
+        set { documentation.details = { newValue } }
+    }
     /// An example: a SQL call and its result, as a user would type it.
-    public var example: String
+    public var example: String {
+        get { documentation.example() }
+        set { documentation.example = { newValue } }
+    }
+    /// The documentation, put together when it is read (`.describe`, `.functions`): making a
+    /// pack at start-up (for its table-valued functions) then costs no string building.
+    private var documentation: Documentation
+
+    private struct Documentation: Sendable {
+        var summary: @Sendable () -> String
+        var details: @Sendable () -> String
+        var example: @Sendable () -> String
+    }
     /// Registers the function on a connection (all its argument counts).
     public var register: @Sendable (Connection) throws -> Void
     /// Unregisters the function from a connection.
@@ -56,10 +74,11 @@ public struct CatalogFunction: Sendable {
     ///
     /// `make` is called for each connection, so every connection gets its own instances.
     public init(name: String, pack: String, kind: Kind, arity: String, arguments: String? = nil,
-                flags: FunctionOptions = [], summary: String, details: String, example: String,
+                flags: FunctionOptions = [], summary: @autoclosure @escaping @Sendable () -> String,
+                details: @autoclosure @escaping @Sendable () -> String, example: @autoclosure @escaping @Sendable () -> String,
                 functions make: @escaping @Sendable () -> [SQLFunction]) {
         self.init(name: name, pack: pack, kind: kind, arity: arity, arguments: arguments, flags: flags,
-                  summary: summary, details: details, example: example,
+                  summary: summary(), details: details(), example: example(),
                   register: { connection in
                       for function in make() { try connection.add(function) }
                   },
@@ -74,7 +93,8 @@ public struct CatalogFunction: Sendable {
 
     /// A function with custom registration (a table-valued function is a virtual table module).
     public init(name: String, pack: String, kind: Kind, arity: String, arguments: String? = nil,
-                flags: FunctionOptions = [], summary: String, details: String, example: String,
+                flags: FunctionOptions = [], summary: @autoclosure @escaping @Sendable () -> String,
+                details: @autoclosure @escaping @Sendable () -> String, example: @autoclosure @escaping @Sendable () -> String,
                 register: @escaping @Sendable (Connection) throws -> Void,
                 unregister: @escaping @Sendable (Connection) throws -> Void) {
         self.name = name
@@ -83,9 +103,7 @@ public struct CatalogFunction: Sendable {
         self.arity = arity
         self.arguments = arguments
         self.flags = flags
-        self.summary = summary
-        self.details = details
-        self.example = example
+        documentation = Documentation(summary: summary, details: details, example: example)
         self.register = register
         self.unregister = unregister
         self.registeredUpFront = kind == .tableValued

@@ -155,9 +155,12 @@ public final class SQLFunction: Sendable {
 
     /// ``registrationProblem(maximumArgumentCount:)`` for a name and an argument count.
     static func registrationProblem(name: String, argumentCount: Int?, maximumArgumentCount: Int) -> String? {
-        let length = name.utf8.count
+        // One pass over the bytes in place (a literal's are contiguous): registering hundreds
+        // of functions at start-up checks every name.
+        let (length, hasNUL) = name.utf8.withContiguousStorageIfAvailable { ($0.count, $0.contains(0)) }
+            ?? (name.utf8.count, name.utf8.contains(0))
         if length == 0 { return "a function name cannot be empty" }
-        if name.utf8.contains(0) { return "function name \"\(name.debugDescription.dropFirst().dropLast())\" contains a NUL byte" }
+        if hasNUL { return "function name \"\(name.debugDescription.dropFirst().dropLast())\" contains a NUL byte" }
         if length > 255 {
             return "function name \"\(name.prefix(20))...\" is too long: \(length) bytes, SQLite allows at most 255"
         }

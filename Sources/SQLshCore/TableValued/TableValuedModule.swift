@@ -24,7 +24,16 @@ import CSQLite
 /// cursor value is created, used and freed by the statement that opened it.
 @usableFromInline
 final class TableValuedModuleBox: @unchecked Sendable {
-    @usableFromInline let schema: String
+    /// The CREATE TABLE statement declared to SQLite, made at the first connect (a function
+    /// registered on every connection that opens is often never used).
+    var schema: String {
+        if let schemaText { return schemaText }
+        let text = makeSchema()
+        schemaText = text
+        return text
+    }
+    @usableFromInline let makeSchema: @Sendable () -> String
+    private var schemaText: String?
     @usableFromInline let options: TableValuedOptions
     @usableFromInline let bestIndex: (IndexInfo) throws -> Void
     @usableFromInline let open: () throws -> UnsafeMutableRawPointer
@@ -45,7 +54,7 @@ final class TableValuedModuleBox: @unchecked Sendable {
          isAtEnd: @escaping (UnsafeMutableRawPointer) -> Bool, next: @escaping (UnsafeMutableRawPointer) throws -> Void,
          column: @escaping (UnsafeMutableRawPointer, Int, ResultContext) throws -> Void,
          rowid: @escaping (UnsafeMutableRawPointer) throws -> Int64) {
-        self.schema = schema
+        self.makeSchema = { schema }
         self.options = options
         self.bestIndex = bestIndex
         self.open = open
@@ -67,7 +76,7 @@ final class TableValuedModuleBox: @unchecked Sendable {
     @inlinable
     init<T: TableValuedFunction>(_ type: T.Type, makeCursor: @escaping @Sendable () -> T) {
         self.options = type.options
-        self.schema = tableValuedSchema(type.columns)
+        self.makeSchema = { tableValuedSchema(T.columns) }
         self.bestIndex = { try T.bestIndex($0) }
         self.open = {
             let p = UnsafeMutablePointer<T>.allocate(capacity: 1)
