@@ -360,4 +360,31 @@ struct UntrustedDatabaseTests {
         let asked = try folder.sqlsh([":memory:", "select load_extension('./ext.so', 'sqlite3_ext_init')"])
         #expect(asked.err == "" && folder.listing().contains("LOADED"), "\(asked)")
     }
+
+    // MARK: The same outcome as sqlite3 where sqlite3 is safe
+
+    /// Views, triggers, DEFAULT expressions, generated columns and expression indexes calling
+    /// functions that reach files: sqlite3 refuses them (or finds the schema malformed), and
+    /// sqlsh gives the same output, messages and status. (CHECK constraints are left out:
+    /// there sqlite3 runs the call.)
+    @Test(arguments: ["readfile('x')", "writefile('x', 'y')", "load_extension('x')", "sha3_query('select 1')",
+                      "(select count(*) from fsdir('.'))"])
+    func schemaObjectsAreRefusedAsInSQLite3(call: String) throws {
+        let script = """
+            create view v as select \(call) as r;
+            select * from v;
+            create table t(a); create table log(m);
+            create trigger tr after insert on t begin insert into log values(\(call)); end;
+            insert into t values(1);
+            create table d(a default (\(call)), b);
+            insert into d(b) values(1);
+            create table g(a, b as (\(call)));
+            insert into g(a) values(1);
+            create table i(a);
+            create index ii on i(a, \(call));
+            select count(*) from log;
+            """
+        let (expected, actual) = try ShellRunner.compare(["-batch", ":memory:"], stdin: Data(script.utf8))
+        #expect(actual == expected, "\(call)")
+    }
 }
