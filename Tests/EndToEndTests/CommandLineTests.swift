@@ -125,4 +125,11 @@ struct CommandLineTests {
             }
         }
     }
+
+    /// What only a person at the prompt gets (`exit` leaving, `.mode` listing every mode with
+    /// a suggestion) leaves scripts as sqlite3 runs them.
+    @Test func promptConveniencesLeaveScriptsAlone() throws {
+        let (expected, actual) = try ShellRunner.compare([":memory:"], stdin: Data("exit;\nquit;\n\\q;\n.mode jsn\nselect 'after';\n".utf8))
+        #expect(actual == expected)
+    }
 }

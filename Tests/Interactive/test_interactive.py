@@ -566,3 +566,32 @@ if __name__ == "__main__":
     if not os.access(BINARY, os.X_OK):
         sys.exit(f"sqlsh binary not found at {BINARY}; run `swift build` first")
     unittest.main()
+
+
+class PersonAtThePromptTests(InteractiveTestCase):
+    """What a person tries at the prompt gets an answer a person can use; scripts keep
+    sqlite3's behaviour (checked by the end-to-end tests)."""
+
+    def test_exit_quit_and_backslash_q_leave(self):
+        for word in ["exit", "quit", "\\q", "EXIT;", " quit ; "]:
+            session = self.start()
+            session.send(word + "\r")
+            session.child.expect(pexpect.EOF)
+            session.child.close()
+            self.assertEqual(session.child.exitstatus, 0, word)
+
+    def test_exit_inside_a_statement_is_still_sql(self):
+        session = self.start()
+        session.send("select 'a' as\r")
+        session.expect(CONTINUATION)
+        output = session.run("exit;")
+        self.assertIn("│ exit │", output)  # the column's name: the shell did not leave
+        self.assertEqual(session.exit(), 0)
+
+    def test_unknown_mode_lists_every_mode_and_suggests_one(self):
+        session = self.start()
+        output = session.run(".mode jsn")
+        for mode in ["pretty", "count", "off", "json", "box"]:
+            self.assertIn(mode, output)
+        self.assertIn("Did you mean json?", output)
+        self.assertEqual(session.exit(), 0)

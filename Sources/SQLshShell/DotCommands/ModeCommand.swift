@@ -71,7 +71,9 @@ struct ModeCommand: DotCommand {
             mode = current.displayName
         }
         guard let typed = mode, let definition = OutputModeDefinition.named(typed) else {
-            throw ShellError(OutputModeDefinition.unknownModeMessage)
+            // Scripts get sqlite3's text; a person gets every mode and a suggestion.
+            throw ShellError(shell.isTypedByPerson ? OutputModeDefinition.unknownModeMessageAtThePrompt(for: mode ?? "")
+                                                   : OutputModeDefinition.unknownModeMessage)
         }
         settings.select(definition, table: table, columnar: columnar)
         shell.settings = settings

@@ -86,6 +86,10 @@ extension Shell {
                 scan = .start
                 continue
             }
+            if interactive && sql.isEmpty && QuitWords.matches(line) {
+                source.inputCompleted(line)
+                return finish(errors: errors)
+            }
             if sql.isEmpty {
                 var i = 0
                 while i < line.count && isSpace(line[i]) { i += 1 }

@@ -190,6 +190,15 @@ public struct OutputModeDefinition: Sendable {
         "Error: mode should be one of: " + documented.filter { !$0.isSQLshOwn }.map(\.name).sorted().joined(separator: " ")
     }
 
+    /// The same error for a person at the prompt: every mode sqlsh has (`pretty`, the default,
+    /// `count` and `off` too), and the closest name when one is near (`jsn`: json).
+    static func unknownModeMessageAtThePrompt(for typed: String) -> String {
+        let names = Array(Set(all.filter(\.isSelectable).map(\.name))).sorted()
+        var message = "Error: mode should be one of: " + names.joined(separator: " ")
+        if let name = EditDistance.closest(to: typed.lowercased(), among: names) { message += "\nDid you mean \(name)?" }
+        return message
+    }
+
     /// The `MODE is one of:` lines of `.help mode`.
     static var helpLines: String {
         documented.map { definition in
