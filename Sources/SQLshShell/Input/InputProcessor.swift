@@ -235,6 +235,7 @@ extension Shell {
             return 1
         }
         let timer = settings.timer ? RunTimer() : nil
+        let started = ContinuousClock.now
         let failure = text.withUnsafeBufferPointer { execute(sql: $0) }
         // Refused by safe mode: sqlite3 has exited inside the authorizer, printing nothing more.
         if pendingExit != nil { return 1 }
@@ -244,6 +245,10 @@ extension Shell {
             if reportLines {
                 err.write("\(kind) near line \(startLine): ")
                 err.write(failure.message + [10])
+            } else if failure.code == 9 /* SQLITE_INTERRUPT */ && failure.kind == .step {
+                // Ctrl-C at the prompt: what the person did, not a failure of the statement.
+                let note = "cancelled after " + Self.seconds(ContinuousClock.now - started)
+                err.write(settings.colour ? "\u{1B}[2m\(note)\u{1B}[0m\n" : note + "\n")
             } else if let position = failure.position, sql.contains(10) {
                 // At the prompt, a statement of several lines: the line number and a caret
                 // under the offending token instead of sqlite3's one-line context.
@@ -258,6 +263,13 @@ extension Shell {
             out.write("changes: \(connection.changes)   total_changes: \(connection.totalChanges)\n")
         }
         return 0
+    }
+
+    /// A duration as a person reads it after a cancelled statement: `3.4 s`, `0.0 s`, `12 s`.
+    static func seconds(_ duration: Duration) -> String {
+        let (whole, attoseconds) = duration.components
+        let tenths = Int(max(0, whole)) * 10 + Int(attoseconds / 100_000_000_000_000_000)
+        return tenths >= 100 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
     }
 
     /// `  line 2: select * form t;` and a caret under the byte at `position` of `sql`, for an
