@@ -11,6 +11,7 @@ Run: python3 Tests/Interactive/test_interactive.py [-v]   (SQLSH_BIN overrides t
 """
 import io
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -27,6 +28,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BINARY = os.environ.get("SQLSH_BIN", os.path.join(ROOT, ".build", "debug", "sqlsh"))
 PROMPT = "sqlsh> "
 CONTINUATION = "  ...> "
+# The prompt as it arrives: on a colour terminal the colour ends before its last character
+# (libedit drops an escape sequence that ends the prompt).
+PROMPT_PATTERN = re.compile(re.escape(PROMPT) + "|" + re.escape("sqlsh>\x1b[0m "))
 TIMEOUT = 30  # generous for a loaded CI machine with a cold cache; tests wait for output, not for time
 
 
@@ -65,7 +69,7 @@ class Session:
 
     def prompt(self):
         """Waits for the main prompt; returns what was printed before it."""
-        self.child.expect_exact(PROMPT)
+        self.child.expect(PROMPT_PATTERN)
         return self.child.before
 
     def expect(self, text, timeout=TIMEOUT):

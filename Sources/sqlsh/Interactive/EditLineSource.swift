@@ -16,6 +16,11 @@ final class EditLineSource: LineSource {
     private var progressBar: ProgressBar?
     /// The prompt libedit shows (kept alive while libedit may read it).
     var promptText: UnsafeMutablePointer<CChar>
+    /// What libedit draws for ``promptText`` on a colour terminal: the text in bold green (but
+    /// its last character), the
+    /// escape sequences between `\u{1}` markers (EL_PROMPT_ESC), so libedit does not count them
+    /// as columns. ``promptText`` stays plain: the redraw arithmetic measures it.
+    private var shownPrompt: (plain: String, shown: UnsafeMutablePointer<CChar>)?
     /// Lines of a multi-line entry recalled from history, returned one by one.
     private var queued: [[UInt8]] = []
     /// Lines of the statement being typed, for completion context.
@@ -59,7 +64,7 @@ final class EditLineSource: LineSource {
         editLine = el_init("sqlsh", sqlsh_stdin(), terminalStream, sqlsh_stderr())
         let el = editLine!
         _ = sqlsh_el_set_clientdata(el, Unmanaged.passUnretained(self).toOpaque())
-        _ = sqlsh_el_set_prompt(el, promptCallback)
+        _ = sqlsh_el_set_prompt_esc(el, promptCallback, 1)
         _ = sqlsh_el_set_getcfn(el, readCharacterCallback)
         _ = sqlsh_el_set_editor(el, "emacs")
         // libedit handles SIGWINCH (resize) and SIGCONT (redraw after Ctrl-Z) while editing.
@@ -111,6 +116,21 @@ final class EditLineSource: LineSource {
         if terminalStream != sqlsh_stdout() && terminalStream != sqlsh_stderr() { fclose(terminalStream) }
         history_end(history)
         free(promptText)
+        if let shownPrompt { free(shownPrompt.shown) }
+    }
+
+    /// The prompt as libedit is to draw it: ``promptText``, coloured when colour is on.
+    fileprivate func promptToDraw() -> UnsafeMutablePointer<CChar> {
+        guard shell.settings.colour else { return promptText }
+        let plain = String(cString: promptText)
+        if let shownPrompt, shownPrompt.plain == plain { return shownPrompt.shown }
+        if let shownPrompt { free(shownPrompt.shown) }
+        // libedit drops an escape sequence at the very end of the prompt, so the colour ends
+        // before the last character (the space of `sqlsh> `).
+        let body = plain.dropLast(), last = plain.suffix(1)
+        let made = strdup("\u{1}\u{1B}[1;32m\u{1}" + body + "\u{1}\u{1B}[0m\u{1}" + last) ?? promptText
+        shownPrompt = made == promptText ? nil : (plain, made)
+        return made
     }
 
     fileprivate static func from(_ el: OpaquePointer?) -> EditLineSource? {
@@ -467,7 +487,7 @@ final class EditLineSource: LineSource {
 // C callbacks: no captures; the source comes through EL_CLIENTDATA.
 
 private let promptCallback: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>? = { el in
-    EditLineSource.from(el)?.promptText
+    EditLineSource.from(el)?.promptToDraw()
 }
 
 private let readCharacterCallback: @convention(c) (OpaquePointer?, UnsafeMutablePointer<wchar_t>?) -> Int32 = { el, character in
