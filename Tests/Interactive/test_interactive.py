@@ -601,3 +601,30 @@ class PersonAtThePromptTests(InteractiveTestCase):
             self.assertIn(mode, output)
         self.assertIn("Did you mean json?", output)
         self.assertEqual(session.exit(), 0)
+
+
+class RedirectedOutputTests(InteractiveTestCase):
+    """Colour and the screen's layout are for the terminal: `.output` and `.once` files get
+    the bytes sqlite3's default mode writes."""
+
+    def read(self, name):
+        with open(os.path.join(self.home, name), "rb") as f:
+            return f.read()
+
+    def test_output_and_once_files_are_plain(self):
+        session = self.start(colour=True)
+        session.run(".output out.txt")
+        session.run("select null as n, 1.5 as x;")
+        session.run(".output")
+        session.run(".once once.txt")
+        session.run("select 'a' as t, null as n;")
+        session.run(".once vertical.txt")
+        session.run("select 1 as a, null as b\\G")
+        self.assertEqual(self.read("out.txt"), b"n|x\n|1.5\n")  # headers are on at the prompt
+        self.assertEqual(self.read("once.txt"), b"t|n\na|\n")
+        vertical = self.read("vertical.txt")
+        self.assertNotIn(b"\x1b[", vertical)
+        self.assertIn(b"a", vertical)
+        # The screen still gets its coloured table.
+        self.assertIn("\x1b[1m", session.run("select 1 as h;"))
+        self.assertEqual(session.exit(), 0)

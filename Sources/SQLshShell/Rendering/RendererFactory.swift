@@ -6,12 +6,17 @@ enum RendererFactory {
     /// The renderer for `statement` (prepared, not yet stepped: its columns are known).
     static func make(for shell: Shell, statement: Statement) -> any ResultRenderer {
         if shell.verticalResult { return prettyRenderer(for: shell, statement: statement, vertical: true) }
+        // The screen's mode is for the screen: a file or pipe (`.output`, `.once`) gets the
+        // bytes sqlite3's default mode writes, with no colour and no fitting.
+        if shell.settings.mode == .pretty && shell.out !== shell.standardOutput {
+            return OutputMode.list.definition.makeRenderer(shell, statement)
+        }
         return shell.settings.mode.definition.makeRenderer(shell, statement)
     }
 
     /// The screen's renderers: the `pretty` table, or the vertical records of `\G`. They are
-    /// fitted to the terminal only when writing to it (a `.output` file gets every row and
-    /// column); the statement is kept for `.last`.
+    /// fitted to the terminal and coloured only when writing to it (a `.output` file gets every
+    /// record, plain); the statement is kept for `.last`.
     static func prettyRenderer(for shell: Shell, statement: Statement, vertical: Bool) -> any ResultRenderer {
         var settings = shell.settings
         var options = InteractiveTableRenderer.Options(beforeOutput: shell.willPrintRows)
@@ -20,6 +25,7 @@ enum RendererFactory {
         if shell.out !== shell.standardOutput {
             settings.terminalWidth = 0
             settings.terminalHeight = 0
+            settings.colour = false
         } else if settings.pagerEnabled && !settings.pagerCommand.isEmpty && !shell.isSafeModeActive {
             options.pagerCommand = settings.pagerCommand
         }
