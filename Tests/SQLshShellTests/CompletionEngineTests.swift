@@ -142,7 +142,7 @@ private struct StubData: CompletionData {
         #expect(live.complete("select * from fresh").candidates.isEmpty)
         try shell.connection.execute("create table fresh_table(a, b); create temp view fresh_view as select 1 as c")
         #expect(live.complete("select * from fresh").candidates.map(\.text) == ["fresh_table", "fresh_view"])
-        #expect(live.complete("select * from fresh_table where ").candidates.map(\.text).prefix(2) == ["a", "ABORT"])
+        #expect(live.complete("select * from fresh_table where ").candidates.map(\.text).prefix(3) == ["a", "b", "abs"])
         #expect(live.complete("select slugi").candidates.map(\.text) == ["slugify"])
         #expect(live.complete("select json_ext").candidates.map(\.text) == ["json_extract"])
         _ = try shell.catalog.disable(["slugify"])
@@ -247,5 +247,25 @@ private struct StubData: CompletionData {
         #expect(Completion.insertion(for: function, after: "") == "reverse(")
         #expect(Completion.insertion(for: function, after: "(name)") == "reverse")
         #expect(Completion.insertion(for: .init("dump/", .directory), after: "") == "dump/")
+    }
+
+    /// After WHERE, AND, SELECT, SET, ON or BY the statement's columns come first, then
+    /// functions, then the keywords that can start an expression; `.complete` shows the same.
+    @Test func expressionsOfferColumnsFirst() throws {
+        let shell = try Shell(connection: Connection(path: ":memory:"))
+        try shell.connection.execute("create table orders(id, customer, total)")
+        let engine = CompletionEngine(data: ShellCompletionData(shell: shell))
+        for sql in ["select * from orders where ", "select * from orders where id = 1 and ", "select ",
+                    "update orders set ", "select * from orders order by "] {
+            let candidates = engine.complete(sql).candidates
+            #expect(candidates.prefix(3).map(\.text) == ["customer", "id", "total"], "\(sql)")
+            #expect(candidates.dropFirst(3).first?.kind == .function, "\(sql)")
+            let keywords = candidates.filter { $0.kind == .keyword }.map(\.text)
+            #expect(keywords.contains("NOT") && !keywords.contains("ALTER"), "\(sql): \(keywords)")
+            #expect(!candidates.contains { $0.kind == .table }, "\(sql)")
+        }
+        // A typed prefix still finds every keyword (in the case typed) and table it starts.
+        let typed = engine.complete("select * from orders where o").candidates.map(\.text)
+        #expect(typed.contains("or") && typed.contains("orders"), "\(typed)")
     }
 }

@@ -114,17 +114,64 @@ public struct CompletionEngine {
         for table in tables {
             out += names(data.columnNames(of: table), .column, typed: typed, quote: quote, keywords: keywordSet)
         }
-        out += names(data.tableNames(), .table, typed: typed, quote: quote, keywords: keywordSet)
+        let expression = Self.startsAnExpression(before)
+        // In an expression a table name is rarely what comes next: only when typed for.
+        if !expression || !typed.isEmpty {
+            out += names(data.tableNames(), .table, typed: typed, quote: quote, keywords: keywordSet)
+        }
         if quote == nil {
             let lowercase = typed.utf8.first.map { $0 >= 97 && $0 <= 122 } ?? false
             for keyword in data.keywords() where hasPrefixIgnoringCase(keyword, typed) {
+                // Nothing typed yet in an expression: only the keywords that can start one.
+                if expression && typed.isEmpty && !Self.expressionKeywords.contains(keyword) { continue }
                 out.append(.init(lowercase ? asciiLowercased(keyword) : keyword, .keyword))
             }
             for function in data.functionNames() where hasPrefixIgnoringCase(function, typed) {
                 out.append(.init(function, .function))
             }
         }
-        return Completion(fragment: fragment, candidates: unique(out))
+        let candidates = unique(out)
+        guard expression else { return Completion(fragment: fragment, candidates: candidates) }
+        // After WHERE, AND, SELECT, SET, ON, BY...: the statement's columns first, then
+        // functions, then keywords, then tables (the order is stable within each kind).
+        func rank(_ kind: Completion.Candidate.Kind) -> Int {
+            switch kind {
+            case .column: return 0
+            case .function: return 1
+            case .keyword: return 2
+            default: return 3
+            }
+        }
+        let ordered = candidates.enumerated().sorted {
+            rank($0.element.kind) != rank($1.element.kind) ? rank($0.element.kind) < rank($1.element.kind) : $0.offset < $1.offset
+        }.map(\.element)
+        return Completion(fragment: fragment, candidates: ordered)
+    }
+
+    /// Keywords after which an expression comes (`where |`, `and |`, `order by |`, `set |`).
+    private static let expressionIntroducers: Set<String> = [
+        "WHERE", "AND", "OR", "ON", "SET", "SELECT", "BY", "HAVING", "WHEN", "THEN", "ELSE", "NOT", "DISTINCT",
+        "CASE", "IN", "LIKE", "GLOB", "BETWEEN", "IS", "RETURNING",
+    ]
+
+    /// Keywords that can start an expression, offered there before anything is typed.
+    private static let expressionKeywords: Set<String> = [
+        "NOT", "EXISTS", "CASE", "CAST", "NULL", "TRUE", "FALSE", "CURRENT_DATE", "CURRENT_TIME",
+        "CURRENT_TIMESTAMP", "DISTINCT", "RAISE",
+    ]
+
+    /// Whether the word being typed starts or continues an expression: after an introducing
+    /// keyword, an operator, an opening parenthesis or a comma in a select list.
+    private static func startsAnExpression(_ preceding: [CompletionToken]) -> Bool {
+        guard let last = preceding.last else { return false }
+        switch last.kind {
+        case .word:
+            return expressionIntroducers.contains(asciiUppercased(last.text))
+        case .punctuation:
+            return ["=", "<", ">", "(", "+", "-", "*", "/", "|", "%", "!", ","].contains(last.text)
+        case .quoted, .literal:
+            return false
+        }
     }
 
     /// Whether the word being typed names a table: right after FROM/JOIN/INTO/UPDATE/TABLE, or
