@@ -119,8 +119,10 @@ import Testing
     }
 
     @Test func aResultThatFitsTheScreenIsShownWhole() throws {
-        let out = try render("select value as n from generate_series(1, 11);", width: 80, height: 16)
-        #expect(out.split(separator: "\n").count == 11 + 4)
+        let out = try render("select value as n from generate_series(1, 10);", width: 80, height: 16)
+        // Ten rows, the borders and header, and the footer: with the prompt, 16 lines.
+        #expect(out.split(separator: "\n").count == 10 + 4 + 1)
+        #expect(out.hasSuffix(" s\n") && out.contains("10 rows · "))
         #expect(!out.contains("shown"))
     }
 

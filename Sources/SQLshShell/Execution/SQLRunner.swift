@@ -130,6 +130,11 @@ extension Shell {
     }
 
     /// Renders and steps one prepared statement; returns its failure, if any.
+    /// Whether results get the screen's footers: `pretty` mode at the prompt, on the terminal.
+    var showsFooters: Bool {
+        settings.mode == .pretty && isTypedByPerson && out === standardOutput && settings.terminalHeight > 0
+    }
+
     private func run(_ statement: Statement) -> ExecutionFailure? {
         var explainIndents: [Int]?
         var queryPlanMode = false
@@ -148,13 +153,19 @@ extension Shell {
         bindParameters(statement)
         var failure: ExecutionFailure?
         if statement.columnCount == 0 {
-            // No result columns: nothing can be printed.
+            // No result columns: nothing can be printed but, on the screen, what a write changed.
+            let started = ResultFooter.now()
             do {
                 while try statement.step() {}
             } catch let error as SQLiteError {
                 failure = stepFailure(error)
             } catch {
                 failure = ExecutionFailure(code: SQLITE_ERROR, kind: .step, message: Array("\(error)".utf8))
+            }
+            if failure == nil, showsFooters, ChangeFooter.isDataChange(statement.sql) {
+                let changed = connection.changes
+                ResultFooter.write(["\(ResultFooter.count(Int(changed))) row\(changed == 1 ? "" : "s") changed · "
+                                    + ResultFooter.duration(ResultFooter.now() - started)], colour: settings.colour, to: out)
             }
         } else {
             let renderer: any ResultRenderer
@@ -177,7 +188,16 @@ extension Shell {
     @inline(__always)
     func render(_ statement: Statement, with renderer: any ResultRenderer) -> ExecutionFailure? {
         do {
-            guard try statement.step() else { return nil }
+            let started = ResultFooter.now()
+            guard try statement.step() else {
+                // No rows: on the screen, the footer says so (sqlite3 prints nothing).
+                if renderer is InteractiveTableRenderer && showsFooters {
+                    willPrintRows?()
+                    ResultFooter.write(["0 rows · " + ResultFooter.duration(ResultFooter.now() - started)],
+                                       colour: settings.colour, to: out)
+                }
+                return nil
+            }
             // The screen's renderers print only after the last row (and say so themselves).
             if !(renderer is InteractiveTableRenderer || renderer is RecordRenderer) { willPrintRows?() }
             renderer.begin(statement)

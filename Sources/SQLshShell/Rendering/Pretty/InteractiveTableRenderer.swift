@@ -6,8 +6,9 @@ import SQLshCore
 ///   the screen, else the first and last few (see ``ResultSample``) while the rest are only
 ///   counted. Nothing is formatted until the last row, so a huge result costs little more
 ///   than stepping it.
-/// - A result taller than ``ShellSettings/terminalHeight`` shows its first and last rows, a
-///   `·` row between them, and a footer: `100,000 rows (16 shown) · 0.21 s`. With
+/// - On the screen a footer follows every result: `3 rows · 0.01 s`. A result taller than
+///   ``ShellSettings/terminalHeight`` shows its first and last rows, a `·` row between them,
+///   and says so: `100,000 rows (16 shown) · 0.21 s · .last shows it all`. With
 ///   ``Options/pagerCommand`` the whole result goes through the pager instead.
 /// - Column widths are measured on the rows shown (see ``TableLayout``): numbers, short values
 ///   and header words are never cut; long text gives up room first (cut with `…`), then middle
@@ -69,12 +70,12 @@ public final class InteractiveTableRenderer: ResultRenderer {
     }
 
     /// For a terminal `terminalHeight` lines tall: how many rows a whole table may have (with
-    /// its 3 border lines, a header and the prompt), and how many are shown of a taller one
-    /// (which adds a `·` row and a footer). nil for no limit.
+    /// its 3 border lines, a header, the footer and the prompt), and how many are shown of a
+    /// taller one (which adds a `·` row, and keeps a line spare for a footer of two).
+    /// nil for no limit.
     static func rowLimits(terminalHeight: Int) -> (fit: Int, shown: Int)? {
         guard terminalHeight > 0 else { return nil }
-        let fit = max(terminalHeight - 5, 3)
-        return (fit, max(fit - 3, 2))
+        return (max(terminalHeight - 6, 3), max(terminalHeight - 8, 2))
     }
 
     public func begin(_ statement: Statement) {
@@ -138,10 +139,13 @@ public final class InteractiveTableRenderer: ResultRenderer {
             layout = Self.renderTable(names: names, rows: rows, gapBefore: gap, settings: settings, width: width, to: out)
         }
         let hidden = layout.hidden(of: names.count)
-        if gap != nil || !hidden.isEmpty {
+        // On the screen every result gets its footer (`3 rows · 0.01 s`), as in DuckDB; the
+        // hint to see the rest only when something is not shown.
+        if fitLimit != nil || gap != nil || !hidden.isEmpty {
+            let cut = gap != nil || !hidden.isEmpty
             footer(ResultFooter.lines(rows: sample.total, shownRows: shownRows, columns: names.count,
                                       shownColumns: layout.shown.count, hidden: hidden.map { names[$0] },
-                                      seconds: seconds, hint: options.hint, width: width))
+                                      seconds: seconds, hint: cut ? options.hint : "", width: width))
         }
         out.flush()
     }
