@@ -60,7 +60,8 @@ enum ArchivePack {
             (NULL makes a directory, whose name gets a final '/') and method (NULL deflates \
             when that is shorter); sz and rawdata must be NULL. Duplicate names are refused \
             ("duplicate name"), or follow INSERT OR IGNORE/REPLACE. The archive is written when \
-            the transaction commits, to a new file renamed over the old one. The aggregate \
+            the transaction ends, to a new file renamed over the old one; as in SQLite, a \
+            rollback or a failed statement keeps the rows already written. The aggregate \
             zipfile(NAME, DATA), zipfile(NAME, MODE, MTIME, DATA[, METHOD]) returns an archive \
             as a blob. Errors: "cannot open file: F", "cannot find end of central directory \
             record", "inflate() failed (N)", "zipfile: mode does not match data", \

@@ -4,8 +4,9 @@ import SQLshCore
 /// The `zipfile` module, as SQLite's ext/misc/zipfile.c: `SELECT * FROM zipfile('a.zip')`
 /// (or a blob holding an archive) reads an archive; `CREATE VIRTUAL TABLE t USING
 /// zipfile('a.zip')` makes a table that INSERT, UPDATE and DELETE change. Changes are kept in
-/// memory until the transaction commits, then the archive is written again, to a new file
-/// renamed over the old one (so a failed write leaves the old archive whole).
+/// memory until the transaction ends, then the archive is written again, to a new file
+/// renamed over the old one (so a failed write leaves the old archive whole). As in SQLite's
+/// zipfile, a rollback writes the changes too.
 enum ZipfileModule: WritableVirtualTableModule {
     static var isEponymous: Bool { true }
     static var options: TableValuedOptions { .directOnly }
@@ -183,5 +184,11 @@ final class ZipfileTable: WritableVirtualTable {
     }
 
     func commit() throws { pending = nil }
-    func rollback() throws { pending = nil }
+
+    /// Writes the changes all the same, as SQLite's zipfile (whose xRollback is its xCommit):
+    /// neither ROLLBACK nor a failed statement undoes the rows already written.
+    func rollback() throws {
+        defer { pending = nil }
+        try sync()
+    }
 }
