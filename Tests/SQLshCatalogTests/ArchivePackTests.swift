@@ -35,6 +35,15 @@ private func makeArchiveDirectory(_ label: String) throws -> String {
         "select zipfile('a', 'x', 1, 'b')", "select zipfile('a', 'drwxr-xr-x', 1, 'b')", "select zipfile('a', NULL, 1, 'b', 3)",
         "select zipfile('a', 'b', 3)", "select zipfile('a', 'b', 3, 4, 5, 6)",
         "select quote(zipfile(1, 2)) where 0",
+        // A directory name keeps one final '/'; a file's name may not end in '/'.
+        "select hex(zipfile('dir3//', NULL, 1, NULL)), hex(zipfile('dir4///', NULL, 1, NULL))",
+        "select name from zipfile((select zipfile(n, NULL, 1, NULL) from (select 'a//' n union all select '/' union all select '//' union all select '' union all select 'b')))",
+        "select zipfile('f/', NULL, 1, 'data')", "select zipfile('f/', 'data')", "select zipfile('f/', 'x', 1, 'data')",
+        // The name's bytes past a NUL are kept (not for a directory given without its '/').
+        "select hex(zipfile('a' || char(0) || 'b', NULL, 1, 'x')), hex(zipfile('a' || char(0) || 'b', NULL, 1, NULL))",
+        "select hex(zipfile('a' || char(0) || 'b//', NULL, 1, NULL))",
+        // The time is taken as an unsigned 32-bit number for the DOS fields too.
+        "select hex(zipfile('a', NULL, -1, 'x')), hex(zipfile('a', NULL, 4294967296 + 5, 'x'))",
         // Reading a blob.
         "select name, mode, mtime, sz, method, hex(data), hex(rawdata) from zipfile(zipfile('a', '-rwx------', 5000000000, 'b'))",
         "select name, mode, mtime, sz, method, quote(data), quote(rawdata) from zipfile((select zipfile(n, NULL, 1, d) from (select 'dir' n, NULL d union all select 'empty', x'' union all select 'z', zeroblob(5000))))",
@@ -91,6 +100,10 @@ private func makeArchiveDirectory(_ label: String) throws -> String {
          "select name, mtime, hex(data) from zipfile('$F')"),
         ("insert into z(name, mtime, data) values('a0', 1, 'one'); begin; insert or ignore into z(name, mtime, data) values('b', 2, 'x'), ('a0', 3, 'y'); delete from z where name = 'a0'; rollback",
          "select name, mtime, hex(data) from zipfile('$F')"),
+        // A table keeps a name as given (up to a NUL), a file's final '/' and a directory's
+        // extra ones; the time is an unsigned 32-bit number in the DOS fields too.
+        ("insert into z(name, mtime, data) values('f/', 1, 'x'), ('d//', 1, NULL), ('n' || char(0) || 'ul', 1, 'y'), ('t', -1, 'z'), ('u', 4294967301, 'w')",
+         "select hex(readfile('$F'))"),
         // The file a failed first write leaves: an empty archive (22 bytes).
         ("insert into z(name, sz, data) values('a', 1, 'b')", "select hex(readfile('$F'))"),
         ("insert into z(name, mtime, data) values('a', 1, 'x'), ('b', 2, 'y'); update z set name = 'a' where name = 'b'",
