@@ -104,11 +104,33 @@ private func makeArchiveDirectory(_ label: String) throws -> String {
         // extra ones; the time is an unsigned 32-bit number in the DOS fields too.
         ("insert into z(name, mtime, data) values('f/', 1, 'x'), ('d//', 1, NULL), ('n' || char(0) || 'ul', 1, 'y'), ('t', -1, 'z'), ('u', 4294967301, 'w')",
          "select hex(readfile('$F'))"),
+        // An UPDATE writes the member again from its data (re-deflated, or stored when
+        // method is set to 0); sz and rawdata must stay NULL ("rawdata" is reported last).
+        ("insert into z(name, mtime, data) values('a', 1, zeroblob(50)); update z set method = 0 where name = 'a'",
+         "select name, mtime, sz, method, length(rawdata) from zipfile('$F')"),
+        ("insert into z(name, mtime, data, method) values('a', 1, 'abc', 8); update z set name = 'b'",
+         "select name, mtime, sz, method, hex(rawdata) from zipfile('$F')"),
+        ("insert into z(name, mtime, data) values('a', 1, 'x'); update z set method = 3", "select name, method from zipfile('$F')"),
+        ("insert into z(name, mtime, data) values('a', 1, 'x'); update z set mode = 'q', method = 3", "select name, method from zipfile('$F')"),
+        ("insert into z(name, mtime, data) values('a', 1, 'x'); update z set sz = 1, rawdata = 'y'", "select name, sz from zipfile('$F')"),
+        ("insert into z(name, mtime, data) values('a', 1, 'x'); update z set sz = 1, mode = 'q'", "select name, sz from zipfile('$F')"),
+        ("insert into z(name, sz, rawdata, mode, data, method) values('a', 1, 'y', 'q', 'x', 3)", "select count(*) from zipfile('$F')"),
+        ("insert into z(name, mode, data, method) values('a', 'q', 'x', 3)", "select count(*) from zipfile('$F')"),
+        ("insert into z(name, mode, data, method) values('a', 16877, 'x', 3)", "select count(*) from zipfile('$F')"),
+        // A member of an unknown method (12) has no data: an UPDATE makes it a directory.
+        ("select writefile('$F', x'\(unknownMethodArchive)'); update z set name = 'h' where name = 'g'",
+         "select name, method, hex(rawdata) from zipfile('$F')"),
+        ("select writefile('$F', x'\(unknownMethodArchive)'); update z set mtime = 2 where name = 'f'",
+         "select name, mtime, method, hex(rawdata) from zipfile('$F')"),
         // The file a failed first write leaves: an empty archive (22 bytes).
         ("insert into z(name, sz, data) values('a', 1, 'b')", "select hex(readfile('$F'))"),
         ("insert into z(name, mtime, data) values('a', 1, 'x'), ('b', 2, 'y'); update z set name = 'a' where name = 'b'",
          "select name, mtime, hex(data) from zipfile('$F')"),
     ]
+
+    /// An archive of two stored members, 'f' ("abc") and 'g' ("xyz"), whose method field
+    /// says 12 (bzip2) for 'g'.
+    static let unknownMethodArchive = "504B0304140000080000D40D292BC241243503000000030000000100090066555405000100CA9A3B616263504B0304140000080C00D40D292B67BA8EEB03000000030000000100090067555405000100CA9A3B78797A504B01021E03140000080000D40D292BC24124350300000003000000010009000000000000000000A4810000000066555405000100CA9A3B504B01021E03140000080C00D40D292B67BA8EEB0300000003000000010009000000000000000000A4812B00000067555405000100CA9A3B504B0506000000000200020070000000560000000000"
 
     // These name fresh temporary files, so sqlite3 runs live (no golden file can hold them).
     @Test(.enabled(if: StockShell.isInstalled), arguments: writes.indices)

@@ -41,17 +41,12 @@ enum ZipMemberBuilder {
     }
 
     /// A member named `name` (NULL is the empty name) with the given values.
-    /// `reusing` gives the stored data of an existing member (an UPDATE that left data alone).
     static func member(name: Argument, mode: Argument?, mtime: Argument?, data: Argument?, method: Argument?,
-                       reusing old: ZipMember? = nil, nameRule: NameRule = .table, lengthLimit: Int) throws -> ZipMember {
+                       nameRule: NameRule = .table, lengthLimit: Int) throws -> ZipMember {
         var entry = ZipEntry(name: [])
         let contents: ZipMember.Contents
         let isDirectory: Bool
-        if let old {
-            entry = old.entry
-            contents = old.contents
-            isDirectory = old.entry.isDirectory
-        } else if let data, !data.isNull {
+        if let data, !data.isNull {
             isDirectory = false
             let input = blobOrTextBytes(data.rawValue)
             let automatic = method?.isNull ?? true

@@ -56,7 +56,8 @@ final class ZipfileCursor: VirtualTableCursor {
             let raw = try member.rawData()
             raw.withUnsafeBytes { result.setBlob($0) }
         case ZipfileColumn.data:
-            if result.isUnchangedColumn { return }
+            // Read even for an UPDATE that leaves it alone, as SQLite's zipfile does: the
+            // member is written again from its data.
             guard entry.method == 0 || entry.method == 8 else { return result.setNull() }
             guard Int(entry.compressedSize) <= result.lengthLimit,
                   entry.method == 0 || Int(entry.uncompressedSize) <= result.lengthLimit else {

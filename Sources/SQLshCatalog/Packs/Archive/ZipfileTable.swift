@@ -142,22 +142,20 @@ final class ZipfileTable: WritableVirtualTable {
         pending = list
     }
 
-    private func isUnchanged(_ value: Argument) -> Bool { value.isUnchanged }
-
+    /// An INSERT (`key` nil) or UPDATE, checked in the order of SQLite's zipfileUpdate: sz,
+    /// then rawdata (the later message wins), then method, mode and the duplicate name. An
+    /// UPDATE receives the member's data (the cursor reads it even then), so the member is
+    /// written again from it, as SQLite does.
     private func write(_ row: VirtualTableRow, replacing key: Argument?) throws {
         var list = try members()
         var oldIndex = key.flatMap { index(of: $0, in: list) }
-        // An UPDATE that sets neither sz, rawdata nor data keeps the member's stored data.
-        let keepsData = oldIndex != nil && isUnchanged(row[ZipfileColumn.sz]) && isUnchanged(row[ZipfileColumn.rawdata])
-            && isUnchanged(row[ZipfileColumn.data])
-        if !keepsData {
-            if !row[ZipfileColumn.sz].isNull { throw ZipMemberBuilder.constraint("sz must be NULL") }
-            if !row[ZipfileColumn.rawdata].isNull { throw ZipMemberBuilder.constraint("rawdata must be NULL") }
-        }
+        var message: String?
+        if !row[ZipfileColumn.sz].isNull { message = "sz must be NULL" }
+        if !row[ZipfileColumn.rawdata].isNull { message = "rawdata must be NULL" }
+        if let message { throw ZipMemberBuilder.constraint(message) }
         let member = try ZipMemberBuilder.member(
             name: row[ZipfileColumn.name], mode: row[ZipfileColumn.mode], mtime: row[ZipfileColumn.mtime],
-            data: row[ZipfileColumn.data], method: row[ZipfileColumn.method],
-            reusing: keepsData ? oldIndex.map { list[$0] } : nil, lengthLimit: lengthLimit)
+            data: row[ZipfileColumn.data], method: row[ZipfileColumn.method], lengthLimit: lengthLimit)
         let renamed = oldIndex.map { !ZipMemberBuilder.sameName(list[$0].entry.name, member.entry.name) } ?? true
         if renamed, let dup = list.firstIndex(where: { ZipMemberBuilder.sameName($0.entry.name, member.entry.name) }) {
             switch connection.virtualTableConflictResolution {
