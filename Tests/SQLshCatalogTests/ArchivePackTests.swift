@@ -210,6 +210,28 @@ private func makeArchiveDirectory(_ label: String) throws -> String {
         }
     }
 
+    /// As SQLite's zipfileInflate, one inflate() call must reach the end of the stream with
+    /// the output buffer the recorded size: a smaller recorded size, a damaged or truncated
+    /// stream are "inflate() failed (0)" (zlib's Z_OK), as sqlite3 reports them.
+    @Test func deflateStreamsMustEndAtTheRecordedSize() throws {
+        let db = try catalogConnection()
+        let archive = try bytes(db, "select zipfile('a', NULL, 1, zeroblob(100), 8)")
+        let cds = 46  // the 30-byte header, the name, the 9-byte timestamp, 6 deflated bytes
+        #expect(archive.count == 124 && archive[cds] == 0x50 && archive[cds + 24] == 100)
+        func read(_ mutate: (inout [UInt8]) -> Void) -> String? {
+            var copy = archive
+            mutate(&copy)
+            let hex = copy.map { String(format: "%02X", $0) }.joined()
+            return errorMessage(db, "select name, sz, length(data) from zipfile(x'\(hex)')")
+        }
+        #expect(read { _ in } == nil)
+        #expect(read { $0[cds + 24] = 50 } == "inflate() failed (0)")   // recorded size 50
+        #expect(read { $0[cds + 24] = 99 } == "inflate() failed (0)")   // one byte short
+        #expect(read { $0[cds + 20] = 3 } == "inflate() failed (0)")    // stream cut to 3 bytes
+        #expect(read { $0[42] = 0xff } == "inflate() failed (0)")       // damaged block
+        #expect(read { $0[45] = 0x01 } == "inflate() failed (0)")       // damaged end
+    }
+
     @Test func aHugeRecordedSizeIsTooBig() throws {
         let db = try catalogConnection()
         var archive = try bytes(db, "select zipfile('a', NULL, 1, zeroblob(100), 8)")
