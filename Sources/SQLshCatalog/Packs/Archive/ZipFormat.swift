@@ -49,8 +49,11 @@ struct ZipEntry {
     /// The POSIX mode (the high 16 bits of the external attributes).
     var mode: UInt32 { externalAttributes >> 16 }
 
-    /// Modification time: the extended timestamp, else the DOS date and time read as UTC.
-    var mtime: Int64 { unixTime ?? ZipTime.unixTime(dosDate: dosDate, dosTime: dosTime) }
+    /// Modification time: the extended timestamp, else the DOS date and time read as UTC
+    /// (cut to an unsigned 32-bit number, as SQLite's zipfile keeps it).
+    var mtime: Int64 {
+        unixTime ?? Int64(UInt32(truncatingIfNeeded: ZipTime.unixTime(dosDate: dosDate, dosTime: dosTime)))
+    }
 
     /// Whether this is a directory: the mode says so, or the name ends in '/'.
     var isDirectory: Bool { mode & 0o170000 == 0o040000 || name.last == UInt8(ascii: "/") }
