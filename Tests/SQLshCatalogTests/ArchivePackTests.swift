@@ -176,6 +176,19 @@ private func makeArchiveDirectory(_ label: String) throws -> String {
         #expect(try StockShell.live("select name, mtime from zipfile('\(file)')").rows == "a|1\nb|2\nc|3\n")
     }
 
+    /// A folder opens (as fopen does) but reads nothing: "error in fread()"; and it cannot be
+    /// opened for appending, as SQLite's zipfile opens an archive to change it.
+    @Test(.enabled(if: StockShell.isInstalled)) func aFolderIsNotAnArchive() throws {
+        let dir = try makeArchiveDirectory("folder")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for sql in ["select * from zipfile('\(dir)')",
+                    "create virtual table temp.z using zipfile('\(dir)'); select * from z",
+                    "create virtual table temp.z using zipfile('\(dir)'); insert into z(name, data) values('a', 'b')",
+                    "create virtual table temp.z using zipfile('\(dir)'); delete from z"] {
+            #expect(StockShell.ours(sql) == (try StockShell.live(sql)), "\(sql)")
+        }
+    }
+
     @Test func unwritablePathsFailAtTheFirstChange() throws {
         let db = try catalogConnection()
         try db.execute("create virtual table temp.z using zipfile('/nonexistent-dir/x.zip')")

@@ -12,14 +12,19 @@ final class ZipArchive {
     let size: Int
     private(set) var entries: [ZipEntry] = []
 
-    /// Opens `path`; a missing or unreadable file is "cannot open file: PATH".
+    /// Opens `path`; a missing or unreadable file is "cannot open file: PATH", a folder
+    /// (which opens, as with fopen, but reads nothing) "error in fread()".
     init(path: String) throws {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ZipError("cannot open file: \(path)") }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
+        guard fstat(fd, &info) == 0 else {
             close(fd)
             throw ZipError("cannot open file: \(path)")
+        }
+        guard info.st_mode & S_IFMT != S_IFDIR else {
+            close(fd)
+            throw ZipError("error in fread()")
         }
         storage = .file(fd)
         size = Int(info.st_size)

@@ -104,12 +104,15 @@ final class ZipfileTable: WritableVirtualTable {
     func begin() throws {
         guard let path, !path.isEmpty else { throw SQLiteError(message: "zipfile: missing filename") }
         guard pending == nil else { return }
-        if access(path, F_OK) != 0 {
-            // Created now, empty, as SQLite's zipfile does: a path that cannot be written fails
-            // at the first change rather than at commit.
-            let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o666)
-            guard fd >= 0 else { throw SQLiteError(message: "zipfile: failed to open file \(path) for writing") }
-            close(fd)
+        // Opened for appending (and created when missing) as SQLite's zipfile opens it
+        // (fopen "ab+"): a path that cannot be written, or a folder, fails at the first
+        // change rather than at commit.
+        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw SQLiteError(message: "zipfile: failed to open file \(path) for writing") }
+        var info = stat()
+        let isEmpty = fstat(fd, &info) == 0 && info.st_size == 0
+        close(fd)
+        if isEmpty {
             pending = []
             return
         }
