@@ -59,6 +59,9 @@ private func makeArchiveDirectory(_ label: String) throws -> String {
         "select mtime from zipfile(x'504B03041400000000000000CFFC8316DC8C0100000001000000010000006178504B010214031400000000000000CFFC8316DC8C0100000001000000010000000000000000000000A4810000000061504B050600000000010001002F000000200000000000')",
         "select mtime from zipfile(x'504B03041400000000000000CFFE8316DC8C0100000001000000010000006178504B010214031400000000000000CFFE8316DC8C0100000001000000010000000000000000000000A4810000000061504B050600000000010001002F000000200000000000')",
         "pragma table_xinfo(zipfile)",
+        // The hidden column z reads as the cursor's number, counted per table.
+        "select z from zipfile((select zipfile('a', 'b'))); select z, (select count(*) from zipfile((select zipfile('c', 'd')))) from zipfile((select zipfile('a', 'b')))",
+        "select a.z, b.z from zipfile((select zipfile('a', 'b'))) a, zipfile((select zipfile('c', 'd'))) b",
         "create virtual table temp.x using zipfile", "create virtual table temp.x using zipfile(a, b)",
         "insert into zipfile(name, data) values('a', 'b')",
     ]

@@ -4,10 +4,15 @@ import SQLshCore
 /// the created table's archive, including changes not yet committed), in directory order.
 final class ZipfileCursor: VirtualTableCursor {
     private let table: ZipfileTable
+    /// The cursor's number on its table, which the hidden column z reads as.
+    let id: Int64
     private var members: [ZipMember] = []
     private var position = 0
 
-    init(table: ZipfileTable) { self.table = table }
+    init(table: ZipfileTable, id: Int64) {
+        self.table = table
+        self.id = id
+    }
 
     func filter(_ arguments: FilterArguments) throws {
         members = []
@@ -71,7 +76,7 @@ final class ZipfileCursor: VirtualTableCursor {
         case ZipfileColumn.method:
             result.set(Int64(entry.method))
         default:
-            result.setNull()
+            result.set(id)
         }
     }
 

@@ -95,7 +95,14 @@ final class ZipfileTable: WritableVirtualTable {
         }
     }
 
-    func makeCursor() throws -> any VirtualTableCursor { ZipfileCursor(table: self) }
+    /// The number of cursors opened on the table: the next one's number (the hidden column
+    /// z), as SQLite's zipfile counts them.
+    private var cursorsOpened: Int64 = 0
+
+    func makeCursor() throws -> any VirtualTableCursor {
+        cursorsOpened += 1
+        return ZipfileCursor(table: self, id: cursorsOpened)
+    }
 
     private var lengthLimit: Int { connection.limit(.length) }
 
