@@ -59,6 +59,12 @@ private func makeArchiveDirectory(_ label: String) throws -> String {
         "select mtime from zipfile(x'504B03041400000000000000CFFC8316DC8C0100000001000000010000006178504B010214031400000000000000CFFC8316DC8C0100000001000000010000000000000000000000A4810000000061504B050600000000010001002F000000200000000000')",
         "select mtime from zipfile(x'504B03041400000000000000CFFE8316DC8C0100000001000000010000006178504B010214031400000000000000CFFE8316DC8C0100000001000000010000000000000000000000A4810000000061504B050600000000010001002F000000200000000000')",
         "pragma table_xinfo(zipfile)",
+        // zipfile_cds(z): the central directory fields of the cursor's row; only on a column
+        // of a zipfile table ("unable to use function zipfile_cds in the requested context").
+        "select name, zipfile_cds(z) from zipfile((select zipfile(n, NULL, 1600000000, d) from (select 'a.txt' n, 'hello hello hello hello' d union all select 'dir', NULL)))",
+        "select zipfile_cds(z + 1), zipfile_cds(name), zipfile_cds(z, 2) from zipfile((select zipfile('a', 'b')))",
+        "select zipfile_cds(1)", "select zipfile_cds()",
+        "select count(*) from pragma_function_list where name = 'zipfile_cds'",
         // The hidden column z reads as the cursor's number, counted per table.
         "select z from zipfile((select zipfile('a', 'b'))); select z, (select count(*) from zipfile((select zipfile('c', 'd')))) from zipfile((select zipfile('a', 'b')))",
         "select a.z, b.z from zipfile((select zipfile('a', 'b'))) a, zipfile((select zipfile('c', 'd'))) b",

@@ -71,10 +71,12 @@ enum ArchivePack {
         example: "SELECT name, sz FROM zipfile((SELECT zipfile('a.txt', 'hello')));  -- a.txt|5",
         register: {
             try $0.addWritableVirtualTableModule("zipfile", ZipfileModule.self)
+            try $0.declareOverloadableFunction("zipfile_cds")
             try $0.add(SQLFunction("zipfile", argumentCount: nil, options: .directOnly, aggregate: ZipfileAggregate.self))
         },
         unregister: {
             try $0.removeTableValuedFunction(named: "zipfile")
+            try $0.removeFunction(named: "zipfile_cds", argumentCount: nil)
             try $0.remove(SQLFunction("zipfile", argumentCount: nil, options: .directOnly, aggregate: ZipfileAggregate.self))
         })
 }

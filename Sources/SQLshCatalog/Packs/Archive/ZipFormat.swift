@@ -41,6 +41,8 @@ struct ZipEntry {
     var comment: [UInt8] = []
     var internalAttributes: UInt16 = 0
     var externalAttributes: UInt32 = 0
+    /// The disk the member starts on (read for zipfile_cds; always written as 0).
+    var diskStart: UInt16 = 0
     /// Offset of the local header in the archive it was read from.
     var localHeaderOffset: UInt32 = 0
     /// The modification time from the extended timestamp field, when there is one.
@@ -127,7 +129,7 @@ extension ZipFormat {
                   let method = b.u16(at + 10), let time = b.u16(at + 12), let date = b.u16(at + 14),
                   let crc = b.u32(at + 16), let csize = b.u32(at + 20), let usize = b.u32(at + 24),
                   let nameLength = b.u16(at + 28), let extraLength = b.u16(at + 30), let commentLength = b.u16(at + 32),
-                  let internalAttributes = b.u16(at + 36), let external = b.u32(at + 38), let offset = b.u32(at + 42),
+                  let diskStart = b.u16(at + 34), let internalAttributes = b.u16(at + 36), let external = b.u32(at + 38), let offset = b.u32(at + 42),
                   let name = b.slice(at + centralHeaderSize, Int(nameLength)),
                   let extra = b.slice(at + centralHeaderSize + Int(nameLength), Int(extraLength)),
                   let comment = b.slice(at + centralHeaderSize + Int(nameLength) + Int(extraLength), Int(commentLength))
@@ -135,7 +137,7 @@ extension ZipFormat {
             var entry = ZipEntry(name: name, versionMadeBy: madeBy, versionNeeded: needed, flags: flags, method: method,
                                  dosTime: time, dosDate: date, crc: crc, compressedSize: csize, uncompressedSize: usize,
                                  extra: extra, comment: comment, internalAttributes: internalAttributes, externalAttributes: external,
-                                 localHeaderOffset: offset)
+                                 diskStart: diskStart, localHeaderOffset: offset)
             entry.unixTime = extendedTimestamp(in: extra)
             entries.append(entry)
             at += centralHeaderSize + Int(nameLength) + Int(extraLength) + Int(commentLength)

@@ -36,6 +36,9 @@ final class ZipfileCursor: VirtualTableCursor {
 
     var isAtEnd: Bool { position >= members.count }
 
+    /// The directory entry of the row the cursor is on (nil at the end).
+    var currentEntry: ZipEntry? { isAtEnd ? nil : members[position].entry }
+
     func next() throws { position += 1 }
 
     func rowid() throws -> Int64 { Int64(position) }

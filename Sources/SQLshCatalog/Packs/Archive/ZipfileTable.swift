@@ -55,7 +55,7 @@ enum ZipfileColumn {
 }
 
 /// One zipfile table: the eponymous one, or one made by CREATE VIRTUAL TABLE.
-final class ZipfileTable: WritableVirtualTable {
+final class ZipfileTable: WritableVirtualTable, FunctionOverloadingVirtualTable {
     /// The connection the table is on (borrowed).
     let connection: Connection
     /// The archive of a created table; nil for the eponymous one.
@@ -99,9 +99,30 @@ final class ZipfileTable: WritableVirtualTable {
     /// z), as SQLite's zipfile counts them.
     private var cursorsOpened: Int64 = 0
 
+    /// The open cursors by number (for zipfile_cds), held weakly.
+    private var cursors: [Int64: WeakCursor] = [:]
+
+    private final class WeakCursor {
+        weak var cursor: ZipfileCursor?
+        init(_ cursor: ZipfileCursor) { self.cursor = cursor }
+    }
+
     func makeCursor() throws -> any VirtualTableCursor {
         cursorsOpened += 1
-        return ZipfileCursor(table: self, id: cursorsOpened)
+        let cursor = ZipfileCursor(table: self, id: cursorsOpened)
+        cursors = cursors.filter { $0.value.cursor != nil }
+        cursors[cursorsOpened] = WeakCursor(cursor)
+        return cursor
+    }
+
+    /// The open cursor numbered `id`, if any.
+    func cursor(numbered id: Int64) -> ZipfileCursor? { cursors[id]?.cursor }
+
+    /// `zipfile_cds`, made once: SQLite holds the object unretained while the table is open.
+    private lazy var cdsFunction = ZipfileCDS.function(for: self)
+
+    func overload(named name: String, argumentCount: Int) -> VirtualTableFunction? {
+        name.lowercased() == "zipfile_cds" ? cdsFunction : nil
     }
 
     private var lengthLimit: Int { connection.limit(.length) }
