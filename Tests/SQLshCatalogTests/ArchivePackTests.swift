@@ -138,6 +138,15 @@ private func makeArchiveDirectory(_ label: String) throws -> String {
          "select name, method, hex(rawdata) from zipfile('$F')"),
         ("select writefile('$F', x'\(unknownMethodArchive)'); update z set mtime = 2 where name = 'f'",
          "select name, mtime, method, hex(rawdata) from zipfile('$F')"),
+        // The file's bytes: as SQLite's zipfile, each change appends the member's header and
+        // data, and each transaction's end appends a new central directory (the old ones,
+        // and the data of members deleted or written again, stay where they were).
+        ("insert into z(name, mtime, data) values('a', 1, 'x'), ('b', 2, zeroblob(99)); update z set mtime = 3 where name = 'a'; delete from z where name = 'b'; insert or replace into z(name, mtime, data) values('a', 4, 'y'), ('c', 5, NULL)",
+         "select hex(readfile('$F'))"),
+        ("select writefile('$F', x'\(unknownMethodArchive)'); begin; insert into z(name, mtime, data) values('n', 1, 'new'); delete from z where name = 'f'; commit; select name from z",
+         "select hex(readfile('$F'))"),
+        ("insert into z(name, mtime, data) values('a', 1, 'x'); insert into z(name, mtime, data) values('a', 1, 'y')",
+         "select hex(readfile('$F'))"),
         // The file a failed first write leaves: an empty archive (22 bytes).
         ("insert into z(name, sz, data) values('a', 1, 'b')", "select hex(readfile('$F'))"),
         ("insert into z(name, mtime, data) values('a', 1, 'x'), ('b', 2, 'y'); update z set name = 'a' where name = 'b'",

@@ -59,9 +59,10 @@ enum ArchivePack {
             integer or an ls-style string such as '-rw-r--r--'), mtime (NULL is now), data \
             (NULL makes a directory, whose name gets a final '/') and method (NULL deflates \
             when that is shorter); sz and rawdata must be NULL. Duplicate names are refused \
-            ("duplicate name"), or follow INSERT OR IGNORE/REPLACE. The archive is written when \
-            the transaction ends, to a new file renamed over the old one; as in SQLite, a \
-            rollback or a failed statement keeps the rows already written. The aggregate \
+            ("duplicate name"), or follow INSERT OR IGNORE/REPLACE. As in SQLite, each member \
+            written is appended to the file at once and the end of the transaction appends a \
+            new directory: a rollback or a failed statement keeps the rows already written. \
+            zipfile_cds(z) on a zipfile table gives the row's directory fields as JSON. The aggregate \
             zipfile(NAME, DATA), zipfile(NAME, MODE, MTIME, DATA[, METHOD]) returns an archive \
             as a blob. Errors: "cannot open file: F", "cannot find end of central directory \
             record", "inflate() failed (N)", "zipfile: mode does not match data", \

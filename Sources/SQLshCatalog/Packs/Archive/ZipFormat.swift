@@ -191,7 +191,7 @@ extension ZipFormat {
         h.appendZip16(entry.versionMadeBy)
         h.appendSharedHeaderFields(entry)
         h.appendZip16(UInt16(truncatingIfNeeded: entry.comment.count))
-        h.appendZip16(0)  // disk number
+        h.appendZip16(entry.diskStart)
         h.appendZip16(entry.internalAttributes)
         h.appendZip32(entry.externalAttributes)
         h.appendZip32(offset)

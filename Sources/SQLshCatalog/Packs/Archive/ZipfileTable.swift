@@ -3,10 +3,9 @@ import SQLshCore
 
 /// The `zipfile` module, as SQLite's ext/misc/zipfile.c: `SELECT * FROM zipfile('a.zip')`
 /// (or a blob holding an archive) reads an archive; `CREATE VIRTUAL TABLE t USING
-/// zipfile('a.zip')` makes a table that INSERT, UPDATE and DELETE change. Changes are kept in
-/// memory until the transaction ends, then the archive is written again, to a new file
-/// renamed over the old one (so a failed write leaves the old archive whole). As in SQLite's
-/// zipfile, a rollback writes the changes too.
+/// zipfile('a.zip')` makes a table that INSERT, UPDATE and DELETE change. As SQLite's zipfile
+/// does, each member written is appended to the file at once, and the end of the transaction
+/// (a rollback too) appends a new central directory (``ZipAppender``).
 enum ZipfileModule: WritableVirtualTableModule {
     static var isEponymous: Bool { true }
     static var options: TableValuedOptions { .directOnly }
@@ -129,23 +128,22 @@ final class ZipfileTable: WritableVirtualTable, FunctionOverloadingVirtualTable 
 
     // MARK: writing
 
+    /// The archive open for appending while a write transaction is open (nil otherwise).
+    private var appender: ZipAppender?
+
     func begin() throws {
         guard let path, !path.isEmpty else { throw SQLiteError(message: "zipfile: missing filename") }
         guard pending == nil else { return }
-        // Opened for appending (and created when missing) as SQLite's zipfile opens it
-        // (fopen "ab+"): a path that cannot be written, or a folder, fails at the first
-        // change rather than at commit.
-        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw SQLiteError(message: "zipfile: failed to open file \(path) for writing") }
-        var info = stat()
-        let isEmpty = fstat(fd, &info) == 0 && info.st_size == 0
-        close(fd)
-        if isEmpty {
+        // Opened for appending (and created when missing) as SQLite's zipfile opens it: a
+        // path that cannot be written, or a folder, fails at the first change.
+        let file = try ZipAppender(path: path)
+        if file.size == 0 {
             pending = []
-            return
+        } else {
+            let archive = try ZipArchive(path: path)
+            pending = archive.entries.map { ZipMember(entry: $0, contents: .archive(archive)) }
         }
-        let archive = try ZipArchive(path: path)
-        pending = archive.entries.map { ZipMember(entry: $0, contents: .archive(archive)) }
+        appender = file
     }
 
     private func members() throws -> [ZipMember] {
@@ -199,25 +197,30 @@ final class ZipfileTable: WritableVirtualTable, FunctionOverloadingVirtualTable 
                 throw ZipMemberBuilder.constraint("duplicate name: \"\(String(decoding: member.entry.name, as: UTF8.self))\"")
             }
         }
+        guard let appender else { throw SQLiteError(message: "zipfile: missing filename") }
+        let placed = try appender.append(member)
         if let oldIndex {
-            list[oldIndex] = member
+            list[oldIndex] = placed
         } else {
-            list.append(member)
+            list.append(placed)
         }
         pending = list
     }
 
-    func sync() throws {
-        guard let list = pending, let path else { return }
-        try ZipWriter.write(list, to: path)
+    /// Appends the central directory: the transaction's end (once, even when a failed sync
+    /// is followed by a rollback).
+    private func finish() throws {
+        defer { pending = nil }
+        guard let file = appender, let list = pending else { return }
+        appender = nil
+        try file.finish(list)
     }
 
-    func commit() throws { pending = nil }
+    func sync() throws { try finish() }
+
+    func commit() throws { try finish() }
 
     /// Writes the changes all the same, as SQLite's zipfile (whose xRollback is its xCommit):
     /// neither ROLLBACK nor a failed statement undoes the rows already written.
-    func rollback() throws {
-        defer { pending = nil }
-        try sync()
-    }
+    func rollback() throws { try finish() }
 }
