@@ -51,6 +51,14 @@ private func makeArchiveDirectory(_ label: String) throws -> String {
         "select name from zipfile(x'504b050600000000ffff0000ff000000ff0000000000')",
         "select * from zipfile(x'00')", "select * from zipfile(NULL)", "select * from zipfile", "select * from zipfile('/nonexistent.zip')",
         "select * from zipfile(x'')",
+        // The end record is looked for in the last 64 KiB, and needs only its first 20 bytes.
+        "select count(*) from zipfile(x'504B05060000000000000000000000000000000000')",
+        "select count(*) from zipfile(x'504B050600000000000000000000000000000000')",
+        "select count(*) from zipfile(cast(x'504B0506000000000000000000000000000000000000' || zeroblob(65514) as blob))",
+        "select count(*) from zipfile(cast(x'504B0506000000000000000000000000000000000000' || zeroblob(65515) as blob))",
+        // A name is read up to a NUL; so is a file name in an error.
+        "select hex(name), length(name) from zipfile((select zipfile('a' || char(0) || 'b', 'x')))",
+        "select count(*) from zipfile('/nonexistent' || char(0) || 'x')",
         // DOS dates and times (no extended timestamp), out-of-range fields and years past
         // 2106 included: SQLite's Julian-day arithmetic, cut to 32 bits.
         "select mtime from zipfile(x'504B0304140000000000000000008316DC8C0100000001000000010000006178504B01021403140000000000000000008316DC8C0100000001000000010000000000000000000000A4810000000061504B050600000000010001002F000000200000000000')",
@@ -239,7 +247,8 @@ private func makeArchiveDirectory(_ label: String) throws -> String {
         #expect(read { $0[cds + 42] = 0x40 } == "failed to read LFH at offset 64")
         #expect(read { $0[cds + 20] = 0xff } == "error in fread()")  // compressed size past the end
         #expect(read { $0[cds + 10] = 8 } == "inflate() failed (-3)")
-        #expect(read { $0.removeLast(1) } == "cannot find end of central directory record")
+        #expect(read { $0.removeLast(2) } == nil)  // the comment's length is not read
+        #expect(read { $0.removeLast(3) } == "cannot find end of central directory record")
         #expect(read { $0 = Array($0[40...]) } == "failed to read CDS at offset 49")
         // Every truncation and every single-byte change: an error or rows, never a crash.
         for n in 0..<archive.count {

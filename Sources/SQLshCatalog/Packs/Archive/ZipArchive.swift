@@ -68,8 +68,9 @@ final class ZipArchive {
         // An empty file is an empty archive (a table's file before its first commit); an
         // empty blob is not, as in SQLite's zipfile.
         if size == 0, case .file = storage { return }
-        let tailCount = min(size, 65_535 + ZipFormat.endRecordSize)
-        guard tailCount >= ZipFormat.endRecordSize, let tail = read(at: size - tailCount, count: tailCount) else {
+        // As SQLite's zipfile: the record is looked for in the last 64 KiB only.
+        let tailCount = min(size, 64 * 1024)
+        guard tailCount >= ZipFormat.endRecordReadSize, let tail = read(at: size - tailCount, count: tailCount) else {
             throw ZipError("cannot find end of central directory record")
         }
         let location = try tail.withUnsafeBytes { try ZipFormat.findEnd(in: $0, archiveSize: size) }

@@ -10,6 +10,9 @@ enum ZipFormat {
     static let localHeaderSize = 30
     static let centralHeaderSize = 46
     static let endRecordSize = 22
+    /// The bytes of the end record that are read (all but the comment's length), which is
+    /// all SQLite's zipfile needs to find it.
+    static let endRecordReadSize = 20
     /// The "extended timestamp" extra field: flags byte, then the modification time (Unix seconds).
     static let extendedTimestampTag: UInt16 = 0x5455
     /// What sqlite's zipfile writes as "version made by": Unix (3), spec version 3.0.
@@ -98,10 +101,11 @@ struct ZipDirectoryLocation {
 
 extension ZipFormat {
     /// Finds the end-of-central-directory record in `tail`, the last bytes of an archive of
-    /// `archiveSize` bytes (at most 64 KiB + 22: the record and the longest comment).
+    /// `archiveSize` bytes (at most 64 KiB, as SQLite's zipfile reads), from the end: the
+    /// last signature followed by the 16 bytes that are read.
     static func findEnd(in tail: UnsafeRawBufferPointer, archiveSize: Int) throws -> ZipDirectoryLocation {
         let b = ZipBytes(bytes: tail)
-        var at = tail.count - endRecordSize
+        var at = tail.count - endRecordReadSize
         while at >= 0 {
             if b.u32(at) == endSignature,
                let count = b.u16(at + 10), let size = b.u32(at + 12), let offset = b.u32(at + 16) {

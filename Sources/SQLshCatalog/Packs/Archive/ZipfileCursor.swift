@@ -29,7 +29,8 @@ final class ZipfileCursor: VirtualTableCursor {
         } else if arguments[0].storageType == .blob {
             archive = try ZipArchive(bytes: Array(blobOrTextBytes(arguments[0].rawValue)))
         } else {
-            archive = try ZipArchive(path: String(decoding: textBytes(arguments[0].rawValue), as: UTF8.self))
+            // A C string, as SQLite opens it: up to a NUL.
+            archive = try ZipArchive(path: String(decoding: textBytes(arguments[0].rawValue).prefix { $0 != 0 }, as: UTF8.self))
         }
         members = archive.entries.map { ZipMember(entry: $0, contents: .archive(archive)) }
     }
@@ -48,7 +49,9 @@ final class ZipfileCursor: VirtualTableCursor {
         let entry = member.entry
         switch index {
         case ZipfileColumn.name:
-            entry.name.withUnsafeBufferPointer { result.setText(utf8: $0) }
+            // Up to a NUL, as SQLite's zipfile copies the name.
+            let end = entry.name.firstIndex(of: 0) ?? entry.name.count
+            entry.name.withUnsafeBufferPointer { result.setText(utf8: UnsafeBufferPointer(rebasing: $0[..<end])) }
         case ZipfileColumn.mode:
             result.set(Int64(entry.mode))
         case ZipfileColumn.mtime:
