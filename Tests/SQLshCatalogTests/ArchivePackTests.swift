@@ -35,6 +35,8 @@ private func makeArchiveDirectory(_ label: String) throws -> String {
         "select zipfile('a', 'x', 1, 'b')", "select zipfile('a', 'drwxr-xr-x', 1, 'b')", "select zipfile('a', NULL, 1, 'b', 3)",
         "select zipfile('a', 'b', 3)", "select zipfile('a', 'b', 3, 4, 5, 6)",
         "select quote(zipfile(1, 2)) where 0",
+        // More than 65535 members: the end record's counts are cut to 16 bits, as SQLite's.
+        "select count(*) from zipfile((select zipfile('f' || value, NULL, 1, 'x') from generate_series(1, 70000)))",
         // A directory name keeps one final '/'; a file's name may not end in '/'.
         "select hex(zipfile('dir3//', NULL, 1, NULL)), hex(zipfile('dir4///', NULL, 1, NULL))",
         "select name from zipfile((select zipfile(n, NULL, 1, NULL) from (select 'a//' n union all select '/' union all select '//' union all select '' union all select 'b')))",

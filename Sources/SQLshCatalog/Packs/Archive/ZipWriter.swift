@@ -29,7 +29,8 @@ enum ZipWriter {
             directorySize += header.count
             try emit(header)
         }
-        guard members.count <= Int(UInt16.max), directoryOffset <= Int(UInt32.max) else {
+        // More than 65535 members: the counts are cut to 16 bits, as SQLite's zipfile writes them.
+        guard directoryOffset <= Int(UInt32.max) else {
             throw ZipError("zipfile: archive too large (no zip64 support)")
         }
         try emit(ZipFormat.endRecord(entryCount: members.count, directorySize: directorySize, directoryOffset: directoryOffset))
