@@ -281,6 +281,47 @@ private func makeArchiveDirectory(_ label: String) throws -> String {
         #expect(read { $0[45] = 0x01 } == "inflate() failed (0)")       // damaged end
     }
 
+    /// Damaged directories read as sqlite3 reads them, from a file (entries read one at a
+    /// time, up to the directory's recorded size, errors after the rows before them) and
+    /// from a blob (the recorded number of entries, all read first).
+    @Test(.enabled(if: StockShell.isInstalled)) func damagedDirectoriesReadAsInSQLite() throws {
+        let dir = try makeArchiveDirectory("damaged")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let db = try catalogConnection()
+        // Two members, 'a' and 'b' (stored "x" and "y"): 41-byte headers, 56-byte directory entries.
+        let archive = try bytes(db, "select zipfile(n, NULL, 1, d, 0) from (select 'a' n, 'x' d union all select 'b', 'y')")
+        #expect(archive.count == 2 * 41 + 2 * 56 + 22)
+        let cds = 82, second = 82 + 56, end = 82 + 112
+        let damaged: [(String, (inout [UInt8]) -> Void)] = [
+            ("zip64 offset", { for i in 16..<20 { $0[end + i] = 0xff } }),
+            ("one entry recorded", { $0[end + 8] = 1; $0[end + 10] = 1 }),
+            ("one entry recorded, two in total", { $0[end + 8] = 1 }),
+            ("no entries recorded, two in total", { $0[end + 8] = 0 }),
+            ("three entries recorded", { $0[end + 8] = 3; $0[end + 10] = 3 }),
+            ("no entries recorded", { $0[end + 8] = 0; $0[end + 10] = 0 }),
+            ("directory size cut", { $0[end + 12] = 56 }),
+            ("second entry damaged", { $0[second] = 0 }),
+            ("first header damaged", { $0[0] = 0 }),
+            ("second header offset huge", { for i in 42..<46 { $0[second + i] = 0xff } }),
+            ("first name past the directory", { $0[cds + 28] = 0xff }),
+        ]
+        for (label, mutate) in damaged {
+            var copy = archive
+            mutate(&copy)
+            let file = dir + "/d.zip"
+            try Data(copy).write(to: URL(fileURLWithPath: file))
+            let hex = copy.map { String(format: "%02X", $0) }.joined()
+            // SQLite reads a blob past its end for these (sqlite3 crashes or reads garbage).
+            let pastTheBlob = ["zip64 offset", "second header offset huge", "first name past the directory"]
+            for source in ["'\(file)'", "x'\(hex)'"] where !(source.hasPrefix("x") && pastTheBlob.contains(label)) {
+                let sql = "select name, hex(data) from zipfile(\(source))"
+                #expect(StockShell.ours(sql) == (try StockShell.live(sql)), "\(label): \(source.prefix(2))")
+                let names = "select name from zipfile(\(source))"
+                #expect(StockShell.ours(names) == (try StockShell.live(names)), "\(label): \(source.prefix(2))")
+            }
+        }
+    }
+
     @Test func aHugeRecordedSizeIsTooBig() throws {
         let db = try catalogConnection()
         var archive = try bytes(db, "select zipfile('a', NULL, 1, zeroblob(100), 8)")

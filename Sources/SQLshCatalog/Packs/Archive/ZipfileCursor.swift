@@ -8,6 +8,11 @@ final class ZipfileCursor: VirtualTableCursor {
     let id: Int64
     private var members: [ZipMember] = []
     private var position = 0
+    /// A scan of a file's directory, read one entry at a time as SQLite's zipfile reads it:
+    /// from the recorded offset up to the offset plus the recorded size (a 32-bit sum), the
+    /// recorded number of entries only checked for zero. `members` then holds the current one.
+    private var scan: (archive: ZipArchive, next: Int, end: Int)?
+    private var rowNumber: Int64 = 0
 
     init(table: ZipfileTable, id: Int64) {
         self.table = table
@@ -17,22 +22,42 @@ final class ZipfileCursor: VirtualTableCursor {
     func filter(_ arguments: FilterArguments) throws {
         members = []
         position = 0
+        scan = nil
+        rowNumber = 0
         if let pending = table.pending {
             members = pending
             return
         }
-        let archive: ZipArchive
-        if let path = table.path {
-            archive = try ZipArchive(path: path)
+        let path: String
+        if let tablePath = table.path {
+            path = tablePath
         } else if arguments.planNumber == 0 || arguments.isEmpty {
             throw SQLiteError(message: "zipfile() function requires an argument")
         } else if arguments[0].storageType == .blob {
-            archive = try ZipArchive(bytes: Array(blobOrTextBytes(arguments[0].rawValue)))
+            let archive = try ZipArchive(bytes: Array(blobOrTextBytes(arguments[0].rawValue)))
+            members = archive.entries.map { ZipMember(entry: $0, contents: .archive(archive)) }
+            return
         } else {
             // A C string, as SQLite opens it: up to a NUL.
-            archive = try ZipArchive(path: String(decoding: textBytes(arguments[0].rawValue).prefix { $0 != 0 }, as: UTF8.self))
+            path = String(decoding: textBytes(arguments[0].rawValue).prefix { $0 != 0 }, as: UTF8.self)
         }
-        members = archive.entries.map { ZipMember(entry: $0, contents: .archive(archive)) }
+        let archive = try ZipArchive(path: path, readingDirectory: false)
+        guard let end = archive.end, end.entryCount > 0 else { return }
+        scan = (archive, end.offset, Int(UInt32(truncatingIfNeeded: end.offset + end.size)))
+        try readNextEntry()
+    }
+
+    /// Moves a scan of a file to its next entry, or to the end.
+    private func readNextEntry() throws {
+        members = []
+        position = 0
+        guard let (archive, offset, end) = scan, offset < end else {
+            scan = nil
+            return
+        }
+        let (entry, next) = try archive.entry(at: offset)
+        scan = (archive, next, end)
+        members = [ZipMember(entry: entry, contents: .archive(archive))]
     }
 
     var isAtEnd: Bool { position >= members.count }
@@ -40,9 +65,16 @@ final class ZipfileCursor: VirtualTableCursor {
     /// The directory entry of the row the cursor is on (nil at the end).
     var currentEntry: ZipEntry? { isAtEnd ? nil : members[position].entry }
 
-    func next() throws { position += 1 }
+    func next() throws {
+        rowNumber += 1
+        if scan != nil {
+            try readNextEntry()
+        } else {
+            position += 1
+        }
+    }
 
-    func rowid() throws -> Int64 { Int64(position) }
+    func rowid() throws -> Int64 { rowNumber }
 
     func column(_ index: Int, into result: ResultContext) throws {
         let member = members[position]
