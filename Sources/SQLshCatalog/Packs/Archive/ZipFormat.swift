@@ -63,8 +63,10 @@ struct ZipEntry {
         unixTime ?? Int64(UInt32(truncatingIfNeeded: ZipTime.unixTime(dosDate: dosDate, dosTime: dosTime)))
     }
 
-    /// Whether this is a directory: the mode says so, or the name ends in '/'.
-    var isDirectory: Bool { mode & 0o170000 == 0o040000 || name.last == UInt8(ascii: "/") }
+    /// Whether an empty member reads as a directory (NULL data): its mode has the directory
+    /// bit (0o040000, which a socket's and a block device's have too: SQLite's zipfile tests
+    /// that bit alone), or its name ends in '/'.
+    var isDirectory: Bool { mode & 0o040000 != 0 || name.last == UInt8(ascii: "/") }
 }
 
 /// Little-endian reads from a byte buffer; nil past the end.
