@@ -65,8 +65,9 @@ final class ZipArchive {
             var out = [UInt8](repeating: 0, count: count)
             var done = 0
             let ok = out.withUnsafeMutableBytes { buffer -> Bool in
+                guard let base = buffer.baseAddress else { return count == 0 }
                 while done < count {
-                    let n = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                    let n = pread(fd, base + done, count - done, off_t(offset + done))
                     if n < 0 && errno == EINTR { continue }
                     if n <= 0 { return false }
                     done += n
