@@ -90,5 +90,10 @@ func releaseVirtualTableModuleBox(_ p: UnsafeMutableRawPointer?) {
 }
 
 /// The module shared by all virtual table modules: tables are created by name and read-only
-/// (no xUpdate: SQLite refuses writes with "table NAME may not be modified").
-nonisolated(unsafe) let virtualTableModule = makeModule(create: xCreate, connect: xConnect, droppable: true)
+/// (no xUpdate: SQLite refuses writes with "table NAME may not be modified"), and may
+/// overload functions on their columns (``FunctionOverloadingVirtualTable``).
+nonisolated(unsafe) let virtualTableModule: UnsafeMutablePointer<sqlite3_module> = {
+    let module = makeModule(create: xCreate, connect: xConnect, droppable: true)
+    module.pointee.xFindFunction = xFindFunction
+    return module
+}()

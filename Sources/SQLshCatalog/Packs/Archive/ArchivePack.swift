@@ -59,10 +59,14 @@ enum ArchivePack {
             integer or an ls-style string such as '-rw-r--r--'), mtime (NULL is now), data \
             (NULL makes a directory, whose name gets a final '/') and method (NULL deflates \
             when that is shorter); sz and rawdata must be NULL. Duplicate names are refused \
-            ("duplicate name"), or follow INSERT OR IGNORE/REPLACE. The archive is written when \
-            the transaction commits, to a new file renamed over the old one. The aggregate \
+            ("duplicate name"), or follow INSERT OR IGNORE/REPLACE. An UPDATE writes the member \
+            again from its data (deflated anew, or stored if method is set to 0). As in SQLite, each member \
+            written is appended to the file at once and the end of the transaction appends a \
+            new directory: a rollback or a failed statement keeps the rows already written. \
+            zipfile_cds(z) on a zipfile table gives the row's directory fields as JSON. The aggregate \
             zipfile(NAME, DATA), zipfile(NAME, MODE, MTIME, DATA[, METHOD]) returns an archive \
-            as a blob. Errors: "cannot open file: F", "cannot find end of central directory \
+            as a blob; there a directory's name ends in exactly one '/', and a file's name may \
+            not end in '/' ("non-directory name must not end with /"). Errors: "cannot open file: F", "cannot find end of central directory \
             record", "inflate() failed (N)", "zipfile: mode does not match data", \
             "zipfile: parse error in mode: M", "unknown compression method: N". Zip64 archives \
             are not read (as in SQLite's zipfile). Direct-only; refused in -safe mode.
@@ -70,10 +74,12 @@ enum ArchivePack {
         example: "SELECT name, sz FROM zipfile((SELECT zipfile('a.txt', 'hello')));  -- a.txt|5",
         register: {
             try $0.addWritableVirtualTableModule("zipfile", ZipfileModule.self)
+            try $0.declareOverloadableFunction("zipfile_cds")
             try $0.add(SQLFunction("zipfile", argumentCount: nil, options: .directOnly, aggregate: ZipfileAggregate.self))
         },
         unregister: {
             try $0.removeTableValuedFunction(named: "zipfile")
+            try $0.removeFunction(named: "zipfile_cds", argumentCount: nil)
             try $0.remove(SQLFunction("zipfile", argumentCount: nil, options: .directOnly, aggregate: ZipfileAggregate.self))
         })
 }

@@ -10,27 +10,45 @@ final class ZipArchive {
 
     private let storage: Storage
     let size: Int
+    /// The entries, when the directory was read at once (see ``init(path:readingDirectory:)``).
     private(set) var entries: [ZipEntry] = []
+    /// The end record's facts; nil for an empty file.
+    private(set) var end: ZipDirectoryLocation?
 
-    /// Opens `path`; a missing or unreadable file is "cannot open file: PATH".
-    init(path: String) throws {
+    /// Opens `path`; a missing or unreadable file is "cannot open file: PATH", a folder
+    /// (which opens, as with fopen, but reads nothing) "error in fread()". With
+    /// `readingDirectory`, the recorded number of entries is read at once (as SQLite's zipfile
+    /// loads a table's archive); without, only the end record (entries are then read one at
+    /// a time with ``entry(at:)``, as its scans of a file do).
+    init(path: String, readingDirectory: Bool = true) throws {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ZipError("cannot open file: \(path)") }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
+        guard fstat(fd, &info) == 0 else {
             close(fd)
             throw ZipError("cannot open file: \(path)")
         }
+        guard info.st_mode & S_IFMT != S_IFDIR else {
+            close(fd)
+            throw ZipError("error in fread()")
+        }
         storage = .file(fd)
         size = Int(info.st_size)
-        try readDirectory()
+        end = try findEnd()
+        if readingDirectory { try readDirectory() }
     }
 
-    /// An archive held in memory (zipfile(BLOB)).
+    /// An archive held in memory (zipfile(BLOB)), its directory read at once.
     init(bytes: [UInt8]) throws {
         storage = .bytes(bytes)
         size = bytes.count
+        end = try findEnd()
         try readDirectory()
+    }
+
+    private var isFile: Bool {
+        if case .file = storage { return true }
+        return false
     }
 
     deinit {
@@ -47,8 +65,9 @@ final class ZipArchive {
             var out = [UInt8](repeating: 0, count: count)
             var done = 0
             let ok = out.withUnsafeMutableBytes { buffer -> Bool in
+                guard let base = buffer.baseAddress else { return count == 0 }
                 while done < count {
-                    let n = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                    let n = pread(fd, base + done, count - done, off_t(offset + done))
                     if n < 0 && errno == EINTR { continue }
                     if n <= 0 { return false }
                     done += n
@@ -59,42 +78,67 @@ final class ZipArchive {
         }
     }
 
-    private func readDirectory() throws {
-        // An empty file is an empty archive (a table's file before its first commit); an
-        // empty blob is not, as in SQLite's zipfile.
-        if size == 0, case .file = storage { return }
-        let tailCount = min(size, 65_535 + ZipFormat.endRecordSize)
-        guard tailCount >= ZipFormat.endRecordSize, let tail = read(at: size - tailCount, count: tailCount) else {
+    /// The end record, looked for in the last 64 KiB; nil for an empty file (a table's file
+    /// before its first commit), not for an empty blob, as in SQLite's zipfile.
+    private func findEnd() throws -> ZipDirectoryLocation? {
+        if size == 0 && isFile { return nil }
+        let tailCount = min(size, 64 * 1024)
+        guard tailCount >= ZipFormat.endRecordReadSize, let tail = read(at: size - tailCount, count: tailCount) else {
             throw ZipError("cannot find end of central directory record")
         }
-        let location = try tail.withUnsafeBytes { try ZipFormat.findEnd(in: $0, archiveSize: size) }
-        guard let directory = read(at: location.offset, count: location.size) else {
-            throw ZipError("error in fread()")
-        }
-        entries = try directory.withUnsafeBytes { try ZipFormat.parseDirectory($0, count: location.entryCount, directoryOffset: location.offset) }
+        return try tail.withUnsafeBytes { try ZipFormat.findEnd(in: $0) }
     }
 
-    /// Where `entry`'s data starts: after its local header, whose name and extra field may
-    /// differ in length from the central directory's.
-    func dataOffset(of entry: ZipEntry) throws -> Int {
-        let offset = Int(entry.localHeaderOffset)
-        guard let header = read(at: offset, count: ZipFormat.localHeaderSize) else {
-            throw ZipError("failed to read LFH at offset \(offset)")
+    /// Reads the recorded number of entries, one after the other from the recorded offset.
+    private func readDirectory() throws {
+        guard let end else { return }
+        var offset = end.offset
+        entries.reserveCapacity(min(end.entryCount, 65_535))
+        for _ in 0..<end.entryCount {
+            let (entry, next) = try entry(at: offset)
+            entries.append(entry)
+            offset = next
         }
-        let (signature, nameLength, extraLength) = header.withUnsafeBytes { raw -> (UInt32?, UInt16?, UInt16?) in
+    }
+
+    /// The central directory entry at `offset` and the offset of the next one, read as
+    /// SQLite's zipfileGetEntry reads them: the fixed part, the name, extra field and comment,
+    /// then the member's local header, whose lengths say where its data starts. A short read
+    /// of the directory is "error in fread()" for a file ("failed to read CDS at offset N" for
+    /// a blob, which SQLite would read past its end), a wrong signature "failed to read CDS at
+    /// offset N"; a local header that is short or wrong "failed to read LFH at offset N" (a
+    /// signed 32-bit number, as SQLite prints it).
+    func entry(at offset: Int) throws -> (ZipEntry, Int) {
+        let shortCDS = ZipError(isFile ? "error in fread()" : "failed to read CDS at offset \(offset)")
+        guard let fixed = read(at: offset, count: ZipFormat.centralHeaderSize) else { throw shortCDS }
+        guard var (entry, nameLength, extraLength, commentLength) = fixed.withUnsafeBytes({ ZipFormat.centralHeader(fixed: $0) }) else {
+            throw ZipError("failed to read CDS at offset \(offset)")
+        }
+        let variableCount = nameLength + extraLength + commentLength
+        guard let variable = read(at: offset + ZipFormat.centralHeaderSize, count: variableCount) else { throw shortCDS }
+        entry.name = Array(variable[..<nameLength])
+        entry.extra = Array(variable[nameLength..<(nameLength + extraLength)])
+        entry.comment = Array(variable[(nameLength + extraLength)...])
+        entry.unixTime = ZipFormat.extendedTimestamp(in: entry.extra)
+        let headerOffset = Int(entry.localHeaderOffset)
+        let signedOffset = Int32(bitPattern: entry.localHeaderOffset)
+        guard let header = read(at: headerOffset, count: ZipFormat.localHeaderSize) else {
+            throw ZipError("failed to read LFH at offset \(signedOffset)")
+        }
+        let (signature, localNameLength, localExtraLength) = header.withUnsafeBytes { raw -> (UInt32?, UInt16?, UInt16?) in
             let b = ZipBytes(bytes: raw)
             return (b.u32(0), b.u16(26), b.u16(28))
         }
-        guard signature == ZipFormat.localHeaderSignature, let nameLength, let extraLength else {
-            throw ZipError("failed to read LFH at offset \(offset)")
+        guard signature == ZipFormat.localHeaderSignature, let localNameLength, let localExtraLength else {
+            throw ZipError("failed to read LFH at offset \(signedOffset)")
         }
-        return offset + ZipFormat.localHeaderSize + Int(nameLength) + Int(extraLength)
+        entry.dataOffset = headerOffset + ZipFormat.localHeaderSize + Int(localNameLength) + Int(localExtraLength)
+        return (entry, offset + ZipFormat.centralHeaderSize + variableCount)
     }
 
     /// `entry`'s stored (possibly compressed) bytes.
     func rawData(of entry: ZipEntry) throws -> [UInt8] {
-        let start = try dataOffset(of: entry)
-        guard let data = read(at: start, count: Int(entry.compressedSize)) else {
+        guard let data = read(at: entry.dataOffset, count: Int(entry.compressedSize)) else {
             throw ZipError("error in fread()")
         }
         return data

@@ -7,30 +7,29 @@ enum ZipDeflate {
         var stream = z_stream()
         guard deflateInit2_(&stream, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY,
                             ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw ZipError("zipfile: deflateInit2() failed")
+            throw ZipError("zipfile: deflate() error")
         }
         defer { deflateEnd(&stream) }
         let bound = Int(deflateBound(&stream, uLong(input.count)))
         var output = [UInt8](repeating: 0, count: bound)
         let rc = runOnce(&stream, from: input, into: &output) { CZlib.deflate(&$0, Z_FINISH) }
-        guard rc == Z_STREAM_END else { throw ZipError("zipfile: deflate() failed (\(rc))") }
+        guard rc == Z_STREAM_END else { throw ZipError("zipfile: deflate() error") }
         output.removeLast(output.count - Int(stream.total_out))
         return output
     }
 
-    /// `input` inflated into exactly `size` bytes (the size the archive records).
+    /// `input` inflated into a buffer of `size` bytes (the size the archive records), as
+    /// SQLite's zipfileInflate: one inflate() call must end the stream (Z_STREAM_END), else
+    /// "inflate() failed (N)" with zlib's code; a stream that ends early leaves the rest of
+    /// the `size` bytes zero (SQLite leaves them unset).
     static func inflate(_ input: UnsafeRawBufferPointer, size: Int) throws -> [UInt8] {
         var stream = z_stream()
-        guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw ZipError("zipfile: inflateInit2() failed")
-        }
+        let initialized = inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        guard initialized == Z_OK else { throw ZipError("inflateInit2() failed (\(initialized))") }
         defer { inflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: size)
-        let rc = runOnce(&stream, from: input, into: &output) { CZlib.inflate(&$0, Z_SYNC_FLUSH) }
-        guard rc == Z_STREAM_END || (rc == Z_OK && stream.total_out == size) else {
-            throw ZipError("inflate() failed (\(rc))")
-        }
-        if Int(stream.total_out) < size { output.removeLast(size - Int(stream.total_out)) }
+        let rc = runOnce(&stream, from: input, into: &output) { CZlib.inflate(&$0, Z_NO_FLUSH) }
+        guard rc == Z_STREAM_END else { throw ZipError("inflate() failed (\(rc))") }
         return output
     }
 

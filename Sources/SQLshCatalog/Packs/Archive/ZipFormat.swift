@@ -10,6 +10,9 @@ enum ZipFormat {
     static let localHeaderSize = 30
     static let centralHeaderSize = 46
     static let endRecordSize = 22
+    /// The bytes of the end record that are read (all but the comment's length), which is
+    /// all SQLite's zipfile needs to find it.
+    static let endRecordReadSize = 20
     /// The "extended timestamp" extra field: flags byte, then the modification time (Unix seconds).
     static let extendedTimestampTag: UInt16 = 0x5455
     /// What sqlite's zipfile writes as "version made by": Unix (3), spec version 3.0.
@@ -41,19 +44,29 @@ struct ZipEntry {
     var comment: [UInt8] = []
     var internalAttributes: UInt16 = 0
     var externalAttributes: UInt32 = 0
+    /// The disk the member starts on (read for zipfile_cds; always written as 0).
+    var diskStart: UInt16 = 0
     /// Offset of the local header in the archive it was read from.
     var localHeaderOffset: UInt32 = 0
+    /// Where the stored bytes start in the archive it was read from (after the local header,
+    /// whose name and extra field may differ in length from the central directory's).
+    var dataOffset: Int = 0
     /// The modification time from the extended timestamp field, when there is one.
     var unixTime: Int64?
 
     /// The POSIX mode (the high 16 bits of the external attributes).
     var mode: UInt32 { externalAttributes >> 16 }
 
-    /// Modification time: the extended timestamp, else the DOS date and time read as UTC.
-    var mtime: Int64 { unixTime ?? ZipTime.unixTime(dosDate: dosDate, dosTime: dosTime) }
+    /// Modification time: the extended timestamp, else the DOS date and time read as UTC
+    /// (cut to an unsigned 32-bit number, as SQLite's zipfile keeps it).
+    var mtime: Int64 {
+        unixTime ?? Int64(UInt32(truncatingIfNeeded: ZipTime.unixTime(dosDate: dosDate, dosTime: dosTime)))
+    }
 
-    /// Whether this is a directory: the mode says so, or the name ends in '/'.
-    var isDirectory: Bool { mode & 0o170000 == 0o040000 || name.last == UInt8(ascii: "/") }
+    /// Whether an empty member reads as a directory (NULL data): its mode has the directory
+    /// bit (0o040000, which a socket's and a block device's have too: SQLite's zipfile tests
+    /// that bit alone), or its name ends in '/'.
+    var isDirectory: Bool { mode & 0o040000 != 0 || name.last == UInt8(ascii: "/") }
 }
 
 /// Little-endian reads from a byte buffer; nil past the end.
@@ -92,52 +105,38 @@ struct ZipDirectoryLocation {
 }
 
 extension ZipFormat {
-    /// Finds the end-of-central-directory record in `tail`, the last bytes of an archive of
-    /// `archiveSize` bytes (at most 64 KiB + 22: the record and the longest comment).
-    static func findEnd(in tail: UnsafeRawBufferPointer, archiveSize: Int) throws -> ZipDirectoryLocation {
+    /// Finds the end-of-central-directory record in `tail`, the last bytes of an archive (at
+    /// most 64 KiB, as SQLite's zipfile reads), from the end: the last signature followed by
+    /// the 16 bytes that are read. Its numbers are not checked (as in SQLite's zipfile).
+    static func findEnd(in tail: UnsafeRawBufferPointer) throws -> ZipDirectoryLocation {
         let b = ZipBytes(bytes: tail)
-        var at = tail.count - endRecordSize
+        var at = tail.count - endRecordReadSize
         while at >= 0 {
             if b.u32(at) == endSignature,
-               let count = b.u16(at + 10), let size = b.u32(at + 12), let offset = b.u32(at + 16) {
-                let location = ZipDirectoryLocation(entryCount: Int(count), size: Int(size), offset: Int(offset))
-                guard location.offset <= archiveSize, location.size <= archiveSize - location.offset else {
-                    throw ZipError("failed to read CDS at offset \(location.offset)")
-                }
-                return location
+               let count = b.u16(at + 8), let size = b.u32(at + 12), let offset = b.u32(at + 16) {
+                return ZipDirectoryLocation(entryCount: Int(count), size: Int(size), offset: Int(offset))
             }
             at -= 1
         }
         throw ZipError("cannot find end of central directory record")
     }
 
-    /// Parses `count` central directory entries from `directory`.
-    /// `directoryOffset` (the directory's offset in the archive) is for error messages.
-    static func parseDirectory(_ directory: UnsafeRawBufferPointer, count: Int, directoryOffset: Int) throws -> [ZipEntry] {
-        let b = ZipBytes(bytes: directory)
-        var entries: [ZipEntry] = []
-        entries.reserveCapacity(min(count, 65_535))
-        var at = 0
-        for _ in 0..<count {
-            guard b.u32(at) == centralHeaderSignature,
-                  let madeBy = b.u16(at + 4), let needed = b.u16(at + 6), let flags = b.u16(at + 8),
-                  let method = b.u16(at + 10), let time = b.u16(at + 12), let date = b.u16(at + 14),
-                  let crc = b.u32(at + 16), let csize = b.u32(at + 20), let usize = b.u32(at + 24),
-                  let nameLength = b.u16(at + 28), let extraLength = b.u16(at + 30), let commentLength = b.u16(at + 32),
-                  let internalAttributes = b.u16(at + 36), let external = b.u32(at + 38), let offset = b.u32(at + 42),
-                  let name = b.slice(at + centralHeaderSize, Int(nameLength)),
-                  let extra = b.slice(at + centralHeaderSize + Int(nameLength), Int(extraLength)),
-                  let comment = b.slice(at + centralHeaderSize + Int(nameLength) + Int(extraLength), Int(commentLength))
-            else { throw ZipError("failed to read CDS at offset \(directoryOffset + at)") }
-            var entry = ZipEntry(name: name, versionMadeBy: madeBy, versionNeeded: needed, flags: flags, method: method,
-                                 dosTime: time, dosDate: date, crc: crc, compressedSize: csize, uncompressedSize: usize,
-                                 extra: extra, comment: comment, internalAttributes: internalAttributes, externalAttributes: external,
-                                 localHeaderOffset: offset)
-            entry.unixTime = extendedTimestamp(in: extra)
-            entries.append(entry)
-            at += centralHeaderSize + Int(nameLength) + Int(extraLength) + Int(commentLength)
-        }
-        return entries
+    /// The fixed part (46 bytes) of a central directory entry, as an entry without its name,
+    /// extra field and comment, and the lengths of those; nil when the signature is wrong.
+    static func centralHeader(fixed: UnsafeRawBufferPointer) -> (entry: ZipEntry, nameLength: Int, extraLength: Int, commentLength: Int)? {
+        let b = ZipBytes(bytes: fixed)
+        guard b.u32(0) == centralHeaderSignature,
+              let madeBy = b.u16(4), let needed = b.u16(6), let flags = b.u16(8),
+              let method = b.u16(10), let time = b.u16(12), let date = b.u16(14),
+              let crc = b.u32(16), let csize = b.u32(20), let usize = b.u32(24),
+              let nameLength = b.u16(28), let extraLength = b.u16(30), let commentLength = b.u16(32),
+              let diskStart = b.u16(34), let internalAttributes = b.u16(36), let external = b.u32(38), let offset = b.u32(42)
+        else { return nil }
+        let entry = ZipEntry(name: [], versionMadeBy: madeBy, versionNeeded: needed, flags: flags, method: method,
+                             dosTime: time, dosDate: date, crc: crc, compressedSize: csize, uncompressedSize: usize,
+                             internalAttributes: internalAttributes, externalAttributes: external,
+                             diskStart: diskStart, localHeaderOffset: offset)
+        return (entry, Int(nameLength), Int(extraLength), Int(commentLength))
     }
 
     /// The modification time of an extended timestamp extra field, when `extra` has one.
@@ -186,7 +185,7 @@ extension ZipFormat {
         h.appendZip16(entry.versionMadeBy)
         h.appendSharedHeaderFields(entry)
         h.appendZip16(UInt16(truncatingIfNeeded: entry.comment.count))
-        h.appendZip16(0)  // disk number
+        h.appendZip16(entry.diskStart)
         h.appendZip16(entry.internalAttributes)
         h.appendZip32(entry.externalAttributes)
         h.appendZip32(offset)

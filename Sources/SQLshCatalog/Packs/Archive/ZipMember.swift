@@ -30,18 +30,23 @@ struct ZipMember {
 enum ZipMemberBuilder {
     static func constraint(_ message: String) -> SQLiteError { SQLiteError(code: SQLITE_CONSTRAINT, message: message) }
 
+    /// How a member's name is taken, which differs between SQLite's xUpdate and its aggregate.
+    enum NameRule {
+        /// A table's INSERT or UPDATE: the name up to its first NUL, a '/' added to a
+        /// directory's name that lacks one, any other name kept as given.
+        case table
+        /// The zipfile() aggregate: all the name's bytes; a directory's name ends in exactly
+        /// one '/', and a file's name may not end in '/'.
+        case aggregate
+    }
+
     /// A member named `name` (NULL is the empty name) with the given values.
-    /// `reusing` gives the stored data of an existing member (an UPDATE that left data alone).
     static func member(name: Argument, mode: Argument?, mtime: Argument?, data: Argument?, method: Argument?,
-                       reusing old: ZipMember? = nil, lengthLimit: Int) throws -> ZipMember {
+                       nameRule: NameRule = .table, lengthLimit: Int) throws -> ZipMember {
         var entry = ZipEntry(name: [])
         let contents: ZipMember.Contents
         let isDirectory: Bool
-        if let old {
-            entry = old.entry
-            contents = old.contents
-            isDirectory = old.entry.isDirectory
-        } else if let data, !data.isNull {
+        if let data, !data.isNull {
             isDirectory = false
             let input = blobOrTextBytes(data.rawValue)
             let automatic = method?.isNull ?? true
@@ -71,22 +76,45 @@ enum ZipMemberBuilder {
             contents = .bytes([])
         }
         let fileMode = try parseMode(mode, isDirectory: isDirectory)
-        let time = mtime.flatMap { $0.isNull ? nil : $0.int64 } ?? Int64(Glibc.time(nil))
-        var path = name.isNull ? [] : Array(textBytes(name.rawValue))
-        if let nul = path.firstIndex(of: 0) { path.removeSubrange(nul...) }
-        if isDirectory && path.last != UInt8(ascii: "/") { path.append(UInt8(ascii: "/")) }
+        // An unsigned 32-bit time, as SQLite's zipfile keeps it (for the DOS fields too).
+        let time = UInt32(truncatingIfNeeded: mtime.flatMap { $0.isNull ? nil : $0.int64 } ?? Int64(Glibc.time(nil)))
+        let path = try memberName(name, isDirectory: isDirectory, rule: nameRule)
         guard path.count <= Int(UInt16.max) else { throw SQLiteError(code: SQLITE_TOOBIG, message: "string or blob too big") }
         entry.name = path
         entry.versionMadeBy = ZipFormat.versionMadeBy
         entry.versionNeeded = ZipFormat.versionNeeded
         entry.flags = ZipFormat.utf8Flag
         entry.externalAttributes = fileMode << 16
-        entry.extra = ZipFormat.timestampExtra(time)
-        entry.unixTime = Int64(UInt32(truncatingIfNeeded: time))
-        (entry.dosDate, entry.dosTime) = ZipTime.dos(time)
+        entry.extra = ZipFormat.timestampExtra(Int64(time))
+        entry.unixTime = Int64(time)
+        (entry.dosDate, entry.dosTime) = ZipTime.dos(Int64(time))
         entry.comment = []
         entry.internalAttributes = 0
         return ZipMember(entry: entry, contents: contents)
+    }
+
+    /// The stored name of a member named `name` (NULL is the empty name), by `rule`.
+    static func memberName(_ name: Argument, isDirectory: Bool, rule: NameRule) throws -> [UInt8] {
+        let slash = UInt8(ascii: "/")
+        var path = name.isNull ? [] : Array(textBytes(name.rawValue))
+        func dropFromNUL() {
+            if let nul = path.firstIndex(of: 0) { path.removeSubrange(nul...) }
+        }
+        switch rule {
+        case .table:
+            dropFromNUL()
+            if isDirectory && path.last != slash { path.append(slash) }
+        case .aggregate:
+            if !isDirectory {
+                if path.last == slash { throw SQLiteError(message: "non-directory name must not end with /") }
+            } else if path.last != slash {
+                dropFromNUL()
+                path.append(slash)
+            } else {
+                while path.count > 1 && path[path.count - 2] == slash { path.removeLast() }
+            }
+        }
+        return path
     }
 
     /// An integer mode, or a 10-character `ls -l` string; NULL is 0755 for a directory and

@@ -26,7 +26,7 @@ struct ZipfileAggregate: Aggregate {
             member = try ZipMemberBuilder.member(
             name: name, mode: count >= 4 ? arguments[1] : nil, mtime: count >= 4 ? arguments[2] : nil,
             data: arguments[count == 2 ? 1 : 3], method: count == 5 ? arguments[4] : nil,
-            lengthLimit: arguments.lengthLimit)
+            nameRule: .aggregate, lengthLimit: arguments.lengthLimit)
         } catch let error as SQLiteError where error.code == SQLITE_CONSTRAINT {
             throw SQLiteError(message: error.message)  // an aggregate's errors are plain errors
         }

@@ -4,43 +4,86 @@ import SQLshCore
 /// the created table's archive, including changes not yet committed), in directory order.
 final class ZipfileCursor: VirtualTableCursor {
     private let table: ZipfileTable
+    /// The cursor's number on its table, which the hidden column z reads as.
+    let id: Int64
     private var members: [ZipMember] = []
     private var position = 0
+    /// A scan of a file's directory, read one entry at a time as SQLite's zipfile reads it:
+    /// from the recorded offset up to the offset plus the recorded size (a 32-bit sum), the
+    /// recorded number of entries only checked for zero. `members` then holds the current one.
+    private var scan: (archive: ZipArchive, next: Int, end: Int)?
+    private var rowNumber: Int64 = 0
 
-    init(table: ZipfileTable) { self.table = table }
+    init(table: ZipfileTable, id: Int64) {
+        self.table = table
+        self.id = id
+    }
 
     func filter(_ arguments: FilterArguments) throws {
         members = []
         position = 0
+        scan = nil
+        rowNumber = 0
         if let pending = table.pending {
             members = pending
             return
         }
-        let archive: ZipArchive
-        if let path = table.path {
-            archive = try ZipArchive(path: path)
+        let path: String
+        if let tablePath = table.path {
+            path = tablePath
         } else if arguments.planNumber == 0 || arguments.isEmpty {
             throw SQLiteError(message: "zipfile() function requires an argument")
         } else if arguments[0].storageType == .blob {
-            archive = try ZipArchive(bytes: Array(blobOrTextBytes(arguments[0].rawValue)))
+            let archive = try ZipArchive(bytes: Array(blobOrTextBytes(arguments[0].rawValue)))
+            members = archive.entries.map { ZipMember(entry: $0, contents: .archive(archive)) }
+            return
         } else {
-            archive = try ZipArchive(path: String(decoding: textBytes(arguments[0].rawValue), as: UTF8.self))
+            // A C string, as SQLite opens it: up to a NUL.
+            path = String(decoding: textBytes(arguments[0].rawValue).prefix { $0 != 0 }, as: UTF8.self)
         }
-        members = archive.entries.map { ZipMember(entry: $0, contents: .archive(archive)) }
+        let archive = try ZipArchive(path: path, readingDirectory: false)
+        guard let end = archive.end, end.entryCount > 0 else { return }
+        scan = (archive, end.offset, Int(UInt32(truncatingIfNeeded: end.offset + end.size)))
+        try readNextEntry()
+    }
+
+    /// Moves a scan of a file to its next entry, or to the end.
+    private func readNextEntry() throws {
+        members = []
+        position = 0
+        guard let (archive, offset, end) = scan, offset < end else {
+            scan = nil
+            return
+        }
+        let (entry, next) = try archive.entry(at: offset)
+        scan = (archive, next, end)
+        members = [ZipMember(entry: entry, contents: .archive(archive))]
     }
 
     var isAtEnd: Bool { position >= members.count }
 
-    func next() throws { position += 1 }
+    /// The directory entry of the row the cursor is on (nil at the end).
+    var currentEntry: ZipEntry? { isAtEnd ? nil : members[position].entry }
 
-    func rowid() throws -> Int64 { Int64(position) }
+    func next() throws {
+        rowNumber += 1
+        if scan != nil {
+            try readNextEntry()
+        } else {
+            position += 1
+        }
+    }
+
+    func rowid() throws -> Int64 { rowNumber }
 
     func column(_ index: Int, into result: ResultContext) throws {
         let member = members[position]
         let entry = member.entry
         switch index {
         case ZipfileColumn.name:
-            entry.name.withUnsafeBufferPointer { result.setText(utf8: $0) }
+            // Up to a NUL, as SQLite's zipfile copies the name.
+            let end = entry.name.firstIndex(of: 0) ?? entry.name.count
+            entry.name.withUnsafeBufferPointer { result.setText(utf8: UnsafeBufferPointer(rebasing: $0[..<end])) }
         case ZipfileColumn.mode:
             result.set(Int64(entry.mode))
         case ZipfileColumn.mtime:
@@ -56,7 +99,8 @@ final class ZipfileCursor: VirtualTableCursor {
             let raw = try member.rawData()
             raw.withUnsafeBytes { result.setBlob($0) }
         case ZipfileColumn.data:
-            if result.isUnchangedColumn { return }
+            // Read even for an UPDATE that leaves it alone, as SQLite's zipfile does: the
+            // member is written again from its data.
             guard entry.method == 0 || entry.method == 8 else { return result.setNull() }
             guard Int(entry.compressedSize) <= result.lengthLimit,
                   entry.method == 0 || Int(entry.uncompressedSize) <= result.lengthLimit else {
@@ -70,7 +114,7 @@ final class ZipfileCursor: VirtualTableCursor {
         case ZipfileColumn.method:
             result.set(Int64(entry.method))
         default:
-            result.setNull()
+            result.set(id)
         }
     }
 

@@ -3,9 +3,9 @@ import SQLshCore
 
 /// The `zipfile` module, as SQLite's ext/misc/zipfile.c: `SELECT * FROM zipfile('a.zip')`
 /// (or a blob holding an archive) reads an archive; `CREATE VIRTUAL TABLE t USING
-/// zipfile('a.zip')` makes a table that INSERT, UPDATE and DELETE change. Changes are kept in
-/// memory until the transaction commits, then the archive is written again, to a new file
-/// renamed over the old one (so a failed write leaves the old archive whole).
+/// zipfile('a.zip')` makes a table that INSERT, UPDATE and DELETE change. As SQLite's zipfile
+/// does, each member written is appended to the file at once, and the end of the transaction
+/// (a rollback too) appends a new central directory (``ZipAppender``).
 enum ZipfileModule: WritableVirtualTableModule {
     static var isEponymous: Bool { true }
     static var options: TableValuedOptions { .directOnly }
@@ -54,7 +54,7 @@ enum ZipfileColumn {
 }
 
 /// One zipfile table: the eponymous one, or one made by CREATE VIRTUAL TABLE.
-final class ZipfileTable: WritableVirtualTable {
+final class ZipfileTable: WritableVirtualTable, FunctionOverloadingVirtualTable {
     /// The connection the table is on (borrowed).
     let connection: Connection
     /// The archive of a created table; nil for the eponymous one.
@@ -94,26 +94,56 @@ final class ZipfileTable: WritableVirtualTable {
         }
     }
 
-    func makeCursor() throws -> any VirtualTableCursor { ZipfileCursor(table: self) }
+    /// The number of cursors opened on the table: the next one's number (the hidden column
+    /// z), as SQLite's zipfile counts them.
+    private var cursorsOpened: Int64 = 0
+
+    /// The open cursors by number (for zipfile_cds), held weakly.
+    private var cursors: [Int64: WeakCursor] = [:]
+
+    private final class WeakCursor {
+        weak var cursor: ZipfileCursor?
+        init(_ cursor: ZipfileCursor) { self.cursor = cursor }
+    }
+
+    func makeCursor() throws -> any VirtualTableCursor {
+        cursorsOpened += 1
+        let cursor = ZipfileCursor(table: self, id: cursorsOpened)
+        cursors = cursors.filter { $0.value.cursor != nil }
+        cursors[cursorsOpened] = WeakCursor(cursor)
+        return cursor
+    }
+
+    /// The open cursor numbered `id`, if any.
+    func cursor(numbered id: Int64) -> ZipfileCursor? { cursors[id]?.cursor }
+
+    /// `zipfile_cds`, made once: SQLite holds the object unretained while the table is open.
+    private lazy var cdsFunction = ZipfileCDS.function(for: self)
+
+    func overload(named name: String, argumentCount: Int) -> VirtualTableFunction? {
+        name.lowercased() == "zipfile_cds" ? cdsFunction : nil
+    }
 
     private var lengthLimit: Int { connection.limit(.length) }
 
     // MARK: writing
 
+    /// The archive open for appending while a write transaction is open (nil otherwise).
+    private var appender: ZipAppender?
+
     func begin() throws {
         guard let path, !path.isEmpty else { throw SQLiteError(message: "zipfile: missing filename") }
         guard pending == nil else { return }
-        if access(path, F_OK) != 0 {
-            // Created now, empty, as SQLite's zipfile does: a path that cannot be written fails
-            // at the first change rather than at commit.
-            let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o666)
-            guard fd >= 0 else { throw SQLiteError(message: "zipfile: failed to open file \(path) for writing") }
-            close(fd)
+        // Opened for appending (and created when missing) as SQLite's zipfile opens it: a
+        // path that cannot be written, or a folder, fails at the first change.
+        let file = try ZipAppender(path: path)
+        if file.size == 0 {
             pending = []
-            return
+        } else {
+            let archive = try ZipArchive(path: path)
+            pending = archive.entries.map { ZipMember(entry: $0, contents: .archive(archive)) }
         }
-        let archive = try ZipArchive(path: path)
-        pending = archive.entries.map { ZipMember(entry: $0, contents: .archive(archive)) }
+        appender = file
     }
 
     private func members() throws -> [ZipMember] {
@@ -141,22 +171,20 @@ final class ZipfileTable: WritableVirtualTable {
         pending = list
     }
 
-    private func isUnchanged(_ value: Argument) -> Bool { value.isUnchanged }
-
+    /// An INSERT (`key` nil) or UPDATE, checked in the order of SQLite's zipfileUpdate: sz,
+    /// then rawdata (the later message wins), then method, mode and the duplicate name. An
+    /// UPDATE receives the member's data (the cursor reads it even then), so the member is
+    /// written again from it, as SQLite does.
     private func write(_ row: VirtualTableRow, replacing key: Argument?) throws {
         var list = try members()
         var oldIndex = key.flatMap { index(of: $0, in: list) }
-        // An UPDATE that sets neither sz, rawdata nor data keeps the member's stored data.
-        let keepsData = oldIndex != nil && isUnchanged(row[ZipfileColumn.sz]) && isUnchanged(row[ZipfileColumn.rawdata])
-            && isUnchanged(row[ZipfileColumn.data])
-        if !keepsData {
-            if !row[ZipfileColumn.sz].isNull { throw ZipMemberBuilder.constraint("sz must be NULL") }
-            if !row[ZipfileColumn.rawdata].isNull { throw ZipMemberBuilder.constraint("rawdata must be NULL") }
-        }
+        var message: String?
+        if !row[ZipfileColumn.sz].isNull { message = "sz must be NULL" }
+        if !row[ZipfileColumn.rawdata].isNull { message = "rawdata must be NULL" }
+        if let message { throw ZipMemberBuilder.constraint(message) }
         let member = try ZipMemberBuilder.member(
             name: row[ZipfileColumn.name], mode: row[ZipfileColumn.mode], mtime: row[ZipfileColumn.mtime],
-            data: row[ZipfileColumn.data], method: row[ZipfileColumn.method],
-            reusing: keepsData ? oldIndex.map { list[$0] } : nil, lengthLimit: lengthLimit)
+            data: row[ZipfileColumn.data], method: row[ZipfileColumn.method], lengthLimit: lengthLimit)
         let renamed = oldIndex.map { !ZipMemberBuilder.sameName(list[$0].entry.name, member.entry.name) } ?? true
         if renamed, let dup = list.firstIndex(where: { ZipMemberBuilder.sameName($0.entry.name, member.entry.name) }) {
             switch connection.virtualTableConflictResolution {
@@ -169,19 +197,30 @@ final class ZipfileTable: WritableVirtualTable {
                 throw ZipMemberBuilder.constraint("duplicate name: \"\(String(decoding: member.entry.name, as: UTF8.self))\"")
             }
         }
+        guard let appender else { throw SQLiteError(message: "zipfile: missing filename") }
+        let placed = try appender.append(member)
         if let oldIndex {
-            list[oldIndex] = member
+            list[oldIndex] = placed
         } else {
-            list.append(member)
+            list.append(placed)
         }
         pending = list
     }
 
-    func sync() throws {
-        guard let list = pending, let path else { return }
-        try ZipWriter.write(list, to: path)
+    /// Appends the central directory: the transaction's end (once, even when a failed sync
+    /// is followed by a rollback).
+    private func finish() throws {
+        defer { pending = nil }
+        guard let file = appender, let list = pending else { return }
+        appender = nil
+        try file.finish(list)
     }
 
-    func commit() throws { pending = nil }
-    func rollback() throws { pending = nil }
+    func sync() throws { try finish() }
+
+    func commit() throws { try finish() }
+
+    /// Writes the changes all the same, as SQLite's zipfile (whose xRollback is its xCommit):
+    /// neither ROLLBACK nor a failed statement undoes the rows already written.
+    func rollback() throws { try finish() }
 }
