@@ -628,3 +628,24 @@ class RedirectedOutputTests(InteractiveTestCase):
         # The screen still gets its coloured table.
         self.assertIn("\x1b[1m", session.run("select 1 as h;"))
         self.assertEqual(session.exit(), 0)
+
+
+class DidYouMeanTests(InteractiveTestCase):
+    """A misspelt name at the prompt gets the closest one; scripts keep sqlite3's text."""
+
+    def test_tables_columns_functions_and_dot_commands(self):
+        session = self.start()
+        session.run("create table orders(id, customer);")
+        self.assertIn("Did you mean orders?", session.run("select * from ordres;"))
+        self.assertIn("Did you mean customer?", session.run("select custmer from orders;"))
+        self.assertIn("Did you mean o.customer?", session.run("select o.custmer from orders o;"))
+        self.assertIn("Did you mean reverse?", session.run("select revrese('a');"))
+        self.assertIn("Did you mean .tables?", session.run(".tabels"))
+        self.assertNotIn("Did you mean", session.run("select * from zzzzzz;"))
+        self.assertEqual(session.exit(), 0)
+
+    def test_scripts_get_no_suggestion(self):
+        result = subprocess.run([BINARY, ":memory:"], input=b"create table orders(id);\nselect * from ordres;\n.tabels\n",
+                                capture_output=True, env={"HOME": self.home, "PATH": os.environ.get("PATH", "")},
+                                cwd=self.home, timeout=TIMEOUT)
+        self.assertNotIn(b"Did you mean", result.stderr)

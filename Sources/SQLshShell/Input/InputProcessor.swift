@@ -148,6 +148,12 @@ extension Shell {
         }
     }
 
+    /// Writes a hint for a person (`Did you mean orders?`) to standard error, in yellow when
+    /// colour is on.
+    func writeHint(_ hint: String) {
+        err.write(settings.colour ? "\u{1B}[33m\(hint)\u{1B}[0m\n" : hint + "\n")
+    }
+
     /// Writes an error message and a newline to standard error, in red when colour is on.
     func writeError(_ message: String) {
         err.write(settings.colour ? "\u{1B}[31m\(message)\u{1B}[0m\n" : message + "\n")
@@ -257,6 +263,7 @@ extension Shell {
             } else {
                 writeError(kind + ": ", failure.message)
             }
+            if !reportLines, failure.kind == .prepare, let hint = suggestion(forError: failure.message) { writeHint(hint) }
             return 1
         }
         if settings.showChanges {
@@ -313,6 +320,7 @@ extension Shell {
         defer { if !keepsSafeModeSuspended { safeModeSuspended = false } }
         guard let command = DotCommandRegistry.command(named: name) else {
             writeError("Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help")
+            if isTypedByPerson, let hint = suggestion(forCommand: name) { writeHint(hint) }
             return .failure
         }
         if command.isUnsafe {

@@ -1,0 +1,76 @@
+import SQLshCore
+
+/// "Did you mean" for a person at the prompt: the names closest to a misspelt table, column,
+/// function or dot-command (`no such table: ordres` → `Did you mean orders?`). Scripts never
+/// see them (sqlite3's text is the contract there).
+extension Shell {
+    /// The suggestion line for SQLite's error `message` (its first line), or nil when nothing
+    /// is close or the error is not about a name.
+    func suggestion(forError message: [UInt8]) -> String? {
+        let text = String(decoding: message.prefix { $0 != 10 }, as: UTF8.self)
+        let kinds = ["no such table: ", "no such column: ", "no such function: "]
+        guard let prefix = kinds.first(where: { text.hasPrefix($0) }) else { return nil }
+        var name = String(text.dropFirst(prefix.count))
+        if let space = name.firstIndex(of: " ") { name = String(name[..<space]) }  // ` (disabled: ...)`
+        var qualifier = ""
+        if prefix != "no such function: ", let dot = name.lastIndex(of: ".") {
+            qualifier = String(name[...dot])
+            name = String(name[name.index(after: dot)...])
+        }
+        let candidates: [String]
+        switch prefix {
+        case "no such table: ": candidates = tableNames()
+        case "no such column: ": candidates = columnNames()
+        default: candidates = functionNames()
+        }
+        guard let found = Self.closest(to: name, among: candidates) else { return nil }
+        return "Did you mean \(qualifier)\(found)?"
+    }
+
+    /// The suggestion for an unknown dot-command typed as `name`.
+    func suggestion(forCommand name: String) -> String? {
+        let names = DotCommandRegistry.all.map { $0.name }
+        return Self.closest(to: name, among: names).map { "Did you mean .\($0)?" }
+    }
+
+    /// The closest name, compared without case; at most a third of the name's length apart
+    /// (one edit for short names, three at most); none when the name itself is among them.
+    static func closest(to typed: String, among names: [String]) -> String? {
+        let lowered = typed.lowercased()
+        // The name exists (a column of another table): a near name would mislead.
+        if names.contains(where: { $0.lowercased() == lowered }) { return nil }
+        let limit = max(1, min(3, lowered.count / 3))
+        var best: (name: String, distance: Int)?
+        for name in Set(names) {
+            let distance = EditDistance.between(lowered, name.lowercased(), limit: limit)
+            guard distance <= limit else { continue }
+            if let current = best, current.distance < distance || (current.distance == distance && current.name < name) { continue }
+            best = (name, distance)
+        }
+        return best?.name
+    }
+
+    private func names(_ sql: String) -> [String] {
+        guard let statement = try? connection.prepare(sql) else { return [] }
+        var names: [String] = []
+        while (try? statement.step()) == true {
+            if let name = statement.string(at: 0) { names.append(name) }
+        }
+        return names
+    }
+
+    private func tableNames() -> [String] {
+        names("select name from pragma_table_list where name not like 'sqlite_%'")
+    }
+
+    private func columnNames() -> [String] {
+        let tables = tableNames()
+        return tables.flatMap { table in
+            names("select name from pragma_table_xinfo('" + table.replacingAll("'", with: "''") + "')")
+        } + tables
+    }
+
+    private func functionNames() -> [String] {
+        names("select distinct name from pragma_function_list") + catalog.functions.filter { catalog.isEnabled($0.name) }.map(\.name)
+    }
+}
