@@ -26,8 +26,19 @@ enum RendererFactory {
             settings.terminalWidth = 0
             settings.terminalHeight = 0
             settings.colour = false
-        } else if settings.pagerEnabled && !settings.pagerCommand.isEmpty && !shell.isSafeModeActive {
-            options.pagerCommand = settings.pagerCommand
+        } else {
+            // `.maxrows N` shows N rows at most (the table, footer and prompt take 6 lines
+            // more); `.maxwidth N` fits the table to N columns.
+            if let rows = settings.maximumRows {
+                let height = rows + 6
+                settings.terminalHeight = settings.terminalHeight > 0 ? min(settings.terminalHeight, height) : height
+            }
+            if let width = settings.maximumWidth {
+                settings.terminalWidth = settings.terminalWidth > 0 ? min(settings.terminalWidth, width) : width
+            }
+            if settings.pagerEnabled && !settings.pagerCommand.isEmpty && !shell.isSafeModeActive {
+                options.pagerCommand = settings.pagerCommand
+            }
         }
         shell.lastResult = LastResult(sql: statement.sql, vertical: vertical, isReadOnly: statement.isReadOnly)
         if vertical { return RecordRenderer(settings: settings, out: shell.out, options: options) }

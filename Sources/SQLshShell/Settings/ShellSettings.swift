@@ -45,6 +45,11 @@ public struct ShellSettings {
     public var colour = false
     /// The terminal's width in columns, which the `pretty` mode fits its tables to (0: no limit).
     public var terminalWidth = 0
+    /// `.maxrows N`: the most rows a `pretty` result shows before only its first and last ones
+    /// (nil: as many as fit the terminal).
+    public var maximumRows: Int?
+    /// `.maxwidth N`: the most columns a `pretty` table takes (nil: the terminal's width).
+    public var maximumWidth: Int?
     /// The terminal's height in lines: a `pretty` result taller than this shows its first and
     /// last rows and a footer with the row count (0: no limit, every row is shown).
     public var terminalHeight = 0
