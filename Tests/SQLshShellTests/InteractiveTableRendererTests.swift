@@ -166,9 +166,12 @@ import Testing
             """)
     }
 
-    @Test func realsAreShownAsSQLiteShowsThem() throws {
+    /// Reals in SQLite's format, with as many digits (15 to 17) as read back exactly.
+    @Test func realsAreShownExactlyInSQLitesFormat() throws {
         #expect(try render("select 0.1 as a, 1e100 as b, -2.5 as c, 100.0 as d, 1/3.0 as e;", width: 120)
-            .contains("│ 0.1 │ 1.0e+100 │ -2.5 │ 100.0 │ 0.333333333333333 │"))
+            .contains("│ 0.1 │ 1.0e+100 │ -2.5 │ 100.0 │ 0.3333333333333333 │"))
+        #expect(try render("select 2634017266.9399724 as a, 23742.48 as b, 0.1 + 0.2 as c;", width: 120)
+            .contains("│ 2634017266.9399724 │ 23742.48 │ 0.30000000000000004 │"))
     }
 
     @Test func layoutFitsNaturalShrinksThenHides() {

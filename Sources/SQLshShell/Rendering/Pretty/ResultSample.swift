@@ -182,18 +182,16 @@ final class CapturedRow {
 }
 
 extension CapturedRow.Value {
-    /// The value as SQLite's `sqlite3_column_text` gives it: integers in decimal, reals as
-    /// `%!.15g`, text as is (up to its first NUL, as the other modes print it); nil for NULL
-    /// and blobs.
+    /// The value as the screen shows it: integers in decimal, reals in the shortest of SQLite's
+    /// `%!.15g`, `%!.16g` and `%!.17g` that reads back as the same number (sqlite3 shows
+    /// `%!.15g` alone, so 2634017266.9399724 appeared as 2634017266.93997), text as is (up to
+    /// its first NUL, as the other modes print it); nil for NULL and blobs.
     var text: String? {
         switch self {
         case .null, .blob: return nil
         case .integer(let v): return String(v)
         case .real(let v):
-            return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
-                let n = sqlsh_format_double(buffer.baseAddress, 64, "%!.15g", v)
-                return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(max(0, min(n, 63)))), as: UTF8.self)
-            }
+            return Self.shortestExact(v)
         case .text(let s):
             if let nul = s.utf8.firstIndex(of: 0) { return String(s[..<nul]) }
             return s
@@ -204,6 +202,23 @@ extension CapturedRow.Value {
         switch self {
         case .integer, .real: return true
         default: return false
+        }
+    }
+}
+
+extension CapturedRow.Value {
+    /// `v` with as few significant digits (15 to 17) as read back exactly, in SQLite's
+    /// format (`%!.Ng`: `5.0`, `1.0e+20`).
+    static func shortestExact(_ v: Double) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            var text = ""
+            for precision in ["%!.15g", "%!.16g", "%!.17g"] {
+                let n = sqlsh_format_double(buffer.baseAddress, 64, precision, v)
+                text = String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(max(0, min(n, 63)))),
+                              as: UTF8.self)
+                if !v.isFinite || Double(text) == v { break }
+            }
+            return text
         }
     }
 }
