@@ -19,9 +19,17 @@ final class CompiledPattern {
         var errorCode: Int32 = 0
         var errorOffset = 0
         var empty: UInt8 = 0
+        // PCRE2_MATCH_INVALID_UTF: a text that is not valid UTF-8 can be matched (its bad bytes
+        // match nothing) instead of being undefined behaviour for the JIT.
+        let flags = options | PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF
+        let translated = PatternDialect.translated(pattern)
         let compiled = withUnsafePointer(to: &empty) { emptyPointer in
-            pcre2_compile_8(pattern.baseAddress ?? emptyPointer, pattern.count, options | PCRE2_UTF | PCRE2_UCP,
-                            &errorCode, &errorOffset, nil)
+            if let translated {
+                return translated.withUnsafeBufferPointer {
+                    pcre2_compile_8($0.baseAddress ?? emptyPointer, $0.count, flags, &errorCode, &errorOffset, nil)
+                }
+            }
+            return pcre2_compile_8(pattern.baseAddress ?? emptyPointer, pattern.count, flags, &errorCode, &errorOffset, nil)
         }
         guard let compiled else {
             throw RegexpError("\(function): \(pcre2Message(errorCode)) at offset \(errorOffset) of the pattern")
@@ -72,7 +80,8 @@ final class CompiledPattern {
         options == self.options && source.elementsEqual(pattern)
     }
 
-    /// Looks for a match in `subject` (already checked to be valid UTF-8) from byte `start`.
+    /// Looks for a match in `subject` from byte `start` (a text that is not valid UTF-8 is
+    /// matched too: its bad bytes match nothing).
     /// On success the match is at `ovector[0]..<ovector[1]`, group `n` at
     /// `ovector[2n]..<ovector[2n+1]` (`PCRE2_UNSET` when the group did not take part).
     /// - Throws: ``RegexpError`` when the match or depth limit is hit, or on other PCRE2 errors.

@@ -12,8 +12,11 @@ enum RegexpMatch {
         text runs on a deterministic automaton, one step per byte, with PCRE2's answer. An invalid pattern is an error giving PCRE2's \
         message and the offset in the pattern. A match that backtracks too much (such as \
         '(a+)+$' on a long text) fails with an error instead of running for ever. A text that \
-        is not valid UTF-8 is an error naming the offset of the first bad byte. Numbers are \
-        matched as their text form.
+        is not valid UTF-8 is matched, its bad bytes matching nothing (as sqlite3's REGEXP \
+        never stops a query for one row); the functions that return text (regexp_substr, \
+        regexp_capture, regexp_replace) stop with an error naming the offset of the first bad \
+        byte. SQLite's \\uXXXX escape works as in the stock shell. Numbers are matched as \
+        their text form.
         """
 
     static let regexp = CatalogFunction(
@@ -74,7 +77,9 @@ private func matchFunction(_ arguments: Arguments, _ result: ResultContext, engi
     if subjectValue.isNull { return result.setNull() }
     let matched = try engine.withPattern(arguments, patternIndex, options: options, function: function) { pattern in
         let subject = subjectValue.textBytes
-        if try checkSubject(subject, function: function), let dfa = pattern.asciiDFA { return dfa.matches(subject) }
+        // As sqlite3's REGEXP, a row whose text is not valid UTF-8 is matched, never an error
+        // that would end the query: its bad bytes match nothing.
+        if UTF8Bytes.isASCII(subject), let dfa = pattern.asciiDFA { return dfa.matches(subject) }
         return try pattern.match(subject.baseAddress.unsafelyUnwrapped, length: subject.count, from: 0,
                                  context: engine.matchContext, function: function)
     }
