@@ -33,10 +33,3 @@ extension SQLiteLibrary {
         sqlsh_config_multithread() == SQLITE_OK
     }
 }
-
-extension SQLiteLibrary {
-    /// Sleeps at least `milliseconds` (SQLite's `sqlite3_sleep`, through the VFS).
-    public static func sleep(milliseconds: Int32) {
-        _ = sqlite3_sleep(max(0, milliseconds))
-    }
-}

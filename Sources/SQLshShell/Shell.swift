@@ -240,7 +240,6 @@ public final class Shell {
     private func configure(_ connection: Connection) {
         connectionDidChange?(connection.handle)
         try? CompletionTable.register(on: connection)
-        registerShellFunctions(on: connection)
         if settings.safeMode { installSafeModeAuthorizer(on: connection) }
     }
 
