@@ -131,6 +131,9 @@ extension Shell {
 
     /// Renders and steps one prepared statement; returns its failure, if any.
     private func run(_ statement: Statement) -> ExecutionFailure? {
+        let previousOutput = ShellFunctionOutput.current
+        ShellFunctionOutput.current = out
+        defer { ShellFunctionOutput.current = previousOutput }
         var explainIndents: [Int]?
         var queryPlanMode = false
         var mode = settings.mode
