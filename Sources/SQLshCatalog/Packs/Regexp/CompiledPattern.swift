@@ -12,16 +12,23 @@ final class CompiledPattern {
     /// The pattern's bytes and compile options, to recognise it again.
     let source: [UInt8]
     let options: UInt32
+    /// What PCRE2 compiled: the source with SQLite's `\uXXXX` escapes translated
+    /// (``SQLiteDialect/translatingEscapes(_:)``).
+    let compiledSource: [UInt8]
 
-    /// Compiles `pattern` with UTF and Unicode properties.
+    /// Compiles `pattern` with UTF and Unicode properties, after translating SQLite's
+    /// `\uXXXX` escapes (an error offset is one in the translated pattern).
     /// - Throws: ``RegexpError`` with PCRE2's message and the offset of the error.
     init(_ pattern: UnsafeBufferPointer<UInt8>, options: UInt32, function: String) throws {
         var errorCode: Int32 = 0
         var errorOffset = 0
         var empty: UInt8 = 0
-        let compiled = withUnsafePointer(to: &empty) { emptyPointer in
-            pcre2_compile_8(pattern.baseAddress ?? emptyPointer, pattern.count, options | PCRE2_UTF | PCRE2_UCP,
-                            &errorCode, &errorOffset, nil)
+        let translated = SQLiteDialect.translatingEscapes(pattern) ?? Array(pattern)
+        let compiled = translated.withUnsafeBufferPointer { pattern in
+            withUnsafePointer(to: &empty) { emptyPointer in
+                pcre2_compile_8(pattern.baseAddress ?? emptyPointer, pattern.count, options | PCRE2_UTF | PCRE2_UCP,
+                                &errorCode, &errorOffset, nil)
+            }
         }
         guard let compiled else {
             throw RegexpError("\(function): \(pcre2Message(errorCode)) at offset \(errorOffset) of the pattern")
@@ -42,6 +49,7 @@ final class CompiledPattern {
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
         self.captureCount = Int(count)
         self.source = Array(pattern)
+        self.compiledSource = translated
         self.options = options
     }
 
@@ -55,7 +63,7 @@ final class CompiledPattern {
             if dfaBuilt { return dfa }
             dfaBuilt = true
             if options & ~PCRE2_CASELESS == 0 {
-                dfa = source.withUnsafeBufferPointer { AsciiDFA(pattern: $0, caseless: options & PCRE2_CASELESS != 0) }
+                dfa = compiledSource.withUnsafeBufferPointer { AsciiDFA(pattern: $0, caseless: options & PCRE2_CASELESS != 0) }
             }
             return dfa
         }
