@@ -77,6 +77,28 @@ import Testing
         #expect(errorMessage(db, "select percentile(x, x) from t") == "2nd argument to percentile() is not the same for all input rows")
     }
 
+    /// SQLite's ext/misc/percentile.c: the 2nd argument may vary between rows by 0.001 or less
+    /// (compared with the first row's, which is the one used); more is an error.
+    @Test func percentileToleratesTinyDifferencesInTheLevel() throws {
+        #expect(try value(db, "select percentile(column1, column2) from (values (1, 50), (2, 50.0009), (3, 49.9991))") == .real(2))
+        #expect(try value(db, "select percentile(column1, column2) from (values (1, 0), (2, 0.001), (3, 0))") == .real(1))
+        #expect(errorMessage(db, "select percentile(column1, column2) from (values (1, 50), (2, 50.0011))")
+                == "2nd argument to percentile() is not the same for all input rows")
+        // Each row is compared with the first, not with the one before it.
+        #expect(errorMessage(db, "select percentile(column1, column2) from (values (1, 50), (2, 50.0008), (3, 50.0016))")
+                == "2nd argument to percentile() is not the same for all input rows")
+    }
+
+    /// percentile.c reads the 1st argument's storage class: text is not numeric there, even
+    /// text that looks like a number (the 2nd argument takes numeric text, as in SQLite).
+    @Test func percentileRejectsTextValues() throws {
+        #expect(errorMessage(db, "select percentile('50', 50)") == "1st argument to percentile() is not numeric")
+        #expect(errorMessage(db, "select percentile(column1, 50) from (values (1), ('2'))") == "1st argument to percentile() is not numeric")
+        #expect(errorMessage(db, "select percentile(x'01', 50)") == "1st argument to percentile() is not numeric")
+        #expect(try value(db, "select percentile(null, 50)") == .null)
+        #expect(try value(db, "select percentile(2, '50')") == .real(2))
+    }
+
     @Test func nonNumericInputIsAnError() throws {
         #expect(errorMessage(db, "select median('abc')") == "1st argument to median() is not numeric")
         #expect(errorMessage(db, "select percentile_90(x'00')") == "1st argument to percentile_90() is not numeric")

@@ -136,6 +136,9 @@ extension Shell {
     }
 
     private func run(_ statement: Statement) -> ExecutionFailure? {
+        let previousOutput = ShellFunctionOutput.current
+        ShellFunctionOutput.current = out
+        defer { ShellFunctionOutput.current = previousOutput }
         var explainIndents: [Int]?
         var queryPlanMode = false
         var mode = settings.mode

@@ -42,7 +42,13 @@ struct ScanFile: TableValuedFunction {
         row = 0
         atEnd = true
         guard arguments.count > 0, !arguments[0].isNull else { return }
-        path = Array(arguments[0].textBytes)
+        let name = arguments[0].textBytes
+        // No file has a longer name: refused before copying it (it may be a gigabyte).
+        guard name.count < Int(PATH_MAX) else {
+            path = []
+            throw SQLiteError(message: "scanfile: the file name is too long (\(name.count) bytes, the most is \(Int(PATH_MAX) - 1))")
+        }
+        path = Array(name)
         let descriptor = path.contains(0) ? -1 : open(path.map { CChar(bitPattern: $0) } + [0], O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw SQLiteError(message: "cannot open '\(String(decoding: path, as: UTF8.self))' for reading")

@@ -37,9 +37,25 @@ final class DistanceInput: @unchecked Sendable {
         return (x.textBytes, y.textBytes)
     }
 
-    /// Refuses inputs whose product of lengths exceeds ``maximumCells`` (counted in bytes first,
-    /// which needs no decoding, then in characters).
-    static func checkSize(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>, function: String) throws {
+    /// The most characters one text of a distance function may have. The algorithms keep a
+    /// few machine words per character of one or both texts (decoded characters, rows of the
+    /// table), so a text near SQLite's 1,000,000,000-byte limit would need gigabytes: refused
+    /// with an error rather than left to fail an allocation, which stops the program.
+    static let maximumLength = 10_000_000
+
+    /// Refuses inputs whose product of lengths exceeds ``maximumCells`` (quadratic algorithms
+    /// only) or one of which is longer than ``maximumLength``, counted in bytes first, which
+    /// needs no decoding, then in characters. A linear algorithm on two ASCII texts reads them
+    /// in place and takes any length.
+    static func checkSize(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>, function: String,
+                          quadratic: Bool = true) throws {
+        if x.count > maximumLength || y.count > maximumLength {
+            let longer = Swift.max(UTF8Bytes.characterCount(x), UTF8Bytes.characterCount(y))
+            if longer > maximumLength && (quadratic || !UTF8Bytes.isASCII(x) || !UTF8Bytes.isASCII(y)) {
+                throw TextError("\(function): the texts are too long to compare (one has \(longer) characters, more than \(maximumLength))")
+            }
+        }
+        guard quadratic else { return }
         let bytes = x.count.multipliedReportingOverflow(by: y.count)
         if !bytes.overflow, bytes.partialValue <= maximumCells { return }
         let chars = UTF8Bytes.characterCount(x).multipliedReportingOverflow(by: UTF8Bytes.characterCount(y))
@@ -90,7 +106,7 @@ func distanceFunction(_ name: String, quadratic: Bool = true,
     let input = DistanceInput()
     return [SQLFunction(name, argumentCount: 2, options: .pure) { arguments, result in
         guard let (x, y) = DistanceInput.texts(arguments, result) else { return }
-        if quadratic { try DistanceInput.checkSize(x, y, function: name) }
+        try DistanceInput.checkSize(x, y, function: name, quadratic: quadratic)
         try compute(input, x, y, result)
     }]
 }

@@ -12,24 +12,23 @@ final class CompiledPattern {
     /// The pattern's bytes and compile options, to recognise it again.
     let source: [UInt8]
     let options: UInt32
+    /// What PCRE2 compiled: the source with SQLite's `\uXXXX` escapes translated
+    /// (``SQLiteDialect/translatingEscapes(_:)``).
+    let compiledSource: [UInt8]
 
-    /// Compiles `pattern` with UTF and Unicode properties.
+    /// Compiles `pattern` with UTF and Unicode properties, after translating SQLite's
+    /// `\uXXXX` escapes (an error offset is one in the translated pattern).
     /// - Throws: ``RegexpError`` with PCRE2's message and the offset of the error.
     init(_ pattern: UnsafeBufferPointer<UInt8>, options: UInt32, function: String) throws {
         var errorCode: Int32 = 0
         var errorOffset = 0
         var empty: UInt8 = 0
-        // PCRE2_MATCH_INVALID_UTF: a text that is not valid UTF-8 can be matched (its bad bytes
-        // match nothing) instead of being undefined behaviour for the JIT.
-        let flags = options | PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF
-        let translated = PatternDialect.translated(pattern)
-        let compiled = withUnsafePointer(to: &empty) { emptyPointer in
-            if let translated {
-                return translated.withUnsafeBufferPointer {
-                    pcre2_compile_8($0.baseAddress ?? emptyPointer, $0.count, flags, &errorCode, &errorOffset, nil)
-                }
+        let translated = SQLiteDialect.translatingEscapes(pattern) ?? Array(pattern)
+        let compiled = translated.withUnsafeBufferPointer { pattern in
+            withUnsafePointer(to: &empty) { emptyPointer in
+                pcre2_compile_8(pattern.baseAddress ?? emptyPointer, pattern.count, options | PCRE2_UTF | PCRE2_UCP,
+                                &errorCode, &errorOffset, nil)
             }
-            return pcre2_compile_8(pattern.baseAddress ?? emptyPointer, pattern.count, flags, &errorCode, &errorOffset, nil)
         }
         guard let compiled else {
             throw RegexpError("\(function): \(pcre2Message(errorCode)) at offset \(errorOffset) of the pattern")
@@ -50,6 +49,7 @@ final class CompiledPattern {
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
         self.captureCount = Int(count)
         self.source = Array(pattern)
+        self.compiledSource = translated
         self.options = options
     }
 
@@ -63,7 +63,7 @@ final class CompiledPattern {
             if dfaBuilt { return dfa }
             dfaBuilt = true
             if options & ~PCRE2_CASELESS == 0 {
-                dfa = source.withUnsafeBufferPointer { AsciiDFA(pattern: $0, caseless: options & PCRE2_CASELESS != 0) }
+                dfa = compiledSource.withUnsafeBufferPointer { AsciiDFA(pattern: $0, caseless: options & PCRE2_CASELESS != 0) }
             }
             return dfa
         }
@@ -80,8 +80,7 @@ final class CompiledPattern {
         options == self.options && source.elementsEqual(pattern)
     }
 
-    /// Looks for a match in `subject` from byte `start` (a text that is not valid UTF-8 is
-    /// matched too: its bad bytes match nothing).
+    /// Looks for a match in `subject` (already checked to be valid UTF-8) from byte `start`.
     /// On success the match is at `ovector[0]..<ovector[1]`, group `n` at
     /// `ovector[2n]..<ovector[2n+1]` (`PCRE2_UNSET` when the group did not take part).
     /// - Throws: ``RegexpError`` when the match or depth limit is hit, or on other PCRE2 errors.

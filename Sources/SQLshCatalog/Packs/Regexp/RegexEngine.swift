@@ -22,6 +22,8 @@ final class RegexEngine: @unchecked Sendable {
     private var jitStackTried = false
     private var lastPattern: CompiledPattern?
     var output: [UInt8] = []
+    /// A text that is not valid UTF-8, as SQLite's regexp reads it (reused from row to row).
+    var decodedSubject: [UInt8] = []
 
     init() {
         context = pcre2_match_context_create_8(nil)

@@ -9,14 +9,13 @@ enum RegexpMatch {
         case-insensitive matching know about all of Unicode. A constant pattern is compiled \
         (and JIT-compiled) once per statement; for REGEXP, regexpi and regexp_like, a simple \
         pattern (literals, classes, groups, alternation, quantifiers, ^ and $) on an ASCII \
-        text runs on a deterministic automaton, one step per byte, with PCRE2's answer. An invalid pattern is an error giving PCRE2's \
+        text runs on a deterministic automaton, one step per byte, with PCRE2's answer. SQLite's \
+        \\uXXXX escape is a literal character (as \\x{XXXX}). An invalid pattern is an error giving PCRE2's \
         message and the offset in the pattern. A match that backtracks too much (such as \
-        '(a+)+$' on a long text) fails with an error instead of running for ever. A text that \
-        is not valid UTF-8 is matched, its bad bytes matching nothing (as sqlite3's REGEXP \
-        never stops a query for one row); the functions that return text (regexp_substr, \
-        regexp_capture, regexp_replace) stop with an error naming the offset of the first bad \
-        byte. SQLite's \\uXXXX escape works as in the stock shell. Numbers are matched as \
-        their text form.
+        '(a+)+$' on a long text) fails with an error instead of running for ever. In a text \
+        that is not valid UTF-8 each bad byte is a U+FFFD character, as SQLite's regexp reads \
+        it (regexp_substr, regexp_capture and regexp_replace refuse such a text). Numbers are \
+        matched as their text form.
         """
 
     static let regexp = CatalogFunction(
@@ -77,9 +76,16 @@ private func matchFunction(_ arguments: Arguments, _ result: ResultContext, engi
     if subjectValue.isNull { return result.setNull() }
     let matched = try engine.withPattern(arguments, patternIndex, options: options, function: function) { pattern in
         let subject = subjectValue.textBytes
-        // As sqlite3's REGEXP, a row whose text is not valid UTF-8 is matched, never an error
-        // that would end the query: its bad bytes match nothing.
-        if UTF8Bytes.isASCII(subject), let dfa = pattern.asciiDFA { return dfa.matches(subject) }
+        if UTF8Bytes.isASCII(subject) {
+            if let dfa = pattern.asciiDFA { return dfa.matches(subject) }
+        } else if UTF8Bytes.firstInvalidOffset(subject) != nil {
+            // Not an error, as in SQLite's regexp: each bad byte is a U+FFFD character.
+            SQLiteDialect.decodingAsSQLite(subject, into: &engine.decodedSubject)
+            return try engine.decodedSubject.withUnsafeBufferPointer { decoded in
+                try pattern.match(decoded.baseAddress.unsafelyUnwrapped, length: decoded.count, from: 0,
+                                  context: engine.matchContext, function: function)
+            }
+        }
         return try pattern.match(subject.baseAddress.unsafelyUnwrapped, length: subject.count, from: 0,
                                  context: engine.matchContext, function: function)
     }

@@ -34,8 +34,13 @@ enum Percentile90: FixedPercentileLevel { static let name: StaticString = "perce
 enum Percentile95: FixedPercentileLevel { static let name: StaticString = "percentile_95"; static let percent = 95.0 }
 enum Percentile99: FixedPercentileLevel { static let name: StaticString = "percentile_99"; static let percent = 99.0 }
 
-/// `percentile(x, p)`: p from 0 to 100, the same for every row.
+/// `percentile(x, p)`: p from 0 to 100, the same for every row, as in SQLite's
+/// ext/misc/percentile.c: "the same" within ``tolerance`` of the first row's p (the one used),
+/// and x an integer or a real by storage class (text, even numeric text, is an error).
 struct VariablePercentile: WindowAggregate {
+    /// How far p may stray from the first row's: percentile.c's `sameValue` (0.001 or less).
+    static let tolerance = 0.001
+
     var values: [Double] = []
     var percent: Double?
 
@@ -46,15 +51,30 @@ struct VariablePercentile: WindowAggregate {
         guard type == .integer || type == .real, value >= 0, value <= 100 else {
             throw StatsError("2nd argument to percentile() is not a number between 0.0 and 100.0")
         }
-        if let percent, percent != value {
-            throw StatsError("2nd argument to percentile() is not the same for all input rows")
+        if let percent {
+            // percentile.c compares p + 1 with the first row's p + 1: the same rounding here.
+            let difference = (percent + 1) - (value + 1)
+            guard difference >= -Self.tolerance, difference <= Self.tolerance else {
+                throw StatsError("2nd argument to percentile() is not the same for all input rows")
+            }
+        } else {
+            percent = value
         }
-        percent = value
-        if let x = try numericInput(arguments, function: "percentile") { values.append(x) }
+        if let x = try Self.input(arguments) { values.append(x) }
     }
 
     mutating func inverse(_ arguments: Arguments) throws {
-        if let x = try numericInput(arguments, function: "percentile") { values.removeOne(x) }
+        if let x = try Self.input(arguments) { values.removeOne(x) }
+    }
+
+    /// The 1st argument: nil for NULL, else a finite integer or real by storage class.
+    @inline(__always)
+    static func input(_ arguments: Arguments) throws -> Double? {
+        switch arguments[0].storageType {
+        case .null: return nil
+        case .integer, .real: return try numericInput(arguments, function: "percentile")
+        default: throw StatsError("1st argument to percentile() is not numeric")
+        }
     }
 
     func finalize() throws -> (any SQLValueConvertible)? {
@@ -103,7 +123,9 @@ enum PercentileFunctions {
         summary: "the p-th percentile (p from 0 to 100) of the values",
         details: """
             percentile(x, p): the p-th percentile of x, p a number from 0 to 100 that must be the \
-            same for every row (else an error). percentile(x, 50) is median(x). 
+            same for every row (within 0.001 of the first row's, which is the one used; else an \
+            error). percentile(x, 50) is median(x). As in SQLite's percentile extension, x must \
+            be an integer or a real: text, even text that looks like a number, is an error. 
             """ + selectionNote,
         example: "select percentile(column1, 75) from (values (1), (2), (3), (4), (5));  -- 4.0"
     ) {

@@ -59,8 +59,10 @@ enum UnicodeLike {
     }
 }
 
-/// The matching state of one `like` function on one connection: the pattern and the text as
-/// comparison keys, in buffers reused from row to row.
+/// The matching state of one `like` function on one connection: the pattern as comparison
+/// keys, in a buffer reused from row to row. The text is read in place (its keys computed as
+/// the match reaches them): a text can be as long as SQLite allows, 1,000,000,000 bytes, and
+/// a copy of its keys would take four times that.
 ///
 /// `@unchecked Sendable`: it is mutable, but used only inside calls of one connection's
 /// function, which SQLite makes one at a time (a connection is not used from two threads at
@@ -71,7 +73,6 @@ final class LikeMatcher: @unchecked Sendable {
     static let anyOne: UInt32 = 0xFFFF_FFFE
 
     var pattern: [UInt32] = []
-    var text: [UInt32] = []
 
     func call(_ arguments: Arguments, _ result: ResultContext) throws {
         if anyNull(arguments) { return result.setNull() }
@@ -88,25 +89,13 @@ final class LikeMatcher: @unchecked Sendable {
             escape = ScalarDecoding.unit(escapeBytes, at: 0).unit
         }
         guard compile(patternBytes, escape: escape) else { return result.set(Int64(0)) }
-        keys(arguments[1].textBytes, into: &text)
-        result.set(Int64(matches() ? 1 : 0))
+        result.set(Int64(matches(arguments[1].textBytes) ? 1 : 0))
     }
 
     @inline(__always)
     static func key(_ unit: UInt32) -> UInt32 {
         if unit < 0x80 { return unit >= 0x41 && unit <= 0x5A ? unit + 0x20 : unit }
         return unit > 0x10FFFF ? unit : UnicodeScalarMapping.comparisonKey(unit)
-    }
-
-    /// The keys of a text's characters.
-    func keys(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt32]) {
-        out.removeAll(keepingCapacity: true)
-        var i = 0
-        while i < bytes.count {
-            let (unit, length) = ScalarDecoding.unit(bytes, at: i)
-            out.append(Self.key(unit))
-            i += length
-        }
     }
 
     /// Turns the pattern into tokens; false when it can match nothing (a final escape).
@@ -136,22 +125,26 @@ final class LikeMatcher: @unchecked Sendable {
         return true
     }
 
-    /// Wildcard matching with backtracking to the last `%` only: O(n·m) at worst, no recursion.
-    func matches() -> Bool {
-        let p = pattern, t = text
+    /// Wildcard matching of the text's UTF-8 bytes (each character's key computed where it is
+    /// compared) with backtracking to the last `%` only: O(n·m) at worst, no recursion.
+    func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let p = pattern
         var pi = 0, ti = 0
         var star = -1, mark = 0
-        while ti < t.count {
+        while ti < text.count {
             if pi < p.count, p[pi] == Self.anyRun {
                 star = pi
                 mark = ti
                 pi += 1
-            } else if pi < p.count, p[pi] == Self.anyOne || p[pi] == t[ti] {
+                continue
+            }
+            let (unit, length) = ScalarDecoding.unit(text, at: ti)
+            if pi < p.count, p[pi] == Self.anyOne || p[pi] == Self.key(unit) {
                 pi += 1
-                ti += 1
+                ti += length
             } else if star >= 0 {
                 pi = star + 1
-                mark += 1
+                mark += ScalarDecoding.unit(text, at: mark).length
                 ti = mark
             } else {
                 return false

@@ -9,6 +9,11 @@ enum VSVModule: VirtualTableModule {
     static func makeTable(arguments: [String], context: VirtualTableContext) throws -> any VirtualTable {
         try SafeMode.refuseModule("vsv", on: context.handle)
         let options = try VSVOptions(arguments: arguments)
+        // Checked before the column names are made: columns=100000000 would need gigabytes.
+        let limit = Int(sqlite3_limit(context.handle, SQLITE_LIMIT_COLUMN, -1))
+        if let columns = options.columns, columns > limit {
+            throw SQLiteError(message: "too many columns: columns=\(columns) is more than the column limit (\(limit))")
+        }
         return try VSVTable(options)
     }
 }
