@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// The `vsv` virtual table module: a delimited file (or inline data) as a read-only table,
@@ -10,7 +9,7 @@ enum VSVModule: VirtualTableModule {
         try SafeMode.refuseModule("vsv", on: context.handle)
         let options = try VSVOptions(arguments: arguments)
         // Checked before the column names are made: columns=100000000 would need gigabytes.
-        let limit = Int(sqlite3_limit(context.handle, SQLITE_LIMIT_COLUMN, -1))
+        let limit = context.connection.limit(.column)
         if let columns = options.columns, columns > limit {
             throw SQLiteError(message: "too many columns: columns=\(columns) is more than the column limit (\(limit))")
         }
