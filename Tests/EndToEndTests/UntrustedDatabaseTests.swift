@@ -195,6 +195,19 @@ struct UntrustedDatabaseTests {
 
     // MARK: Every hostile schema object, every function that reaches files or runs SQL
 
+    /// A folder with `work/` (where the shell runs) and `outside/secret.txt`, a file no
+    /// database may show: its unique text is returned.
+    static func folderWithASecretOutside() throws -> (folder: Folder, outside: URL, work: URL, secret: String) {
+        let folder = try Folder()
+        let outside = folder.url.appendingPathComponent("outside"), work = folder.url.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let secret = "SECRET-\(UUID().uuidString)"
+        try Data(secret.utf8).write(to: outside.appendingPathComponent("secret.txt"))
+        return (folder, outside, work, secret)
+    }
+
+
     /// Calls that write, read or list files outside the folder the shell runs in, run a program,
     /// load code or run SQL text: each is put in each kind of schema object below.
     static let hostileCalls = [
@@ -245,12 +258,7 @@ struct UntrustedDatabaseTests {
     /// never shown.
     @Test(arguments: placements.map(\.name))
     func hostileSchemaObjectsDoNothing(placement: String) throws {
-        let folder = try Folder()
-        let outside = folder.url.appendingPathComponent("outside"), work = folder.url.appendingPathComponent("work")
-        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let secret = "SECRET-\(UUID().uuidString)"
-        try Data(secret.utf8).write(to: outside.appendingPathComponent("secret.txt"))
+        let (folder, outside, work, secret) = try Self.folderWithASecretOutside()
         let (_, schema, use) = try #require(Self.placements.first { $0.name == placement })
         for (index, call) in Self.hostileCalls.enumerated() {
             let database = "h\(index).db"
@@ -285,12 +293,7 @@ struct UntrustedDatabaseTests {
     /// over them is refused (the modules are direct-only), `.dump`, `.schema` and `.recover`
     /// never read them, and -safe refuses reading them directly.
     @Test func fileModulesInTheSchemaStayClosed() throws {
-        let folder = try Folder()
-        let outside = folder.url.appendingPathComponent("outside"), work = folder.url.appendingPathComponent("work")
-        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let secret = "SECRET-\(UUID().uuidString)"
-        try Data(secret.utf8).write(to: outside.appendingPathComponent("secret.txt"))
+        let (folder, outside, work, secret) = try Self.folderWithASecretOutside()
         let tables = [
             "CREATE VIRTUAL TABLE m1 USING vsv(filename=''../outside/secret.txt'')",
             "CREATE VIRTUAL TABLE m2 USING zipfile(''../outside/secret.txt'')",

@@ -1,5 +1,3 @@
-import SQLshCore
-
 /// "Did you mean" for a person at the prompt: the names closest to a misspelt table, column,
 /// function or dot-command (`no such table: ordres` → `Did you mean orders?`). Scripts never
 /// see them (sqlite3's text is the contract there).
@@ -50,27 +48,15 @@ extension Shell {
         return best?.name
     }
 
-    private func names(_ sql: String) -> [String] {
-        guard let statement = try? connection.prepare(sql) else { return [] }
-        var names: [String] = []
-        while (try? statement.step()) == true {
-            if let name = statement.string(at: 0) { names.append(name) }
-        }
-        return names
-    }
-
-    private func tableNames() -> [String] {
-        names("select name from pragma_table_list where name not like 'sqlite_%'")
-    }
+    /// The names the prompt's completion knows (tables and views of every schema, their
+    /// columns, enabled functions), the same lists Tab offers.
+    private func tableNames() -> [String] { ShellCompletionData(shell: self).tableNames() }
 
     private func columnNames() -> [String] {
-        let tables = tableNames()
-        return tables.flatMap { table in
-            names("select name from pragma_table_xinfo('" + table.replacingAll("'", with: "''") + "')")
-        } + tables
+        let data = ShellCompletionData(shell: self)
+        let tables = data.tableNames()
+        return tables.flatMap { data.columnNames(of: $0) } + tables
     }
 
-    private func functionNames() -> [String] {
-        names("select distinct name from pragma_function_list") + catalog.functions.filter { catalog.isEnabled($0.name) }.map(\.name)
-    }
+    private func functionNames() -> [String] { ShellCompletionData(shell: self).functionNames() }
 }
