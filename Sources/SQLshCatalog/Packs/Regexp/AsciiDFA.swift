@@ -21,9 +21,14 @@ struct AsciiDFA {
 
     /// Builds the automaton, or nil when the pattern is outside the supported subset or the
     /// automaton would be too large.
-    init?(pattern: UnsafeBufferPointer<UInt8>, caseless: Bool) {
+    private let dollarAtEndOnly: Bool
+
+    /// Also for SQLite's dialect of REGEXP: `dotMatchesLF` (PCRE2_DOTALL) and `dollarAtEndOnly`
+    /// (PCRE2_DOLLAR_ENDONLY).
+    init?(pattern: UnsafeBufferPointer<UInt8>, caseless: Bool, dotMatchesLF: Bool = false, dollarAtEndOnly: Bool = false) {
         guard AsciiDFA.newlineIsLF else { return nil }
-        var parser = Parser(pattern: pattern, caseless: caseless)
+        self.dollarAtEndOnly = dollarAtEndOnly
+        var parser = Parser(pattern: pattern, caseless: caseless, dotMatchesLF: dotMatchesLF)
         guard let (node, anchoredStart, anchoredEnd) = parser.parseTop() else { return nil }
         var nfa = NFA()
         let start = nfa.newState()
@@ -50,11 +55,11 @@ struct AsciiDFA {
         let table = transitions
         var state = 0
         if anchoredEnd {
-            // '$' matches at the end and before a final LF.
+            // '$' matches at the end and (unless at the end only) before a final LF.
             let n = subject.count
             var k = 0
             while k < n {
-                if k == n - 1, subject[k] == 10, accepting[state] { return true }
+                if !dollarAtEndOnly, k == n - 1, subject[k] == 10, accepting[state] { return true }
                 state = Int(table[state &<< 7 | Int(subject[k])])
                 if state == dead { return false }
                 k += 1
@@ -123,12 +128,14 @@ private indirect enum Node {
 private struct Parser {
     let p: UnsafeBufferPointer<UInt8>
     let caseless: Bool
+    let dotMatchesLF: Bool
     var i = 0
     var depth = 0
 
-    init(pattern: UnsafeBufferPointer<UInt8>, caseless: Bool) {
+    init(pattern: UnsafeBufferPointer<UInt8>, caseless: Bool, dotMatchesLF: Bool) {
         self.p = pattern
         self.caseless = caseless
+        self.dotMatchesLF = dotMatchesLF
     }
 
     var atEnd: Bool { i >= p.count }
@@ -149,7 +156,7 @@ private struct Parser {
             while k >= i, p[k] == UInt8(ascii: "\\") { backslashes += 1; k -= 1 }
             if backslashes % 2 == 0 { anchoredEnd = true; end -= 1 }
         }
-        var body = Parser(pattern: UnsafeBufferPointer(rebasing: p[..<end]), caseless: caseless)
+        var body = Parser(pattern: UnsafeBufferPointer(rebasing: p[..<end]), caseless: caseless, dotMatchesLF: dotMatchesLF)
         body.i = i
         guard let node = body.parseAlternation(), body.atEnd else { return nil }
         if anchoredStart || anchoredEnd, case .alternation = node { return nil }
@@ -233,7 +240,7 @@ private struct Parser {
             return inner
         case UInt8(ascii: "."):
             var s = ByteSet.all
-            s.low &= ~(1 << 10)
+            if !dotMatchesLF { s.low &= ~(1 << 10) }
             return .set(s)
         case UInt8(ascii: "["):
             return parseClass().map { .set($0) }

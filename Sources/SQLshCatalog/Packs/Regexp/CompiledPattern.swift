@@ -12,6 +12,9 @@ final class CompiledPattern {
     /// The pattern's bytes and compile options, to recognise it again.
     let source: [UInt8]
     let options: UInt32
+    /// Whether texts must be lowered (ASCII letters) before PCRE2 matches them: SQLite's
+    /// regexpi, compiled in lower case.
+    let foldsASCIIOnly: Bool
     /// What PCRE2 compiled: the source with SQLite's `\uXXXX` escapes translated
     /// (``SQLiteDialect/translatingEscapes(_:)``).
     let compiledSource: [UInt8]
@@ -23,11 +26,23 @@ final class CompiledPattern {
         var errorCode: Int32 = 0
         var errorOffset = 0
         var empty: UInt8 = 0
-        let translated = SQLiteDialect.translatingEscapes(pattern) ?? Array(pattern)
+        // SQLite's dialect (``SQLiteDialect/options``) has ASCII classes: no PCRE2_UCP.
+        let sqlite = options & PCRE2_NEVER_UCP != 0
+        var translated = SQLiteDialect.translatingEscapes(pattern) ?? Array(pattern)
+        if sqlite, let counted = translated.withUnsafeBufferPointer({ SQLiteDialect.translatingOpenCounts($0) }) {
+            translated = counted
+        }
+        // SQLite's regexpi folds ASCII letters only; PCRE2 (before 10.43) folds all of Unicode
+        // in UTF mode. So its pattern is compiled in lower case, without PCRE2_CASELESS, and
+        // texts are matched lowered (``foldsASCIIOnly``; the ASCII automaton folds by itself).
+        let foldsASCIIOnly = sqlite && options & PCRE2_CASELESS != 0
+        if foldsASCIIOnly { translated = SQLiteDialect.lowercasingLiterals(translated) }
+        var flags = sqlite ? options | PCRE2_UTF : options | PCRE2_UTF | PCRE2_UCP
+        if foldsASCIIOnly { flags &= ~PCRE2_CASELESS }
+        self.foldsASCIIOnly = foldsASCIIOnly
         let compiled = translated.withUnsafeBufferPointer { pattern in
             withUnsafePointer(to: &empty) { emptyPointer in
-                pcre2_compile_8(pattern.baseAddress ?? emptyPointer, pattern.count, options | PCRE2_UTF | PCRE2_UCP,
-                                &errorCode, &errorOffset, nil)
+                pcre2_compile_8(pattern.baseAddress ?? emptyPointer, pattern.count, flags, &errorCode, &errorOffset, nil)
             }
         }
         guard let compiled else {
@@ -62,8 +77,11 @@ final class CompiledPattern {
         @inline(__always) get {
             if dfaBuilt { return dfa }
             dfaBuilt = true
-            if options & ~PCRE2_CASELESS == 0 {
-                dfa = compiledSource.withUnsafeBufferPointer { AsciiDFA(pattern: $0, caseless: options & PCRE2_CASELESS != 0) }
+            if options & ~(PCRE2_CASELESS | SQLiteDialect.options) == 0 {
+                let sqlite = options & SQLiteDialect.options != 0
+                dfa = compiledSource.withUnsafeBufferPointer {
+                    AsciiDFA(pattern: $0, caseless: options & PCRE2_CASELESS != 0, dotMatchesLF: sqlite, dollarAtEndOnly: sqlite)
+                }
             }
             return dfa
         }

@@ -5,8 +5,11 @@ import SQLshCore
 /// `regexp_like(text, pattern)`: whether a pattern matches somewhere in a text.
 enum RegexpMatch {
     static let syntaxNote = """
-        Patterns are PCRE2 (Perl syntax) in UTF mode with Unicode properties: \\d, \\w and \
-        case-insensitive matching know about all of Unicode. A constant pattern is compiled \
+        Patterns are PCRE2 (Perl syntax) in UTF mode. REGEXP and regexpi, the stock shell's \
+        functions, give the answers of SQLite's own regexp (ext/misc/regexp.c): . matches a \
+        newline, $ only the very end, {,n} is {0,n}, and \\d, \\w, \\s, \\b and regexpi's case \
+        folding are ASCII; regexp_like and the other sqlean names know all of Unicode in \\d, \\w \
+        and (?i). A constant pattern is compiled \
         (and JIT-compiled) once per statement; for REGEXP, regexpi and regexp_like, a simple \
         pattern (literals, classes, groups, alternation, quantifiers, ^ and $) on an ASCII \
         text runs on a deterministic automaton, one step per byte, with PCRE2's answer. SQLite's \
@@ -31,7 +34,8 @@ enum RegexpMatch {
     ) {
         let engine = RegexEngine()
         return [SQLFunction("regexp", argumentCount: 2, options: .pure) { arguments, result in
-            try matchFunction(arguments, result, engine: engine, pattern: 0, subject: 1, options: 0, function: "regexp")
+            try matchFunction(arguments, result, engine: engine, pattern: 0, subject: 1, options: SQLiteDialect.options,
+                              function: "regexp")
         }]
     }
 
@@ -46,7 +50,8 @@ enum RegexpMatch {
     ) {
         let engine = RegexEngine()
         return [SQLFunction("regexpi", argumentCount: 2, options: .pure) { arguments, result in
-            try matchFunction(arguments, result, engine: engine, pattern: 0, subject: 1, options: PCRE2_CASELESS,
+            try matchFunction(arguments, result, engine: engine, pattern: 0, subject: 1,
+                              options: PCRE2_CASELESS | SQLiteDialect.options,
                               function: "regexpi")
         }]
     }
@@ -78,9 +83,12 @@ private func matchFunction(_ arguments: Arguments, _ result: ResultContext, engi
         let subject = subjectValue.textBytes
         if UTF8Bytes.isASCII(subject) {
             if let dfa = pattern.asciiDFA { return dfa.matches(subject) }
-        } else if UTF8Bytes.firstInvalidOffset(subject) != nil {
+        } else if UTF8Bytes.firstInvalidOffset(subject) != nil || pattern.foldsASCIIOnly {
             // Not an error, as in SQLite's regexp: each bad byte is a U+FFFD character.
             SQLiteDialect.decodingAsSQLite(subject, into: &engine.decodedSubject)
+            // regexpi ignores the case of ASCII letters only, as SQLite's: the pattern was
+            // compiled in lower case, and the text is matched in lower case.
+            if pattern.foldsASCIIOnly { SQLiteDialect.lowercasingASCII(&engine.decodedSubject) }
             return try engine.decodedSubject.withUnsafeBufferPointer { decoded in
                 try pattern.match(decoded.baseAddress.unsafelyUnwrapped, length: decoded.count, from: 0,
                                   context: engine.matchContext, function: function)

@@ -1,3 +1,5 @@
+import CPCRE2
+
 /// What SQLite's own regexp extension (ext/misc/regexp.c, the REGEXP of the stock sqlite3
 /// shell) accepts that PCRE2 does not: `\uXXXX` escapes in patterns and texts that are not
 /// valid UTF-8.
@@ -36,6 +38,76 @@ enum SQLiteDialect {
         guard copied > 0 else { return nil }
         out.append(contentsOf: pattern[copied...])
         return out
+    }
+
+    /// The PCRE2 options that make its answers SQLite's for the REGEXP operator and `regexpi`
+    /// (ext/misc/regexp.c): `.` matches a line feed, `$` only the very end, and `\d`, `\w`,
+    /// `\s`, `\b` are ASCII (PCRE2_NEVER_UCP also tells ``CompiledPattern`` to leave
+    /// PCRE2_UCP out). Patterns are also given `{0,n}` for SQLite's `{,n}`
+    /// (``translatingOpenCounts(_:)``).
+    static let options: UInt32 = PCRE2_DOTALL | PCRE2_DOLLAR_ENDONLY | PCRE2_NEVER_UCP
+
+    /// The pattern with each `{,n}` (a repeat count SQLite reads as `{0,n}`, PCRE2 10.42 as
+    /// literal text) written `{0,n}`, outside classes, escapes and `\Q...\E`; nil when there
+    /// is none.
+    static func translatingOpenCounts(_ pattern: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var out: [UInt8] = []
+        var changed = false
+        var i = 0, inClass = false, quoted = false
+        let n = pattern.count
+        while i < n {
+            let c = pattern[i]
+            if c == UInt8(ascii: "\\"), i + 1 < n {
+                let next = pattern[i + 1]
+                if quoted { if next == UInt8(ascii: "E") { quoted = false } } else if next == UInt8(ascii: "Q") { quoted = true }
+                out.append(c)
+                out.append(next)
+                i += 2
+                continue
+            }
+            if !quoted {
+                if !inClass && c == UInt8(ascii: "[") {
+                    inClass = true
+                    out.append(c)
+                    i += 1
+                    if i < n, pattern[i] == UInt8(ascii: "^") { out.append(pattern[i]); i += 1 }
+                    if i < n, pattern[i] == UInt8(ascii: "]") { out.append(pattern[i]); i += 1 }
+                    continue
+                }
+                if inClass && c == UInt8(ascii: "]") { inClass = false }
+                if !inClass && c == UInt8(ascii: "{") && i + 1 < n && pattern[i + 1] == UInt8(ascii: ",") {
+                    var k = i + 2
+                    while k < n, pattern[k] >= 48, pattern[k] <= 57 { k += 1 }
+                    if k > i + 2, k < n, pattern[k] == UInt8(ascii: "}") {
+                        out.append(contentsOf: Array("{0".utf8))
+                        changed = true
+                        i += 1
+                        continue
+                    }
+                }
+            }
+            out.append(c)
+            i += 1
+        }
+        return changed ? out : nil
+    }
+
+    /// The pattern with the ASCII letters it matches in lower case: outside escapes (`\W`,
+    /// `\D` keep their meaning), in classes and ranges too (`[A-Z]` is `[a-z]`).
+    static func lowercasingLiterals(_ pattern: [UInt8]) -> [UInt8] {
+        var out = pattern
+        var i = 0
+        while i < out.count {
+            if out[i] == UInt8(ascii: "\\") { i += 2; continue }
+            if out[i] >= 65 && out[i] <= 90 { out[i] |= 0x20 }
+            i += 1
+        }
+        return out
+    }
+
+    /// Lowers the ASCII letters of a text in place.
+    static func lowercasingASCII(_ text: inout [UInt8]) {
+        for i in text.indices where text[i] >= 65 && text[i] <= 90 { text[i] |= 0x20 }
     }
 
     private static func isHex(_ c: UInt8) -> Bool {
