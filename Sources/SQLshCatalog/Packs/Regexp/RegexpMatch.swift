@@ -43,10 +43,11 @@ enum RegexpMatch {
         name: "regexpi", pack: "regexp", kind: .scalar, arity: "2", arguments: "pattern, text", flags: .pure,
         summary: "1 when the PCRE2 pattern matches the text, ignoring case",
         details: """
-            regexpi(pattern, text) is regexp(pattern, text) with case-insensitive (Unicode) \
-            matching, as in the stock sqlite3 shell. NULL when either argument is NULL. 
+            regexpi(pattern, text) is regexp(pattern, text) ignoring the case of ASCII letters \
+            (as the stock sqlite3 shell's: É and é differ; regexp_like with (?i) folds all of \
+            Unicode). NULL when either argument is NULL. 
             """ + syntaxNote,
-        example: "select regexpi('^straße$', 'STRASSE'), regexpi('^é', 'École');  -- 0|1"
+        example: "select regexpi('^school$', 'SCHOOL'), regexpi('^é', 'École');  -- 1|0"
     ) {
         let engine = RegexEngine()
         return [SQLFunction("regexpi", argumentCount: 2, options: .pure) { arguments, result in
