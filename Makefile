@@ -116,7 +116,8 @@ test-sanitize: deps
 # FUZZ_SECONDS on its committed seed corpus; new inputs go to .build-fuzz/corpus, crashes to
 # .build-fuzz/artifacts.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := FuzzInputSplitter FuzzDotArguments FuzzImportReader FuzzCompletion FuzzCatalog FuzzRecover
+FUZZ_TARGETS := FuzzInputSplitter FuzzDotArguments FuzzImportReader FuzzCompletion FuzzCatalog FuzzRecover \
+                FuzzVSVOptions FuzzDumpDamaged
 fuzz: deps
 	@# The build plan is made again each time: a path dependency's new source files are
 	@# otherwise missed (SwiftPM keeps the old file lists in .build-fuzz/*.yaml).

@@ -5,7 +5,8 @@ import PackageDescription
 // -sanitize=fuzzer,address (`make fuzz`), and libFuzzer supplies `main`. Each target's entry
 // point is `LLVMFuzzerTestOneInput`; internal parts of the shell are reached with
 // `@testable import`, so the main package is built with -enable-testing here.
-let fuzzTargets = ["FuzzInputSplitter", "FuzzDotArguments", "FuzzImportReader", "FuzzCompletion", "FuzzCatalog", "FuzzRecover"]
+let fuzzTargets = ["FuzzInputSplitter", "FuzzDotArguments", "FuzzImportReader", "FuzzCompletion", "FuzzCatalog", "FuzzRecover",
+                   "FuzzVSVOptions", "FuzzDumpDamaged"]
 
 let package = Package(
     name: "sqlsh-fuzz",
