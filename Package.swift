@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLite", "CSQLshPlugin"]),
 
         // Layer 5: the executable. Thin.
-        .executableTarget(name: "sqlsh", dependencies: ["SQLshShell", "SQLshCore", "CEditLine", "CSQLite"]),
+        .executableTarget(name: "sqlsh", dependencies: ["SQLshShell", "SQLshCore", "CEditLine"]),
 
         // Plugins: the C ABI (header only), the Swift SDK, and the example plugins. A plugin links
         // the Swift runtime statically (-static-stdlib), so it is self-contained and loads into

@@ -33,3 +33,21 @@ extension SQLiteLibrary {
         sqlsh_config_multithread() == SQLITE_OK
     }
 }
+
+extension SQLiteLibrary {
+    /// Makes the VFS called `name` the default one for connections opened after; false when
+    /// there is no VFS of that name (the `-vfs NAME` option).
+    public static func makeDefaultVFS(named name: String) -> Bool {
+        guard let vfs = sqlite3_vfs_find(name) else { return false }
+        return sqlite3_vfs_register(vfs, 1) == SQLITE_OK
+    }
+
+    /// Interrupts the statement running on the connection with this handle: safe to call from
+    /// a signal handler (no allocation, no lock, no Swift runtime call), which is where a shell
+    /// calls it on Ctrl-C. A program keeps the handle in a plain global before installing
+    /// the handler.
+    @inline(__always)
+    public static func interruptFromSignalHandler(_ handle: OpaquePointer) {
+        sqlite3_interrupt(handle)
+    }
+}

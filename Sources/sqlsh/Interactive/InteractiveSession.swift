@@ -1,5 +1,5 @@
 import Glibc
-import CSQLite
+import SQLshCore
 import SQLshShell
 
 /// Runs the shell for a person at a terminal (or with `-interactive`): the banner, then
@@ -13,8 +13,8 @@ func runInteractiveSession(shell: Shell, transientDatabase: Bool) throws -> Int3
     let out = isatty(0) == 1 && isatty(1) != 1 && isatty(2) == 1 ? shell.err : shell.standardOutput
     // The stock shell's first line (`SQLite version 3.40.1 2022-12-28 14:03:47`, which
     // SQLite's own shell tests look for), then sqlsh's name and version.
-    let sourceDate = String(String(cString: sqlite3_sourceid()).prefix(19))
-    var banner = "SQLite version \(String(cString: sqlite3_libversion())) \(sourceDate) (sqlsh \(Shell.version))\n"
+    let sourceDate = String(SQLiteLibrary.sourceID.prefix(19))
+    var banner = "SQLite version \(SQLiteLibrary.version) \(sourceDate) (sqlsh \(Shell.version))\n"
     banner += "Enter \".help\" for usage hints.\n"
     banner += catalogLine(shell)
     if transientDatabase {

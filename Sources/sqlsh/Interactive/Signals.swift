@@ -1,10 +1,10 @@
 import Glibc
-import CSQLite
+import SQLshCore
 import SQLshShell
 
 // What the SIGINT handler may touch: plain globals, set before the handler is installed (so
-// no lazy initialisation happens inside it). sqlite3_interrupt is safe to call from a signal
-// handler.
+// no lazy initialisation happens inside it). SQLiteLibrary.interruptFromSignalHandler is safe
+// to call from a signal handler.
 
 /// The connection of the input that is running (nil at the prompt).
 nonisolated(unsafe) var interruptTarget: OpaquePointer? = nil
@@ -18,7 +18,7 @@ nonisolated(unsafe) var indicatorVisible: sig_atomic_t = 0
 private let handleSIGINT: @convention(c) (Int32) -> Void = { _ in
     interruptRequested = 1
     guard let db = interruptTarget else { return }
-    sqlite3_interrupt(db)
+    SQLiteLibrary.interruptFromSignalHandler(db)
     // End the line the terminal echoed ^C on (replacing the indicator), so that the
     // "interrupted" message starts a line of its own. write(2) is async-signal-safe.
     let saved = errno
@@ -35,7 +35,7 @@ private let handleSIGINT: @convention(c) (Int32) -> Void = { _ in
 private let handleBatchSIGINT: @convention(c) (Int32) -> Void = { _ in
     interruptRequested += 1
     if interruptRequested > 2 { _exit(1) }
-    if let db = interruptTarget { sqlite3_interrupt(db) }
+    if let db = interruptTarget { SQLiteLibrary.interruptFromSignalHandler(db) }
 }
 
 enum Signals {

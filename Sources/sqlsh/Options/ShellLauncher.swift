@@ -1,5 +1,4 @@
 import Glibc
-import CSQLite
 import SQLshCore
 import SQLshShell
 
@@ -19,12 +18,9 @@ struct ShellLauncher {
         let run = CommandLineRun(arguments: arguments, rawArguments: rawArguments(), interactive: isatty(0) != 0)
         if let status = run.firstPass() { return status }
         let startup = run.startup
-        if let vfs = startup.vfs {
-            guard let found = sqlite3_vfs_find(vfs) else {
-                run.err.write("no such VFS: \"\(vfs)\"\n")
-                return 1
-            }
-            sqlite3_vfs_register(found, 1)
+        if let vfs = startup.vfs, !SQLiteLibrary.makeDefaultVFS(named: vfs) {
+            run.err.write("no such VFS: \"\(vfs)\"\n")
+            return 1
         }
         let status = run.makeShell { startup in
             var flags: OpenFlags = startup.readOnly ? [.readOnly, .uri] : .default
