@@ -12,11 +12,6 @@ private let scratchFile = "vsv-input"
 /// `filename=` reads.
 nonisolated(unsafe) private var content: [UInt8] = []
 
-/// Larger `columns=` values are refused here, not by the product: `columns=` allocation
-/// traps on huge counts are a known bug being fixed apart (issue 19's brief); remove this
-/// cap once that fix is in.
-private let knownBugColumnCap = 10_000
-
 /// The `vsv` module as the catalog registers it, except that `filename=` never names a file
 /// outside the working folder: any name but "" (no such file) and "." (a folder) becomes
 /// `vsv-input`, written with the input's content. Options parsing, the header and column
@@ -26,9 +21,6 @@ private enum ConfinedVSV: VirtualTableModule {
 
     static func makeTable(arguments: [String], context: VirtualTableContext) throws -> any VirtualTable {
         var options = try VSVOptions(arguments: arguments)
-        if let columns = options.columns, columns > knownBugColumnCap {
-            throw SQLiteError(message: "fuzz harness: columns= over \(knownBugColumnCap) (known bug)")
-        }
         if case .file(let name) = options.source {
             if name.isEmpty || name == "." {
                 options.source = .file(name)
