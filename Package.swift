@@ -56,7 +56,8 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
 
-        // Layer 2: the core engine library. No terminal, no printing.
+        // Layer 2: the core engine library. No terminal, no printing. The only target that
+        // depends on CSQLite: the layers above see SQLite through its API alone.
         // Functions, collations and table-valued functions are Sendable, as SQLite calls them
         // on any thread.
         .target(name: "SQLshCore", dependencies: ["CSQLite"],
@@ -67,10 +68,10 @@ let package = Package(
 
         // Layer 3: the built-in function catalog, one pack per folder.
         // Its functions' closures and per-connection state are Sendable.
-        .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CSQLite", "CPCRE2", "CCrypto", "CXXHash", "CUTF8Proc", "CZlib"]),
+        .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CPCRE2", "CCrypto", "CXXHash", "CUTF8Proc", "CZlib"]),
 
         // Layer 4: the shell library: input in, bytes out.
-        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLite", "CSQLshPlugin"]),
+        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLshPlugin"]),
 
         // Layer 5: the executable. Thin.
         .executableTarget(name: "sqlsh", dependencies: ["SQLshShell", "SQLshCore", "CEditLine"]),
@@ -87,7 +88,7 @@ let package = Package(
 
         .testTarget(name: "SQLshCoreTests", dependencies: ["SQLshCore", "CSQLite"]),
         .testTarget(name: "SQLshJSONTests", dependencies: ["SQLshJSON", "SQLshCore"]),
-        .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "CSQLite", "GoldenFiles", "TestSupport"],
+        .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "GoldenFiles", "TestSupport"],
                     exclude: ["Golden"]),
         // The stock sqlite3's recorded output for the comparison tests (Golden/ folders).
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 import Synchronization
 
@@ -87,17 +86,17 @@ public enum SafeMode {
     /// `SQLITE_CREATE_VTABLE`, `SQLITE_READ` of a table-valued function), as the message the
     /// shell prints after `line N: `; nil when it is allowed. `a1` and `a2` are the
     /// authorizer's first two strings.
-    public static func refusal(action: Int32, _ a1: @autoclosure () -> String?, _ a2: @autoclosure () -> String?) -> String? {
+    public static func refusal(action: AuthorizerAction, _ a1: @autoclosure () -> String?, _ a2: @autoclosure () -> String?) -> String? {
         switch action {
-        case SQLITE_ATTACH:
+        case .attach:
             return "cannot run ATTACH in safe mode"
-        case SQLITE_FUNCTION:
+        case .function:
             guard let name = a2() else { return nil }
             return isProhibited(name) ? message(for: name) : nil
-        case SQLITE_CREATE_VTABLE:
+        case .createVirtualTable:
             guard let module = a2() else { return nil }
             return isProhibitedModule(module) ? "cannot use the \(module.lowercased()) module in safe mode" : nil
-        case SQLITE_READ:
+        case .read:
             guard let table = a1() else { return nil }
             return isProhibitedTableFunction(table) ? message(for: table) : nil
         default:

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// Reports every allocation SQLite makes, by wrapping its allocator
 /// (`SQLITE_CONFIG_GETMALLOC` / `SQLITE_CONFIG_MALLOC`), as the `sqlite3` shell's

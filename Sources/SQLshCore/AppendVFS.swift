@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// `apndvfs`: a VFS that keeps a database appended to the end of another file (an executable,
 /// say), as the stock shell's appendvfs (SQLite's ext/misc/appendvfs.c) does, and reads the

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// What an authorizer is asked about: an action SQLite is about to compile into a statement
 /// (`sqlite3_set_authorizer`).

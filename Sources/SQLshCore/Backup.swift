@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// An online backup: copies a database, page by page, from one connection to another
 /// (`sqlite3_backup_*`), while the source stays usable.

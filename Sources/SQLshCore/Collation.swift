@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A collating sequence to register (`ORDER BY x COLLATE name`).
 ///

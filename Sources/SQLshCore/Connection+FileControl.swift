@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A file-control operation (`SQLITE_FCNTL_*`), run on a database's file by
 /// ``Connection/fileControl(_:_:schema:)``.

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// What the schema declares about a table column (`sqlite3_table_column_metadata`).
 public struct ColumnMetadata: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A database image in memory that SQLite allocated (`sqlite3_malloc64`), ready to become a
 /// connection's database through ``Connection/deserialize(_:schema:readOnly:resizable:)``.

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// Whether a schema has a transaction open (`sqlite3_txn_state`).
 public enum TransactionState: Sendable {

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A connection to a SQLite database.
 ///

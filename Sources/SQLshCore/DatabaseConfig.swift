@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A boolean setting of a connection changed through `sqlite3_db_config`, such as defensive
 /// mode or whether the schema is trusted.

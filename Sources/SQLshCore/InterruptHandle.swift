@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Synchronization
 
 /// Interrupts a connection's running statement from any thread or task.

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A run-time limit of a connection (`sqlite3_limit`), such as the longest string or the
 /// deepest expression.

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Synchronization
 
 /// Something a statement names that the connection does not have (yet).

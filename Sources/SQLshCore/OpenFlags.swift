@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// Flags for opening a connection (`sqlite3_open_v2`).
 public struct OpenFlags: OptionSet, Sendable {

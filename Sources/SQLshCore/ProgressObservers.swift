@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// Identifies a progress observer, to remove it with ``Connection/removeProgressObserver(_:)``.
 /// An identifier is tied to its connection: removing it from another connection does nothing.

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A SQLite result code, primary (`SQLITE_CONSTRAINT`) or extended (`SQLITE_CONSTRAINT_UNIQUE`),
 /// by name instead of by number.
@@ -29,7 +29,7 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// their extended forms).
     @inlinable public var isError: Bool {
         let primary = rawValue & 0xFF
-        return primary != SQLITE_OK && primary != SQLITE_ROW && primary != SQLITE_DONE
+        return primary != 0 && primary != 100 && primary != 101  // SQLITE_OK, SQLITE_ROW, SQLITE_DONE
     }
 
     /// The C name, such as `SQLITE_CONSTRAINT_UNIQUE`, or nil for a number SQLite does not define.

@@ -1,4 +1,7 @@
-import CSQLite
+// Public: this file's @inlinable hot path calls SQLite directly, and inlinable code may only
+// use a public import. Its public declarations mention no C type; other modules still cannot
+// name C declarations (they do not import CSQLite).
+public import CSQLite
 
 extension SQLText {
     /// Formats with SQLite's printf (`sqlite3_vmprintf`), which adds `%q`, `%Q` and `%w` (SQL
@@ -37,5 +40,27 @@ extension SQLText {
         var count = 0
         while bytes[count] != 0 { count += 1 }
         return try body(UnsafeBufferPointer(start: bytes, count: count))
+    }
+
+    /// Writes one REAL formatted with SQLite's printf (`sqlite3_snprintf`) into `buffer`,
+    /// NUL-terminated and cut to fit; returns the length of the text, without the NUL.
+    ///
+    /// `format` must have exactly one conversion, for a double (`%!.15g`, `%!.20e`): the
+    /// shell's renderers write REALs this way, as sqlite3 does, with no `String` per value.
+    ///
+    /// ```swift
+    /// withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+    ///     SQLText.formatReal(0.1, format: "%!.20g", into: buffer)  // 21: "0.10000000000000000555"
+    /// }
+    /// ```
+    ///
+    /// `@inlinable`: insert mode and `.dump` write every REAL through it.
+    @inlinable
+    package static func formatReal(_ value: Double, format: StaticString,
+                                   into buffer: UnsafeMutableBufferPointer<CChar>) -> Int {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
+        let size = Int32(clamping: buffer.count)
+        let pattern = UnsafeRawPointer(format.utf8Start).assumingMemoryBound(to: CChar.self)
+        return Int(sqlsh_format_double(base, size, pattern, value))
     }
 }

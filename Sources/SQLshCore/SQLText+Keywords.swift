@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 extension SQLText {
     /// SQLite's keywords, in the order of its keyword table (`sqlite3_keyword_name`).

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// SQLite's own string routines, for code that must match strings exactly as SQLite does:
 /// `GLOB` and `LIKE` patterns, ASCII-only case folding, statement completeness, keywords.

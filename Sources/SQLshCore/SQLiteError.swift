@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// An error reported by SQLite, or by sqlsh on SQLite's behalf.
 ///
@@ -22,7 +22,7 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, CustomDebu
     public var offset: Int?
 
     /// Creates an error with an explicit code and message.
-    public init(code: Int32 = SQLITE_ERROR, message: String, offset: Int? = nil) {
+    public init(code: Int32 = 1 /* SQLITE_ERROR */, message: String, offset: Int? = nil) {
         self.code = code
         self.message = message
         self.offset = offset

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 extension SQLiteLibrary {
     /// The installed error-log handler (read by the C callback, which captures nothing).

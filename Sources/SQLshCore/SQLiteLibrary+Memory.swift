@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 extension SQLiteLibrary {
     /// Frees memory SQLite allocated and handed over to the caller (`sqlite3_free`), such as

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 extension SQLiteLibrary {
     /// The version as a NUL-terminated string in static storage, for C interfaces (a

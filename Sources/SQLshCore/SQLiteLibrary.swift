@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// Facts about the SQLite library linked in, and its process-wide services.
 public enum SQLiteLibrary {

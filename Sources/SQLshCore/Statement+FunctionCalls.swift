@@ -1,4 +1,7 @@
-import CSQLite
+// Public: this file's @inlinable hot path calls SQLite directly, and inlinable code may only
+// use a public import. Its public declarations mention no C type; other modules still cannot
+// name C declarations (they do not import CSQLite).
+public import CSQLite
 
 // What a function that runs a statement inside its call needs (a function written in SQL
 // passes its arguments to the statement and returns the statement's first value): arguments

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A performance counter of a prepared statement (`SQLITE_STMTSTATUS_*`).
 public struct StatementCounter: RawRepresentable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A current value and its highest value since the last reset, as SQLite's status
 /// interfaces report them.

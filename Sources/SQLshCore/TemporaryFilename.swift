@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 extension Connection {
     /// A filename for a temporary file, as the VFS of the main database proposes it

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// An operation of SQLite's test interface (`sqlite3_test_control`): hooks for testing SQLite
 /// itself and tools built on it (the shell's `.testctrl` and `.imposter`). They change

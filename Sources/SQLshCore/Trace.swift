@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Glibc
 
 /// The kinds of events a trace hook receives (`SQLITE_TRACE_*`).

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Synchronization
 
 // Auxiliary data kept for a whole statement rather than for one argument: SQLite keeps data

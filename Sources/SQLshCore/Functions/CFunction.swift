@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A SQL function implemented by C callbacks (a plugin's, or another library's), registered
 /// through the core like any other function with ``Connection/add(_:)-cfunction``.

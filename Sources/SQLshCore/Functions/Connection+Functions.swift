@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 extension Connection {
     /// Registers a function, replacing any with the same name and argument count.

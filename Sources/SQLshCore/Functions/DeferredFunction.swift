@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// The name and shape of a function whose body is made later: what SQLite needs to know to
 /// compile calls of it.

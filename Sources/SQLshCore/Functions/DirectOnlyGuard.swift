@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// The second check of a direct-only function (``FunctionOptions/directOnly``), made at each
 /// call: the function must be named by the SQL text of a statement running on the connection.

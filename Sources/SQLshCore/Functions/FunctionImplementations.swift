@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 // What SQLite's user-data pointer holds for each registered function: one object per
 // registration, retained by SQLite and released by its xDestroy. Each kind has its own C

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// Flags of a SQL function, passed to `sqlite3_create_function_v2`.
 public struct FunctionOptions: OptionSet, Hashable, Sendable {

@@ -1,4 +1,7 @@
-import CSQLite
+// Public: this file's @inlinable hot path calls SQLite directly, and inlinable code may only
+// use a public import. Its public declarations mention no C type; other modules still cannot
+// name C declarations (they do not import CSQLite).
+public import CSQLite
 
 /// Whether bytes written by ``ResultContext/write(_:capacity:_:)`` are a text or a blob result.
 public enum ResultBytesKind: Sendable {

@@ -1,4 +1,7 @@
-import CSQLite
+// Public: this file's @inlinable hot path calls SQLite directly, and inlinable code may only
+// use a public import. Its public declarations mention no C type; other modules still cannot
+// name C declarations (they do not import CSQLite).
+public import CSQLite
 
 // The errors SQLite itself has words for, and the limit that decides one of them: a function
 // whose result can grow past its arguments checks ``ResultContext/lengthLimit`` while it builds
@@ -30,6 +33,10 @@ extension ResultContext {
     /// Changes the result code of an error already set (`sqlite3_result_error_code`): SQLite
     /// uses its own text for the code when no message was set.
     @inlinable public func setErrorCode(_ code: Int32) { sqlite3_result_error_code(rawValue, code) }
+
+    /// Changes the result code of an error already set, by name (``setErrorCode(_:)-(Int32)``):
+    /// `result.setErrorCode(.ioErr)` fails the call with SQLite's "disk I/O error".
+    @inlinable public func setErrorCode(_ code: ResultCode) { setErrorCode(code.rawValue) }
 }
 
 extension Arguments {

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A custom SQL function: scalar, aggregate or window.
 ///

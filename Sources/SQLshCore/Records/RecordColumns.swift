@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// What the record coders look up once per statement rather than once per row: the column
 /// names with their indexes, and the named parameters with theirs.

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A table-valued function to register: a ``TableValuedFunction`` type under a SQL name.
 ///

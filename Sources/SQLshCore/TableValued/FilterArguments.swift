@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// What ``TableValuedFunction/filter(_:)`` receives: the plan chosen by
 /// ``TableValuedFunction/bestIndex(_:)`` and the values of the constraints it asked for.

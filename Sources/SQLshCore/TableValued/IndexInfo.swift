@@ -1,12 +1,12 @@
-import CSQLite
+internal import CSQLite
 
 /// The planner's question and answer for one candidate plan: a view over
 /// `sqlite3_index_info`, valid only during ``TableValuedFunction/bestIndex(_:)``.
 public struct IndexInfo {
     /// The `sqlite3_index_info *`.
-    public let rawValue: UnsafeMutablePointer<sqlite3_index_info>
+    let rawValue: UnsafeMutablePointer<sqlite3_index_info>
 
-    public init(rawValue: UnsafeMutablePointer<sqlite3_index_info>) { self.rawValue = rawValue }
+    init(rawValue: UnsafeMutablePointer<sqlite3_index_info>) { self.rawValue = rawValue }
 
     /// A WHERE-clause constraint offered by the planner.
     public struct Constraint: Sendable, Equatable {
@@ -39,6 +39,12 @@ public struct IndexInfo {
     public func constraint(_ index: Int) -> Constraint {
         let c = rawValue.pointee.aConstraint[index]
         return Constraint(column: c.iColumn, op: ConstraintOperator(rawValue: c.op), isUsable: c.usable != 0)
+    }
+
+    /// The name of the collating sequence constraint `index` compares with
+    /// (`sqlite3_vtab_collation`), such as `BINARY` or `NOCASE`; nil when SQLite gives none.
+    public func collation(ofConstraint index: Int) -> String? {
+        sqlite3_vtab_collation(rawValue, Int32(index)).map { String(cString: $0) }
     }
 
     /// Passes constraint `index`'s right-hand side to `filter` as argument number `argument`

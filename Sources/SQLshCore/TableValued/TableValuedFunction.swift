@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A table-valued function, such as `generate_series(start, stop, step)`: an eponymous virtual
 /// table whose hidden columns are its arguments.

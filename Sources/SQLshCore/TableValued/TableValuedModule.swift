@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 // The bridge between SQLite's virtual-table interface and Swift: ``TableValuedFunction``s and,
 // through the same callbacks, ``VirtualTableModule``s (VirtualTableModuleBridge.swift).

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A Swift type that converts to and from SQLite values.
 ///

@@ -1,4 +1,7 @@
-import CSQLite
+// Public: this file's @inlinable hot path calls SQLite directly, and inlinable code may only
+// use a public import. Its public declarations mention no C type; other modules still cannot
+// name C declarations (they do not import CSQLite).
+public import CSQLite
 
 // Conversions of the standard library types. Integers and reals follow SQLite's own rules
 // where they are lossless or conventional (a real read as an integer is truncated toward zero,

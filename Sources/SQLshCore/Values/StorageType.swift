@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// The storage class of a value (`sqlite3_value_type`, `sqlite3_column_type`).
 public enum StorageType: Int32, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A copy of a SQL value that outlives the call it came from (`sqlite3_value_dup`): exactly
 /// the same value (type, bytes, invalid UTF-8 and subtype kept, unlike ``SQLValue``), freed

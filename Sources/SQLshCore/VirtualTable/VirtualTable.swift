@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A virtual table module: what `CREATE VIRTUAL TABLE name USING module(arguments)` makes a
 /// table with. Unlike a ``TableValuedFunction`` (an eponymous table whose hidden columns are

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 // The bridge between SQLite's virtual-table interface and ``VirtualTableModule``.
 //

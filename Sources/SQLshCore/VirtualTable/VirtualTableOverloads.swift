@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A function a virtual table runs in place of a global one when the call's first argument is
 /// one of the table's columns (SQLite's `xFindFunction`), as SQLite's zipfile table runs

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 // What a writable virtual table asks SQLite while it writes: which columns an UPDATE leaves
 // unchanged, and which conflict resolution the statement asked for.
@@ -45,7 +45,6 @@ extension Argument {
     /// ``WritableVirtualTable`` can then keep what it stores instead of reading it back.
     /// Meaningful only for the values of a ``VirtualTableRow`` in `update`; always false
     /// elsewhere.
-    @inlinable
     public var isUnchanged: Bool { sqlite3_value_nochange(rawValue) != 0 }
 }
 
@@ -60,6 +59,5 @@ extension ResultContext {
     ///     if result.isUnchangedColumn { return }
     ///     result.setBlob(try loadData())
     /// ```
-    @inlinable
     public var isUnchangedColumn: Bool { sqlite3_vtab_nochange(rawValue) != 0 }
 }

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A ``VirtualTableModule`` whose tables accept INSERT, UPDATE and DELETE (SQLite's `xUpdate`)
 /// and take part in transactions (`xBegin`, `xSync`, `xCommit`, `xRollback`).

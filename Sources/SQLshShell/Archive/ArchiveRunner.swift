@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// Runs a parsed `.archive` command as sqlite3 3.40.1's `arDotCommand` does: by SQL over the
@@ -52,7 +51,7 @@ final class ArchiveRunner {
                 return error.code & 0xff
             } catch {
                 shell.err.write("cannot open file: \(file) (\(error))\n")
-                return SQLITE_ERROR
+                return ResultCode.error.rawValue
             }
             // As the shell's own connection: primary result codes, which the messages quote.
             connection.setExtendedResultCodes(false)
@@ -64,7 +63,7 @@ final class ArchiveRunner {
             if options.command != .create
                 && (try? connection.columnMetadata(table: "sqlar", column: "name")) == nil {
                 shell.err.write("database does not contain an 'sqlar' table\n")
-                return SQLITE_ERROR
+                return ResultCode.error.rawValue
             }
             source = "sqlar"
         }
@@ -77,7 +76,7 @@ final class ArchiveRunner {
         case .remove: return remove()
         case .help:
             _ = HelpText.show(pattern: "archive", to: shell.out)
-            return SQLITE_OK
+            return ResultCode.ok.rawValue
         }
     }
 
@@ -115,7 +114,7 @@ final class ArchiveRunner {
     /// The result code sqlite3's C API returns for `error`: the primary code, since the
     /// archive's connection runs with extended result codes off.
     private static func code(of error: any Error) -> Int32 {
-        (error as? SQLiteError).map { $0.code & 0xFF } ?? SQLITE_ERROR
+        (error as? SQLiteError).map { $0.code & 0xFF } ?? ResultCode.error.rawValue
     }
 
     /// The message of `error`, as `sqlite3_errmsg` gives it.
@@ -129,11 +128,11 @@ final class ArchiveRunner {
     private func execute(_ sql: String) -> Int32 {
         if options.dryRun {
             shell.out.write(verbatim: sql + "\n")
-            return SQLITE_OK
+            return ResultCode.ok.rawValue
         }
         do {
             try connection.execute(sql)
-            return SQLITE_OK
+            return ResultCode.ok.rawValue
         } catch {
             printError(error)
             return Self.code(of: error)
@@ -151,7 +150,7 @@ final class ArchiveRunner {
     private func executeQuietly(_ sql: String) -> Int32 {
         do {
             try connection.execute(sql)
-            return SQLITE_OK
+            return ResultCode.ok.rawValue
         } catch {
             return Self.code(of: error)
         }
@@ -159,7 +158,7 @@ final class ArchiveRunner {
 
     /// Prepares the first statement of `sql` ("sql error: MESSAGE (CODE)" on failure).
     private func prepare(_ sql: String, _ rc: inout Int32) -> Statement? {
-        guard rc == SQLITE_OK else { return nil }
+        guard rc == ResultCode.ok.rawValue else { return nil }
         do {
             return try connection.prepareFirst(sql)
         } catch {
@@ -196,7 +195,7 @@ final class ArchiveRunner {
 
     /// Reports a step's failure ("SQL error: MESSAGE") unless an earlier one was, and clears it.
     private func report(_ failure: inout (any Error)?, into rc: inout Int32) {
-        if rc == SQLITE_OK, let error = failure {
+        if rc == ResultCode.ok.rawValue, let error = failure {
             shell.err.write("SQL error: \(Self.message(of: error))\n")
             rc = Self.code(of: error)
         }
@@ -213,22 +212,22 @@ final class ArchiveRunner {
     /// Checks that every name given is in the archive ("not found in archive: NAME"); final
     /// slashes are dropped from the names, as sqlite3 does.
     private func checkEntries() -> Int32 {
-        guard !options.names.isEmpty else { return SQLITE_OK }
-        var rc = SQLITE_OK
+        guard !options.names.isEmpty else { return ResultCode.ok.rawValue }
+        var rc = ResultCode.ok.rawValue
         let select = options.glob ? "SELECT name FROM \(source) WHERE glob($name,name)" : "SELECT name FROM \(source) WHERE name=$name"
         let statement = prepare(select, &rc)
         var failure: (any Error)?
         if let statement {
-            for i in options.names.indices where rc == SQLITE_OK {
+            for i in options.names.indices where rc == ResultCode.ok.rawValue {
                 var name = options.names[i]
                 while name.hasSuffix("/") { name.removeLast() }
                 options.names[i] = name
                 try? statement.bind(name, named: "$name")
                 let found = step(statement, &failure)
                 reset(statement, &rc, &failure)
-                if rc == SQLITE_OK && !found {
+                if rc == ResultCode.ok.rawValue && !found {
                     shell.err.write("not found in archive: \(name)\n")
-                    rc = SQLITE_ERROR
+                    rc = ResultCode.error.rawValue
                 }
             }
         }
@@ -250,13 +249,13 @@ final class ArchiveRunner {
     private func list() -> Int32 {
         var rc = checkEntries()
         let columns = options.verbose ? "lsmode(mode), sz, datetime(mtime, 'unixepoch'), name" : "name"
-        let statement = prepare("SELECT \(columns) FROM \(source) WHERE \(rc == SQLITE_OK ? whereClause : "")", &rc)
+        let statement = prepare("SELECT \(columns) FROM \(source) WHERE \(rc == ResultCode.ok.rawValue ? whereClause : "")", &rc)
         var failure: (any Error)?
         if let statement {
             if options.dryRun {
                 shell.out.write(verbatim: statement.sql + "\n")
             } else {
-                while rc == SQLITE_OK && step(statement, &failure) {
+                while rc == ResultCode.ok.rawValue && step(statement, &failure) {
                     if options.verbose {
                         let size = String(statement.int32(at: 1))
                         let padded = String(repeating: " ", count: max(0, 10 - size.utf8.count)) + size
@@ -272,21 +271,21 @@ final class ArchiveRunner {
     }
 
     private func remove() -> Int32 {
-        var rc = SQLITE_OK
+        var rc = ResultCode.ok.rawValue
         var clause = ""
         if !options.names.isEmpty {
             rc = checkEntries()
-            if rc == SQLITE_OK { clause = whereClause }
+            if rc == ResultCode.ok.rawValue { clause = whereClause }
         }
-        guard rc == SQLITE_OK else { return rc }
+        guard rc == ResultCode.ok.rawValue else { return rc }
         let sql = "DELETE FROM \(source) WHERE \(clause);"
         if options.dryRun {
             shell.out.write(verbatim: sql + "\n")
-            return SQLITE_OK
+            return ResultCode.ok.rawValue
         }
         rc = executeQuietly("SAVEPOINT ar;")
         var failure: (any Error)?
-        if rc == SQLITE_OK {
+        if rc == ResultCode.ok.rawValue {
             do {
                 try connection.execute(sql)
                 rc = executeQuietly("RELEASE ar;")
@@ -308,20 +307,20 @@ final class ArchiveRunner {
         var rc = checkEntries()
         let contents = isZip ? "data" : "sqlar_uncompress(data, sz)"
         let selection = "SELECT  ($dir || name), writefile(($dir || name), \(contents), mode, mtime) "
-            + "FROM \(source) WHERE (\(rc == SQLITE_OK ? whereClause : "")) AND (data IS NULL OR $dirOnly = 0)"
+            + "FROM \(source) WHERE (\(rc == ResultCode.ok.rawValue ? whereClause : "")) AND (data IS NULL OR $dirOnly = 0)"
         let stockSQL = selection + " AND name NOT GLOB '*..[/\\]*'"
         let guardian = ArchiveExtractionGuard(err: shell.err)
         if !options.dryRun {
             do { try connection.add(guardian.sqlFunction) } catch {
                 shell.err.write("sql error: \(Self.message(of: error))\n")
-                return SQLITE_ERROR
+                return ResultCode.error.rawValue
             }
         }
         let directory = options.directory.map { $0 + "/" } ?? ""
         let sql = options.dryRun ? stockSQL : selection + " AND sqlsh_archive_member_ok($dir, name, mode)"
         let statement = prepare(sql, &rc)
         var failure: (any Error)?
-        if let statement, rc == SQLITE_OK {
+        if let statement, rc == ResultCode.ok.rawValue {
             try? statement.bind(directory, named: "$dir")
             // Twice: first every member, then the directories again, whose times the first
             // pass changed by filling them.
@@ -330,7 +329,7 @@ final class ArchiveRunner {
                 if options.dryRun {
                     shell.out.write(verbatim: statement.sql + "\n")
                 } else {
-                    while rc == SQLITE_OK && step(statement, &failure) {
+                    while rc == ResultCode.ok.rawValue && step(statement, &failure) {
                         if pass == 0 && options.verbose { shell.out.write(verbatim: text(statement, 0) + "\n") }
                     }
                 }
@@ -338,14 +337,14 @@ final class ArchiveRunner {
             }
         }
         finalize(statement, &rc, &failure)
-        if rc == SQLITE_OK && guardian.refusedCount > 0 { rc = SQLITE_ERROR }
+        if rc == ResultCode.ok.rawValue && guardian.refusedCount > 0 { rc = ResultCode.error.rawValue }
         return rc
     }
 
     private func createOrUpdate(update: Bool, onlyIfChanged: Bool) -> Int32 {
         execute("PRAGMA page_size=512")
         var rc = execute("SAVEPOINT ar;")
-        guard rc == SQLITE_OK else { return rc }
+        guard rc == ResultCode.ok.rawValue else { return rc }
         var table = "sqlar"
         var temporaryTable: String?
         if isZip {
@@ -363,7 +362,7 @@ final class ArchiveRunner {
             if !update {
                 rc = execute("DROP TABLE IF EXISTS sqlar")
             }
-            if rc == SQLITE_OK {
+            if rc == ResultCode.ok.rawValue {
                 rc = execute("""
                     CREATE TABLE IF NOT EXISTS sqlar(
                       name TEXT PRIMARY KEY,  -- name of the file
@@ -380,7 +379,7 @@ final class ArchiveRunner {
             : ""
         let name = options.verbose ? "shell_putsnl(name)" : "name"
         let directory = options.directory.map(Self.quoted) ?? "NULL"
-        for file in options.names where rc == SQLITE_OK {
+        for file in options.names where rc == ResultCode.ok.rawValue {
             let source = "FROM fsdir(\(Self.quoted(file)),\(directory)) AS disk\n  WHERE lsmode(mode) NOT LIKE '?%'\(exists);"
             if isZip {
                 rc = execute("REPLACE INTO \(table)(name,mode,mtime,data)\n  SELECT\n    \(name),\n    mode,\n    mtime,\n    data\n  " + source)
@@ -390,7 +389,7 @@ final class ArchiveRunner {
                     + "    sqlar_compress(data)\n  " + source)
             }
         }
-        if rc != SQLITE_OK {
+        if rc != ResultCode.ok.rawValue {
             executeQuietly("ROLLBACK TO ar; RELEASE ar;")
         } else {
             rc = execute("RELEASE ar;")

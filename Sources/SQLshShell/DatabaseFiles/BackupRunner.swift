@@ -1,4 +1,3 @@
-import CSQLite  // result code names only
 import Glibc
 import SQLshCore
 
@@ -33,7 +32,7 @@ enum BackupRunner {
             do {
                 if try backup.step(pages: 100) { break }
             } catch let error as SQLiteError {
-                if retryBusy && error.code == SQLITE_BUSY {
+                if retryBusy && error.code == ResultCode.busy.rawValue {
                     timeouts += 1
                     if timeouts <= 3 {
                         usleep(100_000)
@@ -49,7 +48,7 @@ enum BackupRunner {
         }
         try? backup.finish()
         guard let failure else { return nil }
-        if retryBusy && (failure.code == SQLITE_BUSY || failure.code == SQLITE_LOCKED) { return "Error: source database is busy" }
+        if retryBusy && (failure.code == ResultCode.busy.rawValue || failure.code == ResultCode.locked.rawValue) { return "Error: source database is busy" }
         return "Error: " + destination.errorMessage
     }
 }

@@ -55,7 +55,7 @@ struct ImposterCommand: DotCommand {
         let imposter = "\"" + arguments[2].replacingAll("\"", with: "\"\"") + "\""
         let sql = "CREATE TABLE \(imposter)(\(columns.joined(separator: ",")),PRIMARY KEY(\(key)))WITHOUT ROWID"
         let rc = connection.setImposter(true, rootPage: rootPage)
-        guard rc == 0 else {  // SQLITE_OK
+        guard rc == ResultCode.ok.rawValue else {
             shell.err.write("SQLITE_TESTCTRL_IMPOSTER returns \(rc)\n")
             return .failure
         }

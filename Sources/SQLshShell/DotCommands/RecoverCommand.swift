@@ -1,4 +1,3 @@
-import CSQLite
 import Glibc
 import SQLshCore
 
@@ -88,6 +87,6 @@ struct RecoverCommand: DotCommand {
         }
         if let bytes = WholeFile.read(path) { return bytes }
         if access(path, F_OK) != 0 { return [] }  // not created yet: an empty database
-        throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot read \(path): \(String(cString: strerror(errno)))")
+        throw SQLiteError(code: .cantOpen, message: "cannot read \(path): \(String(cString: strerror(errno)))")
     }
 }

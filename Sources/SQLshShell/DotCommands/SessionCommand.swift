@@ -1,5 +1,4 @@
 import Glibc
-import CSQLite
 import SQLshCore
 
 /// `.session ?NAME? CMD ...`: change recording with SQLite's session extension, as sqlite3
@@ -32,7 +31,6 @@ struct SessionCommand: DotCommand {
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         guard arguments.count > 1 else { return syntaxError(shell) }
-        let db = shell.connection.handle
         var command = Array(arguments.dropFirst())
         var index = 0
         if arguments.count >= 3, let found = shell.sessions.firstIndex(where: { $0.name == arguments[1] }) {
@@ -44,8 +42,8 @@ struct SessionCommand: DotCommand {
         case "attach":
             guard command.count == 2 else { return syntaxError(shell) }
             guard let session else { return notOpen(shell) }
-            let rc = sqlite3session_attach(session.handle, command[1])
-            if rc != SQLITE_OK { shell.err.write("ERROR: sqlite3session_attach() returns \(rc)\n") }
+            let rc = session.session.attach(table: command[1])
+            if rc != ResultCode.ok.rawValue { shell.err.write("ERROR: sqlite3session_attach() returns \(rc)\n") }
         case "changeset", "patchset":
             try shell.failIfSafeMode("cannot run \".session \(command[0])\" in safe mode")
             guard command.count == 2 else { return syntaxError(shell) }
@@ -63,8 +61,7 @@ struct SessionCommand: DotCommand {
             guard command.count <= 2 else { return syntaxError(shell) }
             let value = command.count == 1 ? -1 : Int32(truncatingIfNeeded: DotCommandArguments.booleanValue(command[1], shell: shell))
             if let session {
-                let flag = command[0] == "enable" ? sqlite3session_enable(session.handle, value)
-                                                  : sqlite3session_indirect(session.handle, value)
+                let flag = command[0] == "enable" ? session.session.enable(value) : session.session.indirect(value)
                 shell.out.write("session \(session.name) \(command[0]) flag = \(flag)\n")
             }
         case "filter":
@@ -73,7 +70,7 @@ struct SessionCommand: DotCommand {
         case "isempty":
             guard command.count == 1 else { return syntaxError(shell) }
             if let session {
-                shell.out.write("session \(session.name) isempty flag = \(sqlite3session_isempty(session.handle))\n")
+                shell.out.write("session \(session.name) isempty flag = \(session.session.isEmptyFlag)\n")
             }
         case "list":
             for (number, session) in shell.sessions.enumerated() { shell.out.write("\(number) \(session.name)\n") }
@@ -88,7 +85,7 @@ struct SessionCommand: DotCommand {
                 shell.err.write("Maximum of \(maximumSessions) sessions\n")
                 return .success
             }
-            switch ShellSession.open(name: name, db: db, schema: command[1]) {
+            switch ShellSession.open(name: name, connection: shell.connection, schema: command[1]) {
             case .success(let opened): shell.sessions.append(opened)
             case .failure(let error): shell.err.write("Cannot open session: error code=\(error.code)\n")
             }
@@ -105,14 +102,11 @@ struct SessionCommand: DotCommand {
             return
         }
         defer { fclose(file) }
-        var size: Int32 = 0
-        var bytes: UnsafeMutableRawPointer?
-        let rc = patchset ? sqlite3session_patchset(session.handle, &size, &bytes)
-                          : sqlite3session_changeset(session.handle, &size, &bytes)
-        defer { SQLiteLibrary.free(bytes) }
-        if rc != SQLITE_OK { shell.out.write("Error: error code \(rc)\n") }
-        if let bytes, size > 0, fwrite(bytes, Int(size), 1, file) != 1 {
-            shell.err.write("ERROR: Failed to write entire \(size)-byte output\n")
+        session.session.withChanges(patchset: patchset) { rc, bytes in
+            if rc != ResultCode.ok.rawValue { shell.out.write("Error: error code \(rc)\n") }
+            if let base = bytes.baseAddress, !bytes.isEmpty, fwrite(base, bytes.count, 1, file) != 1 {
+                shell.err.write("ERROR: Failed to write entire \(bytes.count)-byte output\n")
+            }
         }
     }
 

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// The index advisor behind `.expert`, working as the stock shell's `sqlite3expert` does:
@@ -72,9 +71,12 @@ final class IndexAdvisor {
         for entry in entries where !entry.sql.uppercased().hasPrefix("CREATE VIRTUAL") {
             try model.execute(entry.sql)
         }
-        let box = Unmanaged.passUnretained(self).toOpaque()
-        guard sqlite3_create_module_v2(recorder.handle, "expert", advisorModule, box, nil) == SQLITE_OK else {
-            throw ShellError(String(cString: sqlite3_errmsg(recorder.handle)))
+        RecordingModule.advisors = RecordingModule.advisors.filter { $0.value.advisor != nil }
+        RecordingModule.advisors[UInt(bitPattern: recorder.handle)] = WeakAdvisor(advisor: self)
+        do {
+            try recorder.addWritableVirtualTableModule("expert", RecordingModule.self)
+        } catch let error as SQLiteError {
+            throw ShellError(error.message)
         }
         for entry in entries where entry.type == "table" && !entry.sql.uppercased().hasPrefix("CREATE VIRTUAL") {
             tables.append((entry.name, try columns(of: entry.name)))
@@ -106,33 +108,31 @@ final class IndexAdvisor {
     }
 
     /// Records one planner request (the recording table's xBestIndex).
-    fileprivate func record(table: Int, info: UnsafeMutablePointer<sqlite3_index_info>) {
+    fileprivate func record(table: Int, info: IndexInfo) {
         guard table >= 0, table < tables.count else { return }
         let columns = tables[table].columns
         var scan = Scan(table: table)
         var used: Int32 = 0
-        let rangeOperators: Set<Int32> = [SQLITE_INDEX_CONSTRAINT_GT, SQLITE_INDEX_CONSTRAINT_LT,
-                                          SQLITE_INDEX_CONSTRAINT_GE, SQLITE_INDEX_CONSTRAINT_LE]
-        for i in 0..<Int(info.pointee.nConstraint) {
-            let constraint = info.pointee.aConstraint[i]
-            let column = Int(constraint.iColumn)
-            let op = Int32(constraint.op)
-            guard constraint.usable != 0, column >= 0, column < columns.count, !columns[column].isPrimaryKey,
-                  op == SQLITE_INDEX_CONSTRAINT_EQ || rangeOperators.contains(op) else { continue }
-            let collation = sqlite3_vtab_collation(info, Int32(i)).map { String(cString: $0) } ?? "BINARY"
+        let rangeOperators: Set<IndexInfo.ConstraintOperator> = [.greaterThan, .lessThan, .greaterOrEqual, .lessOrEqual]
+        for i in 0..<info.constraintCount {
+            let constraint = info.constraint(i)
+            let column = Int(constraint.column)
+            let op = constraint.op
+            guard constraint.isUsable, column >= 0, column < columns.count, !columns[column].isPrimaryKey,
+                  op == .equal || rangeOperators.contains(op) else { continue }
+            let collation = info.collation(ofConstraint: i) ?? "BINARY"
             let term = Term(column: column, collation: collation)
-            if op == SQLITE_INDEX_CONSTRAINT_EQ { scan.equalities.insert(term, at: 0) } else { scan.ranges.insert(term, at: 0) }
+            if op == .equal { scan.equalities.insert(term, at: 0) } else { scan.ranges.insert(term, at: 0) }
             used += 1
-            info.pointee.aConstraintUsage[i].argvIndex = used
+            info.use(constraint: i, asArgument: used, omit: false)
         }
-        for i in 0..<Int(info.pointee.nOrderBy) {
-            let term = info.pointee.aOrderBy[i]
-            let column = Int(term.iColumn)
+        for term in info.orderBy {
+            let column = Int(term.column)
             guard column >= 0, column < columns.count else { continue }
-            scan.orderBy.append(Term(column: column, collation: columns[column].collation, descending: term.desc != 0))
+            scan.orderBy.append(Term(column: column, collation: columns[column].collation, descending: term.descending))
             used += 1
         }
-        info.pointee.estimatedCost = 1_000_000.0 / Double(used + 1)
+        info.estimatedCost = 1_000_000.0 / Double(used + 1)
         scans.insert(scan, at: 0)
     }
 
@@ -325,78 +325,56 @@ private extension String {
 
 // MARK: The recording virtual table
 
-/// A recording table's vtab: SQLite's base, then the advisor (unretained; it outlives the
-/// scratch connection) and the table's number.
-private struct RecordingTable {
-    var base = sqlite3_vtab()
-    var advisor: UnsafeMutableRawPointer
-    var table: Int
+/// The advisor of a scratch connection, held weakly: the connection's tables reach it.
+private struct WeakAdvisor {
+    weak var advisor: IndexAdvisor?
 }
 
-private func recordingConnect(_ db: OpaquePointer?, _ aux: UnsafeMutableRawPointer?, _ argc: Int32,
-                              _ argv: UnsafePointer<UnsafePointer<CChar>?>?,
-                              _ ppVtab: UnsafeMutablePointer<UnsafeMutablePointer<sqlite3_vtab>?>?,
-                              _ pzErr: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    guard let aux, let ppVtab, let argv, argc >= 4, let argument = argv[3] else { return SQLITE_ERROR }
-    let advisor = Unmanaged<IndexAdvisor>.fromOpaque(aux).takeUnretainedValue()
-    // The argument is the table's number, as a quoted literal.
-    let number = Int(String(cString: argument).filter { $0.isNumber }) ?? -1
-    guard let declaration = advisor.declaration(ofTable: number) else { return SQLITE_ERROR }
-    let rc = sqlite3_declare_vtab(db, declaration)
-    guard rc == SQLITE_OK else { return rc }
-    let table = UnsafeMutablePointer<RecordingTable>.allocate(capacity: 1)
-    table.initialize(to: RecordingTable(advisor: aux, table: number))
-    ppVtab.pointee = UnsafeMutableRawPointer(table).assumingMemoryBound(to: sqlite3_vtab.self)
-    return SQLITE_OK
+/// The tables the advisor prepares statements against: they plan, take writes, and hold no
+/// rows. Each is made from its table's number (`expert('0')`).
+private enum RecordingModule: WritableVirtualTableModule {
+    /// The advisor of each scratch connection, by its handle (the module is a type, so it carries no data of
+    /// its own). The shell runs `.expert` on one thread.
+    nonisolated(unsafe) static var advisors: [UInt: WeakAdvisor] = [:]
+
+    static func makeTable(arguments: [String], context: VirtualTableContext) throws -> any VirtualTable {
+        let advisor = advisors[UInt(bitPattern: context.handle)]?.advisor
+        // The argument is the table's number, as a quoted literal.
+        let number = Int((arguments.first ?? "").filter { $0.isNumber }) ?? -1
+        guard let advisor, let declaration = advisor.declaration(ofTable: number) else {
+            throw SQLiteError(code: .error, message: "vtable constructor failed: \(context.tableName)")
+        }
+        return RecordingTable(advisor: advisor, table: number, schema: declaration)
+    }
 }
 
-private func recordingDisconnect(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?) -> Int32 {
-    guard let vtab else { return SQLITE_OK }
-    let table = UnsafeMutableRawPointer(vtab).assumingMemoryBound(to: RecordingTable.self)
-    table.deinitialize(count: 1)
-    table.deallocate()
-    return SQLITE_OK
+/// One recording table: the planner's requests go to the advisor.
+private final class RecordingTable: WritableVirtualTable {
+    weak var advisor: IndexAdvisor?
+    let table: Int
+    let schema: String
+
+    init(advisor: IndexAdvisor, table: Int, schema: String) {
+        self.advisor = advisor
+        self.table = table
+        self.schema = schema
+    }
+
+    func bestIndex(_ info: IndexInfo) throws {
+        advisor?.record(table: table, info: info)
+    }
+
+    func makeCursor() throws -> any VirtualTableCursor { EmptyCursor() }
+    func insert(_ row: VirtualTableRow) throws -> Int64 { 0 }
+    func update(key: Argument, with row: VirtualTableRow) throws {}
+    func delete(key: Argument) throws {}
 }
 
-private func recordingBestIndex(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?, _ info: UnsafeMutablePointer<sqlite3_index_info>?) -> Int32 {
-    guard let vtab, let info else { return SQLITE_ERROR }
-    let table = UnsafeMutableRawPointer(vtab).assumingMemoryBound(to: RecordingTable.self).pointee
-    Unmanaged<IndexAdvisor>.fromOpaque(table.advisor).takeUnretainedValue().record(table: table.table, info: info)
-    return SQLITE_OK
+/// A scan of a recording table: no rows.
+private final class EmptyCursor: VirtualTableCursor {
+    func filter(_ arguments: FilterArguments) throws {}
+    var isAtEnd: Bool { true }
+    func next() throws {}
+    func column(_ index: Int, into result: ResultContext) throws {}
+    func rowid() throws -> Int64 { 0 }
 }
-
-private func recordingOpen(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?,
-                           _ ppCursor: UnsafeMutablePointer<UnsafeMutablePointer<sqlite3_vtab_cursor>?>?) -> Int32 {
-    guard let ppCursor else { return SQLITE_ERROR }
-    let cursor = UnsafeMutablePointer<sqlite3_vtab_cursor>.allocate(capacity: 1)
-    cursor.initialize(to: sqlite3_vtab_cursor())
-    ppCursor.pointee = cursor
-    return SQLITE_OK
-}
-
-private func recordingClose(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?) -> Int32 {
-    cursor?.deinitialize(count: 1)
-    cursor?.deallocate()
-    return SQLITE_OK
-}
-
-/// The tables the advisor prepares statements against: they plan, and hold no rows.
-private nonisolated(unsafe) let advisorModule: UnsafeMutablePointer<sqlite3_module> = {
-    var module = sqlite3_module()
-    module.xCreate = recordingConnect
-    module.xConnect = recordingConnect
-    module.xBestIndex = recordingBestIndex
-    module.xDisconnect = recordingDisconnect
-    module.xDestroy = recordingDisconnect
-    module.xOpen = recordingOpen
-    module.xClose = recordingClose
-    module.xFilter = { _, _, _, _, _ in SQLITE_OK }
-    module.xNext = { _ in SQLITE_OK }
-    module.xEof = { _ in 1 }
-    module.xColumn = { _, _, _ in SQLITE_OK }
-    module.xRowid = { _, rowid in rowid?.pointee = 0; return SQLITE_OK }
-    module.xUpdate = { _, _, _, _ in SQLITE_OK }
-    let p = UnsafeMutablePointer<sqlite3_module>.allocate(capacity: 1)
-    p.initialize(to: module)
-    return p
-}()

@@ -1,5 +1,4 @@
 import Glibc
-import CSQLite
 import SQLshCore
 
 /// Why running SQL failed, after sqlite3's conventions.
@@ -70,7 +69,7 @@ extension Shell {
                 if let offset = error.offset, offset >= 0 { failure.position = all.count - rest.count + offset }
                 return failure
             } catch {
-                return ExecutionFailure(code: SQLITE_ERROR, kind: .prepare, message: Array("\(error)".utf8))
+                return ExecutionFailure(code: ResultCode.error.rawValue, kind: .prepare, message: Array("\(error)".utf8))
             }
             guard var statement else {
                 rest = skippingSpaces(UnsafeBufferPointer(rebasing: rest[consumed...]))
@@ -163,7 +162,7 @@ extension Shell {
             } catch let error as SQLiteError {
                 failure = stepFailure(error)
             } catch {
-                failure = ExecutionFailure(code: SQLITE_ERROR, kind: .step, message: Array("\(error)".utf8))
+                failure = ExecutionFailure(code: ResultCode.error.rawValue, kind: .step, message: Array("\(error)".utf8))
             }
             if failure == nil, showsFooters, ChangeFooter.isDataChange(statement.sql) {
                 let changed = connection.changes
@@ -226,7 +225,7 @@ extension Shell {
             // The connection's message as SQLite's own bytes, as sqlite3 prints it.
             return ExecutionFailure(code: error.code, kind: .step, message: connection.errorMessageBytes)
         } catch {
-            return ExecutionFailure(code: SQLITE_ERROR, kind: .step, message: Array("\(error)".utf8))
+            return ExecutionFailure(code: ResultCode.error.rawValue, kind: .step, message: Array("\(error)".utf8))
         }
     }
 
@@ -305,7 +304,7 @@ extension Shell {
         } catch let error as SQLiteError {
             return ExecutionFailure(error, kind: .prepare, on: connection)
         } catch {
-            return ExecutionFailure(code: SQLITE_ERROR, kind: .prepare, message: Array("\(error)".utf8))
+            return ExecutionFailure(code: ResultCode.error.rawValue, kind: .prepare, message: Array("\(error)".utf8))
         }
         bindParameters(statement)
         var settings = self.settings

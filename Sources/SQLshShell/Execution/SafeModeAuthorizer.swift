@@ -8,7 +8,7 @@ extension Shell {
     func installSafeModeAuthorizer(on connection: Connection) {
         SafeMode.activate(on: connection.handle)
         connection.setAuthorizer { [weak self] request in
-            guard let self, let message = SafeMode.refusal(action: request.action.rawValue, request.parameter1,
+            guard let self, let message = SafeMode.refusal(action: request.action, request.parameter1,
                                                            request.parameter2)
             else { return .allow }
             return self.refuseInSafeMode(message) ? .deny : .allow

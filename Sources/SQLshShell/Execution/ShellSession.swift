@@ -1,36 +1,35 @@
-import CSQLite
 import SQLshCore
 
-/// A session opened by `.session open DB NAME`: an `sqlite3_session` recording changes to a
-/// database of one connection, and the GLOB patterns of the tables it ignores.
+/// A session opened by `.session open DB NAME`: the core's ``ChangeSession`` recording changes
+/// to a database of one connection, and the GLOB patterns of the tables it ignores.
 final class ShellSession {
     let name: String
-    let handle: OpaquePointer
+    let session: ChangeSession
     /// `.session filter GLOB...`: tables whose name matches one of these are not recorded.
     var filters: [String] = []
 
-    /// Opens a session on database `schema` of `db`; nil with SQLite's result code on failure.
-    static func open(name: String, db: OpaquePointer, schema: String) -> Result<ShellSession, SessionOpenError> {
-        var session: OpaquePointer?
-        let rc = sqlite3session_create(db, schema, &session)
-        guard rc == SQLITE_OK, let session else { return .failure(SessionOpenError(code: rc)) }
-        let shellSession = ShellSession(name: name, handle: session)
-        sqlite3session_table_filter(session, { context, table in
-            guard let context, let table else { return 1 }
-            let session = Unmanaged<ShellSession>.fromOpaque(context).takeUnretainedValue()
-            return session.filters.contains { SQLText.glob($0, matches: table) } ? 0 : 1
-        }, Unmanaged.passUnretained(shellSession).toOpaque())
-        return .success(shellSession)
+    /// Opens a session on database `schema` of `connection`; SQLite's result code on failure.
+    static func open(name: String, connection: Connection, schema: String) -> Result<ShellSession, SessionOpenError> {
+        do {
+            return .success(ShellSession(name: name, session: try ChangeSession(connection: connection, schema: schema)))
+        } catch let error as SQLiteError {
+            return .failure(SessionOpenError(code: error.code))
+        } catch {
+            return .failure(SessionOpenError(code: ResultCode.error.rawValue))
+        }
     }
 
-    private init(name: String, handle: OpaquePointer) {
+    private init(name: String, session: ChangeSession) {
         self.name = name
-        self.handle = handle
+        self.session = session
+        session.tableFilter = { [unowned self] table in
+            !filters.contains { SQLText.glob($0, matches: table) }
+        }
     }
 
     /// Deletes the session; must happen before its connection closes.
     func close() {
-        sqlite3session_delete(handle)
+        session.close()
     }
 }
 

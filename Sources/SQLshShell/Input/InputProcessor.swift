@@ -251,7 +251,7 @@ extension Shell {
             if reportLines {
                 err.write("\(kind) near line \(startLine): ")
                 err.write(failure.message + [10])
-            } else if failure.code == 9 /* SQLITE_INTERRUPT */ && failure.kind == .step {
+            } else if failure.code == ResultCode.interrupt.rawValue && failure.kind == .step {
                 // Ctrl-C at the prompt: what the person did, not a failure of the statement.
                 let note = "cancelled after " + Self.seconds(ContinuousClock.now - started)
                 err.write(settings.colour ? "\u{1B}[2m\(note)\u{1B}[0m\n" : note + "\n")

@@ -1,4 +1,3 @@
-import CSQLite
 import CSQLshPlugin
 import SQLshCore
 
@@ -28,7 +27,7 @@ final class PluginRegistration: @unchecked Sendable {
     enum CatalogKindCode { case scalar, aggregate, window }
 
     /// The flags a plugin may set.
-    static let allowedFlags = SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY | SQLITE_SUBTYPE | SQLITE_INNOCUOUS
+    static let allowedFlags = FunctionOptions([.deterministic, .directOnly, .subtype, .innocuous]).rawValue
 
     /// Validates and copies a descriptor; throws the reason it is refused.
     init(_ f: sqlsh_plugin_function) throws {

@@ -1,5 +1,5 @@
-import CSQLite
 import Glibc
+import SQLshCore
 
 /// Values written as SQL literals the way sqlite3's `.recover` writes them: SQLite's `quote()`
 /// (`NULL`, integers, reals as `%!.15g` or `%!.20e` when that does not read back the same,
@@ -66,9 +66,9 @@ enum RecoverLiteral {
     static func appendReal(_ r: Double, to out: inout [UInt8]) {
         if r.isInfinite { out += (r < 0 ? "-1e999" : "1e999").utf8; return }
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
-            var n = Int(sqlsh_format_double(buffer.baseAddress, 64, "%!.15g", r))
+            var n = SQLText.formatReal(r, format: "%!.15g", into: buffer)
             if strtod(buffer.baseAddress!, nil) != r {
-                n = Int(sqlsh_format_double(buffer.baseAddress, 64, "%!.20e", r))
+                n = SQLText.formatReal(r, format: "%!.20e", into: buffer)
             }
             out += UnsafeRawBufferPointer(start: buffer.baseAddress, count: n)
         }

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// Writes the SQL script `.recover` prints for a database image, in the order and shape of

@@ -1,5 +1,4 @@
 import Glibc
-import CSQLite  // sqlsh_format_double (SQLite's printf for REALs)
 import SQLshCore
 
 /// Reading result columns the way sqlite3's shell sees them: as C strings.
@@ -47,10 +46,8 @@ enum CellText {
     @inline(__always)
     static func writeReal(_ value: Double, format: StaticString, to out: OutputWriter) {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
-            let n = format.withUTF8Buffer { f in
-                f.withMemoryRebound(to: CChar.self) { sqlsh_format_double(buffer.baseAddress, 64, $0.baseAddress, value) }
-            }
-            out.write(UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(n)))
+            let n = SQLText.formatReal(value, format: format, into: buffer)
+            out.write(UnsafeRawBufferPointer(start: buffer.baseAddress, count: n))
         }
     }
 

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// The work of one `.dump`: sqlite3's `dump_callback` and `run_table_dump_query`.
@@ -21,7 +20,7 @@ struct DumpState {
     /// query's own ORDER BY, fails as in sqlite3: its error is written as a comment too). A
     /// failure here is not counted in ``errors``, as in sqlite3.
     mutating func dumpTables(_ query: String) {
-        guard let failure = runSchemaQuery(query), failure.code & 0xFF == SQLITE_CORRUPT else { return }
+        guard let failure = runSchemaQuery(query), failure.code & 0xFF == ResultCode.corrupt.rawValue else { return }
         out.write("/****** CORRUPTION ERROR *******/\n")
         out.write("/****** \(failure.message) ******/\n")
         if let retry = runSchemaQuery(query + " ORDER BY rowid DESC") {
@@ -108,7 +107,7 @@ struct DumpState {
         let writer = SQLLiteralWriter(out: out, keepNewlines: options.newlines)
         let targetBytes = target.rawBytes
         let failure = writeInserts(select, into: targetBytes, writer)
-        if let failure, failure.code & 0xFF == SQLITE_CORRUPT {
+        if let failure, failure.code & 0xFF == ResultCode.corrupt.rawValue {
             // sqlite3's dump_callback: the rows up to the damage are out; read the table again
             // from its other end, to save the rows after it. Its failure is not reported.
             out.write("/****** CORRUPTION ERROR *******/\n")
@@ -183,7 +182,7 @@ struct DumpState {
             let failure = Self.sqliteError(error)
             out.write("/**** ERROR: (\(failure.code & 0xFF)) \(failure.message) *****/\n")
             out.write(query.rawBytes.withUnsafeBufferPointer { errorContext(sql: $0, offset: failure.offset) })
-            if failure.code & 0xFF != SQLITE_CORRUPT { errors += 1 }
+            if failure.code & 0xFF != ResultCode.corrupt.rawValue { errors += 1 }
             return
         }
         do {
@@ -195,7 +194,7 @@ struct DumpState {
         } catch {
             let failure = Self.sqliteError(error)
             out.write("/**** ERROR: (\(failure.code & 0xFF)) \(failure.message) *****/\n")
-            if failure.code & 0xFF != SQLITE_CORRUPT { errors += 1 }
+            if failure.code & 0xFF != ResultCode.corrupt.rawValue { errors += 1 }
         }
     }
 }

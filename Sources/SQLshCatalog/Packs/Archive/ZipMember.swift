@@ -1,4 +1,3 @@
-import CSQLite
 import Glibc
 import SQLshCore
 
@@ -28,7 +27,7 @@ struct ZipMember {
 /// method of NULL deflates when that is shorter, 0 stores, 8 deflates; the mode is an
 /// integer or an `ls -l` string ("-rw-r--r--") and must agree with the data.
 enum ZipMemberBuilder {
-    static func constraint(_ message: String) -> SQLiteError { SQLiteError(code: SQLITE_CONSTRAINT, message: message) }
+    static func constraint(_ message: String) -> SQLiteError { SQLiteError(code: .constraint, message: message) }
 
     /// How a member's name is taken, which differs between SQLite's xUpdate and its aggregate.
     enum NameRule {
@@ -64,7 +63,7 @@ enum ZipMemberBuilder {
                 }
             }
             guard stored.count <= Int(UInt32.max), input.count <= Int(UInt32.max) else {
-                throw SQLiteError(code: SQLITE_TOOBIG, message: "string or blob too big")
+                throw SQLiteError(code: .tooBig, message: "string or blob too big")
             }
             entry.method = storedMethod
             entry.crc = ZipDeflate.crc32(input)
@@ -79,7 +78,7 @@ enum ZipMemberBuilder {
         // An unsigned 32-bit time, as SQLite's zipfile keeps it (for the DOS fields too).
         let time = UInt32(truncatingIfNeeded: mtime.flatMap { $0.isNull ? nil : $0.int64 } ?? Int64(Glibc.time(nil)))
         let path = try memberName(name, isDirectory: isDirectory, rule: nameRule)
-        guard path.count <= Int(UInt16.max) else { throw SQLiteError(code: SQLITE_TOOBIG, message: "string or blob too big") }
+        guard path.count <= Int(UInt16.max) else { throw SQLiteError(code: .tooBig, message: "string or blob too big") }
         entry.name = path
         entry.versionMadeBy = ZipFormat.versionMadeBy
         entry.versionNeeded = ZipFormat.versionNeeded

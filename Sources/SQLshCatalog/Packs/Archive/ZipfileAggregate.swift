@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// The `zipfile()` aggregate: a ZIP archive (a blob) of one member per row, with the
@@ -27,14 +26,14 @@ struct ZipfileAggregate: Aggregate {
             name: name, mode: count >= 4 ? arguments[1] : nil, mtime: count >= 4 ? arguments[2] : nil,
             data: arguments[count == 2 ? 1 : 3], method: count == 5 ? arguments[4] : nil,
             nameRule: .aggregate, lengthLimit: arguments.lengthLimit)
-        } catch let error as SQLiteError where error.code == SQLITE_CONSTRAINT {
+        } catch let error as SQLiteError where error.code == ResultCode.constraint.rawValue {
             throw SQLiteError(message: error.message)  // an aggregate's errors are plain errors
         }
         if case .bytes(let stored) = member.contents {
             size += ZipFormat.localHeaderSize + ZipFormat.centralHeaderSize + 2 * (member.entry.name.count + member.entry.extra.count) + stored.count
         }
         let limit = arguments.lengthLimit
-        guard size <= limit else { throw SQLiteError(code: SQLITE_TOOBIG, message: "string or blob too big") }
+        guard size <= limit else { throw SQLiteError(code: .tooBig, message: "string or blob too big") }
         members.append(member)
     }
 

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// The `decimal` pack: arbitrary-precision decimal arithmetic on text, as SQLite's

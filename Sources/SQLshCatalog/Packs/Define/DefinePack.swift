@@ -1,4 +1,3 @@
-import CSQLite
 import Glibc
 import SQLshCore
 
@@ -87,7 +86,7 @@ enum DefinePack {
                 throw SQLiteError(message: "define() needs a name and a body, not NULL")
             }
             guard !state.isFreed else {
-                throw SQLiteError(code: SQLITE_MISUSE, message: "defined functions were freed by define_free()")
+                throw SQLiteError(code: .misuse, message: "defined functions were freed by define_free()")
             }
             guard (1...255).contains(name.utf8.count) else { throw SQLiteError(message: "define(): invalid function name") }
             let count = try state.parameterCount(ofBody: body, defining: name)

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 import Synchronization
 
@@ -139,7 +138,7 @@ final class DefineState: @unchecked Sendable {
             try connection.add(SQLFunction(name, argumentCount: argumentCount, writingResult: { arguments, result in
                 call.invoke(arguments, result)
             }))
-        } catch let error as SQLiteError where error.primaryCode == SQLITE_BUSY {
+        } catch let error as SQLiteError where error.resultCode.primary == .busy {
             throw SQLiteError(message: "cannot define \(name)(): a function of that name with \(argumentCount) argument(s) already exists")
         }
         registered.insert(registration)

@@ -1,4 +1,3 @@
-import CSQLite
 import Glibc
 import SQLshCore
 
@@ -27,7 +26,7 @@ enum FileAccess {
         guard size >= 0 else { return result.setNoMemory() }
         // Over the length limit: "string or blob too big" before allocating.
         if !result.write(.blob, capacity: size, { fread($0, 1, size, file) == size ? size : nil }) {
-            result.setErrorCode(SQLITE_IOERR)
+            result.setErrorCode(.ioErr)
         }
     }
 

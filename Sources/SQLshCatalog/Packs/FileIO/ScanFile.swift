@@ -1,4 +1,3 @@
-import CSQLite
 import Glibc
 import SQLshCore
 
@@ -65,7 +64,7 @@ struct ScanFile: TableValuedFunction {
         do {
             if try reader.readLine() { row += 1 } else { atEnd = true }
         } catch {
-            throw SQLiteError(code: SQLITE_IOERR, message: "cannot read '\(String(decoding: path, as: UTF8.self))'")
+            throw SQLiteError(code: .ioErr, message: "cannot read '\(String(decoding: path, as: UTF8.self))'")
         }
     }
 

@@ -1,4 +1,3 @@
-import CSQLite
 import Glibc
 import SQLshCore
 
@@ -68,15 +67,15 @@ enum SqleanFileFunctions {
         if fstat(fileno(file), &status) == 0 && FileAccess.isDirectory(UInt32(status.st_mode)) { return result.setTooBig() }
         fseeko(file, 0, SEEK_END)
         let size = Int64(ftello(file))
-        guard size >= 0 else { return result.setErrorCode(SQLITE_IOERR) }
+        guard size >= 0 else { return result.setErrorCode(.ioErr) }
         let start = min(offset, size)
         var count = size - start
         if limit > 0 { count = min(count, limit) }
         guard count <= Int64(result.lengthLimit) else { return result.setTooBig() }
-        guard fseeko(file, off_t(start), SEEK_SET) == 0 else { return result.setErrorCode(SQLITE_IOERR) }
+        guard fseeko(file, off_t(start), SEEK_SET) == 0 else { return result.setErrorCode(.ioErr) }
         let length = Int(count)
         if !result.write(.blob, capacity: length, { fread($0, 1, length, file) == length ? length : nil }) {
-            result.setErrorCode(SQLITE_IOERR)
+            result.setErrorCode(.ioErr)
         }
     }
 

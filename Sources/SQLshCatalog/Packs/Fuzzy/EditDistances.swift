@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// sqlean's edit distances: Levenshtein, Damerau-Levenshtein, its optimal string alignment

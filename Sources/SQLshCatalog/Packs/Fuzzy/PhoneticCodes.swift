@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// sqlean's phonetic codes on ASCII: Soundex, refined Soundex and Caverphone.

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// The `ieee754` pack: the binary64 form of reals, as SQLite's `ext/misc/ieee754.c` (3.40.1).

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// The `ipaddr` pack: sqlean's IP address functions, for IPv4 and IPv6 addresses and networks

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// `generate_series(start[, stop[, step]])`, as the stock shell's `ext/misc/series.c` of SQLite

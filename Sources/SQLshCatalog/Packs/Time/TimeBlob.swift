@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// sqlean's 13-byte encoding of a time value, so that values made by sqlean and by sqlsh read

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// sqlean's Unicode `upper`/`nupper`, `lower`/`nlower` and `casefold`.

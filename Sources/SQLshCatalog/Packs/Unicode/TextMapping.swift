@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// The loop shared by the `unicode` pack's text-to-text functions: each scalar of the argument

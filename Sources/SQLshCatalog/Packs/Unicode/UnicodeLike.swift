@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// sqlean's Unicode `like(pattern, text[, escape])` and `nlike`: LIKE that ignores case and

@@ -1,4 +1,3 @@
-import CSQLite
 import SQLshCore
 
 /// sqlean's replacement of the `NOCASE` collation: case- and accent-insensitive for all of

@@ -1,4 +1,3 @@
-import CSQLite
 import CUTF8Proc
 import SQLshCore
 

@@ -1,4 +1,3 @@
-import CSQLite  // sqlsh_format_double (SQLite's printf for REALs)
 import SQLshCore
 
 /// The rows of a result the screen shows: all of them when there are few, else the first
@@ -212,9 +211,9 @@ extension CapturedRow.Value {
     static func shortestExact(_ v: Double) -> String {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
             var text = ""
-            for precision in ["%!.15g", "%!.16g", "%!.17g"] {
-                let n = sqlsh_format_double(buffer.baseAddress, 64, precision, v)
-                text = String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(max(0, min(n, 63)))),
+            for precision: StaticString in ["%!.15g", "%!.16g", "%!.17g"] {
+                let n = SQLText.formatReal(v, format: precision, into: buffer)
+                text = String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: max(0, min(n, 63))),
                               as: UTF8.self)
                 if !v.isFinite || Double(text) == v { break }
             }
