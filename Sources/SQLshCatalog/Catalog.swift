@@ -36,7 +36,7 @@ public final class Catalog {
     /// The catalog of built-in packs. Their entries are made when first needed.
     public static func builtIn() -> Catalog {
         let catalog = Catalog()
-        catalog.pending = BuiltInPacks.all.map { ($0.upFront, $0.make, nil) }
+        catalog.pending = BuiltInPacks.all.indices.map { (BuiltInPacks.upFront[$0], BuiltInPacks.all[$0].make, nil) }
         return catalog
     }
 

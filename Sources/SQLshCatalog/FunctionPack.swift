@@ -7,9 +7,11 @@ public struct FunctionPack: Sendable {
     /// The pack's functions.
     public var functions: [CatalogFunction]
 
+    /// A pack of `functions`, each of which gets its ``CatalogFunction/pack`` from here.
     public init(name: String, summary: String, functions: [CatalogFunction]) {
         self.name = name
         self.summary = summary
         self.functions = functions
+        for i in self.functions.indices { self.functions[i].pack = name }
     }
 }

@@ -3,8 +3,8 @@ import Testing
 @testable import SQLshCatalog
 import SQLshCore
 
-/// `BuiltInSignatures.swift` lists what the packs register: written from the packs, never by
-/// hand. This test fails while the file differs from what the packs say, and writes it again
+/// `BuiltInSignatures.swift` lists what the packs register (deferred signatures, and which
+/// packs have functions registered up front): written from the packs, never by hand. This test fails while the file differs from what the packs say, and writes it again
 /// with `SQLSH_WRITE_SIGNATURES=1 swift test --filter CatalogSignaturesTests`.
 struct CatalogSignaturesTests {
     static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -29,6 +29,19 @@ struct CatalogSignaturesTests {
                              + "options: .init(rawValue: 0x\(String(signature.options.rawValue, radix: 16)))),")
             }
             lines.append("        ],")
+        }
+        lines += [
+            "    ]",
+            "",
+            "    /// Whether each pack, in ``all``'s order, has functions registered up front (table-valued",
+            "    /// functions, functions replacing SQLite's own that start enabled): it is made when a",
+            "    /// connection opens.",
+            "    static let upFront: [Bool] = [",
+        ]
+        for entry in BuiltInPacks.all {
+            let pack = entry.make()
+            let upFront = pack.functions.filter { $0.registeredUpFront && $0.enabledByDefault }.map(\.name)
+            lines.append("        \(!upFront.isEmpty),  // \(pack.name)" + (upFront.isEmpty ? "" : ": " + upFront.joined(separator: ", ")))
         }
         lines += ["    ]", "}", ""]
         return lines.joined(separator: "\n")

@@ -3,8 +3,6 @@ import SQLshCore
 import Testing
 
 @Suite struct CatalogTests {
-    let ownPacks: Set<String> = ["text", "regexp", "stats", "math", "ipaddr"]
-
     @Test func everyFunctionHasFullMetadata() throws {
         let catalog = Catalog.builtIn()
         var names = Set<String>()
@@ -21,30 +19,6 @@ import Testing
                         "percentile_90", "percentile_95", "percentile_99", "stddev", "stddev_samp", "stddev_pop",
                         "variance", "var_samp", "var_pop", "mode", "maxlength", "minlength"]
         for name in expected { #expect(names.contains(name), "\(name) missing") }
-    }
-
-    /// Every example of the text, regexp and stats packs runs and gives the result it shows.
-    @Test func examplesGiveTheResultTheyShow() throws {
-        let catalog = Catalog.builtIn()
-        let db = try catalogConnection(catalog)
-        for function in catalog.functions where ownPacks.contains(function.pack) {
-            let parts = function.example.split(separator: "  -- ", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { Issue.record("\(function.name): example has no '  -- result'"); continue }
-            let row = try rows(db, parts[0]).first ?? []
-            let shown = parts[1].split(separator: "|").map(String.init)
-            #expect(row.count == shown.count, "\(function.name)")
-            for (got, want) in zip(row, shown) {
-                switch got {
-                case .text(let text): #expect("'\(text)'" == want, "\(function.name)")
-                case .integer(let i): #expect(String(i) == want, "\(function.name)")
-                case .real(let r):
-                    let expected = Double(want) ?? .nan
-                    #expect(abs(r - expected) <= 1e-12 * max(1, abs(expected)), "\(function.name): \(r) vs \(want)")
-                case .null: #expect(want == "NULL", "\(function.name)")
-                case .blob: Issue.record("\(function.name): blob result")
-                }
-            }
-        }
     }
 
     @Test func disablingUnregistersFromEveryConnection() throws {

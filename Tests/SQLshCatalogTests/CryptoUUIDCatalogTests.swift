@@ -3,7 +3,7 @@ import SQLshCore
 import Testing
 
 /// The crypto and uuid packs in the catalog: every sqlean name, the flags, no clash with
-/// SQLite's own functions, and examples that give the results they show.
+/// SQLite's own functions (the examples: CatalogExampleTests).
 @Suite struct CryptoUUIDCatalogTests {
     static let cryptoNames = [
         "md5", "crypto_md5", "sha1", "crypto_sha1", "sha256", "crypto_sha256", "sha384", "crypto_sha384",
@@ -39,28 +39,6 @@ import Testing
         // The stock shell's own additions (sha3, decimal, ieee754, ...) are other names.
         for shellFunction in ["sha3", "sha3_query", "decimal", "ieee754", "readfile", "writefile", "edit", "regexp"] {
             #expect(!(Self.cryptoNames + Self.uuidNames).contains(shellFunction))
-        }
-    }
-
-    /// Every example is "SQL  -- result" and gives that result (text quoted, | between columns).
-    @Test func examplesGiveTheResultTheyShow() throws {
-        let catalog = Catalog.builtIn()
-        let db = try catalogConnection(catalog)
-        for function in catalog.functions where ["crypto", "uuid"].contains(function.pack) {
-            #expect(function.example.contains(function.name), "\(function.name)")
-            let parts = function.example.split(separator: "  -- ", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { Issue.record("\(function.name): example has no '  -- result'"); continue }
-            let row = try rows(db, parts[0]).first ?? []
-            let shown = parts[1].split(separator: "|").map(String.init)
-            #expect(row.count == shown.count, "\(function.name)")
-            for (got, want) in zip(row, shown) {
-                switch got {
-                case .text(let text): #expect("'\(text)'" == want, "\(function.name)")
-                case .integer(let i): #expect(String(i) == want, "\(function.name)")
-                case .null: #expect(want == "NULL", "\(function.name)")
-                default: Issue.record("\(function.name): \(got)")
-                }
-            }
         }
     }
 

@@ -214,27 +214,6 @@ import Testing
         #expect(try value(db, "select soundex('1abc')") == .text("A120"))
         #expect(try value(db, "select fuzzy_soundex('Ashcraft')") == .text("A261"))
     }
-
-    /// Every example of the two packs gives the result it shows.
-    @Test func examplesGiveTheResultTheyShow() throws {
-        try catalog.enable(["unicode", "fuzzy"])
-        for function in catalog.functions where function.pack == "fuzzy" || function.pack == "unicode" {
-            let parts = function.example.split(separator: "  -- ", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { Issue.record("\(function.name): example has no '  -- result'"); continue }
-            let row = try rows(db, parts[0]).first ?? []
-            let shown = parts[1].split(separator: "|").map(String.init)
-            #expect(row.count == shown.count, "\(function.name)")
-            for (got, want) in zip(row, shown) {
-                switch got {
-                case .text(let text): #expect("'\(text)'" == want, "\(function.name)")
-                case .integer(let i): #expect(String(i) == want, "\(function.name)")
-                case .real(let r): #expect(abs(r - (Double(want) ?? .nan)) < 1e-12, "\(function.name): \(r) vs \(want)")
-                case .null: #expect(want == "NULL", "\(function.name)")
-                case .blob: Issue.record("\(function.name): blob result")
-                }
-            }
-        }
-    }
 }
 
 /// Textbook versions with the full table, to check the row-saving ones against.

@@ -9,7 +9,7 @@ import Testing
 
     static func pack(_ flag: Flag) -> FunctionPack {
         flag.isSet = true
-        let twice = CatalogFunction(name: "later_twice", pack: "later", kind: .scalar, arity: "1", arguments: "x",
+        let twice = CatalogFunction(arguments: "x",
                                     summary: "twice x", details: "Twice x.", example: "select later_twice(2); -- 4") {
             [SQLFunction("later_twice", argumentCount: 1) { args in args[0].int64 * 2 }]
         }

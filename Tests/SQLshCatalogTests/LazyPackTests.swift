@@ -2,18 +2,9 @@
 import SQLshCore
 import Testing
 
-/// Built-in packs are made when first needed; those with functions registered up front are
-/// marked so, or a connection would open without them.
+/// Built-in packs are made when first needed; those with functions registered up front
+/// (``BuiltInPacks/upFront``, generated from the packs) when a connection opens.
 @Suite struct LazyPackTests {
-    @Test func packsWithUpFrontFunctionsAreMarked() {
-        for entry in BuiltInPacks.all {
-            let pack = entry.make()
-            // Functions that start disabled are registered only by .enable, which makes every pack.
-            let upFront = pack.functions.filter { $0.registeredUpFront && $0.enabledByDefault }.map(\.name)
-            #expect(entry.upFront == !upFront.isEmpty, "\(pack.name): up-front functions \(upFront)")
-        }
-    }
-
     @Test func aConnectionGetsTableValuedFunctionsBeforeAnythingElseIsMade() throws {
         let catalog = Catalog.builtIn()
         let db = try Connection()

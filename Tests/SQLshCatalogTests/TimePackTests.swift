@@ -427,22 +427,4 @@ import Testing
             #expect(try value(plain, "select count(*) from pragma_function_list where name = '\(name)'") == .integer(0), "\(name)")
         }
     }
-
-    /// Every example of the pack runs and gives the result it shows.
-    @Test func examplesGiveTheResultTheyShow() throws {
-        let pack = try #require(catalog.pack(named: "time"))
-        for function in pack.functions {
-            #expect(function.example.contains(function.name), "\(function.name)")
-            let parts = function.example.split(separator: "  -- ", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { Issue.record("\(function.name): example has no '  -- result'"); continue }
-            let got = try value(db, parts[0])
-            let shown = parts[1]
-            switch got {
-            case .text(let t): #expect("'\(t)'" == shown, "\(function.name)")
-            case .integer(let i): #expect(String(i) == shown, "\(function.name)")
-            case .real(let r): #expect(abs(r - (Double(shown) ?? .nan)) <= 1e-9 * max(1, abs(r)), "\(function.name)")
-            default: Issue.record("\(function.name): \(got)")
-            }
-        }
-    }
 }

@@ -8,7 +8,7 @@ import SQLshCore
 /// refused in safe mode (SQLshCatalog's `SafeMode`).
 enum EditFunction {
     static let entry = CatalogFunction(
-        name: "edit", pack: "shell", kind: .scalar, arity: "1-2", arguments: "value, editor", flags: .directOnly,
+        arguments: "value, editor",
         summary: "edit a value in a text editor and return the result",
         details: """
             Writes the value to a temporary file, runs the editor on it (`EDITOR "FILE"` \

@@ -22,7 +22,7 @@ enum ShellSQLFunctions {
     }
 
     static let idquote = CatalogFunction(
-        name: "shell_idquote", pack: "shell", kind: .scalar, arity: "1", arguments: "name",
+        arguments: "name",
         summary: "the name as a double-quoted SQL identifier (sqlite3)",
         details: "shell_idquote(X): X in double quotes, each \" in it doubled (sqlite3's \"%w\"); NULL for NULL.",
         example: "select shell_idquote('a\"b c');  -- \"a\"\"b c\""
@@ -41,7 +41,7 @@ enum ShellSQLFunctions {
     }
 
     static let escapeCrnl = CatalogFunction(
-        name: "shell_escape_crnl", pack: "shell", kind: .scalar, arity: "1", arguments: "literal",
+        arguments: "literal",
         summary: "a quoted SQL literal with its CR and LF turned into replace() calls (sqlite3)",
         details: """
             shell_escape_crnl(X): for text that starts with a single quote and holds a line feed \
@@ -98,7 +98,7 @@ enum ShellSQLFunctions {
     }
 
     static let int32 = CatalogFunction(
-        name: "shell_int32", pack: "shell", kind: .scalar, arity: "2", arguments: "blob, index",
+        arguments: "blob, index",
         summary: "the index-th big-endian 32-bit unsigned integer of a blob (sqlite3)",
         details: """
             shell_int32(B, N): bytes 4N to 4N+3 of B read as a big-endian unsigned 32-bit \
@@ -119,7 +119,7 @@ enum ShellSQLFunctions {
     }
 
     static let addSchema = CatalogFunction(
-        name: "shell_add_schema", pack: "shell", kind: .scalar, arity: "3", arguments: "sql, schema, name",
+        arguments: "sql, schema, name",
         summary: "CREATE statement text with the schema name added (sqlite3, for .schema)",
         details: """
             shell_add_schema(SQL, SCHEMA, NAME): SQL that begins CREATE TABLE, INDEX, UNIQUE \
@@ -141,7 +141,7 @@ enum ShellSQLFunctions {
     }
 
     static let moduleSchema = CatalogFunction(
-        name: "shell_module_schema", pack: "shell", kind: .scalar, arity: "1", arguments: "name",
+        arguments: "name",
         summary: "/* name(columns) */ for a table, view or table-valued function (sqlite3)",
         details: "shell_module_schema(NAME): the columns PRAGMA table_info gives for NAME as a comment; NULL when it has none.",
         example: "select shell_module_schema('pragma_table_info');"
@@ -155,7 +155,7 @@ enum ShellSQLFunctions {
     }
 
     static let putsnl = CatalogFunction(
-        name: "shell_putsnl", pack: "shell", kind: .scalar, arity: "1", arguments: "value",
+        arguments: "value",
         summary: "print a value and a newline on the shell's output, and return it (sqlite3)",
         details: "shell_putsnl(X): writes X's text (up to a NUL byte; (null) for NULL) and a newline to the current output (.output, .once), then returns X.",
         example: "select shell_putsnl('hello');"
@@ -170,7 +170,7 @@ enum ShellSQLFunctions {
     }
 
     static let usleep = CatalogFunction(
-        name: "usleep", pack: "shell", kind: .scalar, arity: "1", arguments: "microseconds",
+        arguments: "microseconds",
         summary: "sleep, and return the argument (sqlite3)",
         details: """
             usleep(N): sleeps N microseconds in whole milliseconds, as sqlite3 does \

@@ -215,7 +215,7 @@ public final class PluginManager {
         case .window: kind = .window
         }
         var function = CatalogFunction(
-            name: first.name, pack: pack, kind: kind,
+            name: first.name, kind: kind,
             arity: arityText(registrations.map(\.argumentCount)),
             flags: FunctionOptions(rawValue: first.flags),
             summary: first.summary, details: first.details, example: first.example,

@@ -10,7 +10,7 @@ enum ArchivePack {
         functions: [sqlarCompress, sqlarUncompress, zipfile])
 
     static let sqlarCompress = CatalogFunction(
-        name: "sqlar_compress", pack: "archive", kind: .scalar, arity: "1", arguments: "data", flags: [.innocuous],
+        arguments: "data",
         summary: "a blob zlib-compressed when that makes it shorter, as an SQLite Archive stores it",
         details: """
             sqlar_compress(X) compresses a blob X with zlib (a zlib stream, as compress() \
@@ -27,7 +27,7 @@ enum ArchivePack {
         })
 
     static let sqlarUncompress = CatalogFunction(
-        name: "sqlar_uncompress", pack: "archive", kind: .scalar, arity: "2", arguments: "data, size", flags: [.innocuous],
+        arguments: "data, size",
         summary: "the original bytes of sqlar_compress's result, given their size",
         details: """
             sqlar_uncompress(X, SZ) inflates X (a zlib stream) into at most SZ bytes and \
@@ -45,7 +45,7 @@ enum ArchivePack {
         })
 
     static let zipfile = CatalogFunction(
-        name: "zipfile", pack: "archive", kind: .tableValued, arity: "1", arguments: "file",
+        name: "zipfile", kind: .tableValued, arity: "1", arguments: "file",
         flags: [.directOnly],
         summary: "ZIP archives: read one as a table, write one through a table, build one with the aggregate",
         details: """
@@ -71,7 +71,7 @@ enum ArchivePack {
             "zipfile: parse error in mode: M", "unknown compression method: N". Zip64 archives \
             are not read (as in SQLite's zipfile). Direct-only; refused in -safe mode.
             """,
-        example: "SELECT name, sz FROM zipfile((SELECT zipfile('a.txt', 'hello')));  -- a.txt|5",
+        example: "SELECT name, sz FROM zipfile((SELECT zipfile('a.txt', 'hello')));  -- 'a.txt'|5",
         register: {
             try $0.addWritableVirtualTableModule("zipfile", ZipfileModule.self)
             try $0.declareOverloadableFunction("zipfile_cds")

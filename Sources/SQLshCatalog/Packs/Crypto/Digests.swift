@@ -133,7 +133,7 @@ enum Digests {
 
     private static func entry(_ algorithm: Algorithm, name: String, alias: String) -> CatalogFunction {
         CatalogFunction(
-            name: name, pack: "crypto", kind: .scalar, arity: "1", arguments: "x", flags: .pure,
+            arguments: "x",
             summary: "\(algorithm.title) hash of a value, as a \(algorithm.size)-byte blob",
             details: """
                 \(name)(X) is the \(algorithm.title) hash of X as a blob of \(algorithm.size) bytes \

@@ -83,7 +83,7 @@ enum EncodeDecode {
 
     static func encodeEntry(_ name: String, alias: String) -> CatalogFunction {
         CatalogFunction(
-            name: name, pack: "crypto", kind: .scalar, arity: "2", arguments: "data, algorithm", flags: .pure,
+            arguments: "data, algorithm",
             summary: "encode bytes as base32, base64, base85, hex or url text",
             details: encodeDetails + " Same as \(alias)().",
             example: "select \(name)('hello', 'base64'), \(name)('hello', 'base85');  -- 'aGVsbG8='|'BOu!rDZ'",
@@ -92,7 +92,7 @@ enum EncodeDecode {
 
     static func decodeEntry(_ name: String, alias: String) -> CatalogFunction {
         CatalogFunction(
-            name: name, pack: "crypto", kind: .scalar, arity: "2", arguments: "text, algorithm", flags: .pure,
+            arguments: "text, algorithm",
             summary: "decode base32, base64, base85, hex or url text into a blob",
             details: decodeDetails + " Same as \(alias)().",
             example: "select cast(\(name)('aGVsbG8=', 'base64') as text), hex(\(name)('NBSW Y3DP', 'base32'));  -- 'hello'|'68656C6C6F'",

@@ -30,7 +30,7 @@ enum DecimalPack {
         """
 
     static let decimal = CatalogFunction(
-        name: "decimal", pack: "decimal", kind: .scalar, arity: "1", arguments: "x", flags: .pure,
+        name: "decimal", kind: .scalar, arity: "1", arguments: "x", flags: .pure,
         summary: "a number as canonical decimal text; also the decimal collation",
         details: """
             decimal(X) returns X as decimal text without leading zeros or exponent, keeping \
@@ -38,7 +38,7 @@ enum DecimalPack {
             \(parsingRules) Registering it also registers the collation decimal, which orders \
             texts by their decimal value: ORDER BY x COLLATE decimal.
             """,
-        example: "SELECT decimal('1.5e2');  -- 150",
+        example: "SELECT decimal('1.5e2');  -- '150'",
         register: { connection in
             try connection.add(decimalFunction())
             try connection.addCollation("decimal") { a, b in
@@ -63,19 +63,19 @@ enum DecimalPack {
     }
 
     static let decimalAdd = CatalogFunction(
-        name: "decimal_add", pack: "decimal", kind: .scalar, arity: "2", arguments: "x, y", flags: .pure,
+        arguments: "x, y",
         summary: "the exact sum of two decimal numbers",
         details: "decimal_add(X, Y) is X + Y computed exactly on decimal text. \(parsingRules)",
-        example: "SELECT decimal_add('0.1', '0.2');  -- 0.3",
+        example: "SELECT decimal_add('0.1', '0.2');  -- '0.3'",
         functions: {
             [SQLFunction("decimal_add", argumentCount: 2, options: .pure, writingResult: { setSum($0, subtracting: false, $1) })]
         })
 
     static let decimalSub = CatalogFunction(
-        name: "decimal_sub", pack: "decimal", kind: .scalar, arity: "2", arguments: "x, y", flags: .pure,
+        arguments: "x, y",
         summary: "the exact difference of two decimal numbers",
         details: "decimal_sub(X, Y) is X - Y computed exactly on decimal text. \(parsingRules)",
-        example: "SELECT decimal_sub('1', '0.999');  -- 0.001",
+        example: "SELECT decimal_sub('1', '0.999');  -- '0.001'",
         functions: {
             [SQLFunction("decimal_sub", argumentCount: 2, options: .pure, writingResult: { setSum($0, subtracting: true, $1) })]
         })
@@ -90,7 +90,7 @@ enum DecimalPack {
     }
 
     static let decimalMul = CatalogFunction(
-        name: "decimal_mul", pack: "decimal", kind: .scalar, arity: "2", arguments: "x, y", flags: .pure,
+        arguments: "x, y",
         summary: "the exact product of two decimal numbers",
         details: """
             decimal_mul(X, Y) is X * Y computed exactly; trailing fractional zeros are dropped \
@@ -98,7 +98,7 @@ enum DecimalPack {
             to more than 100,000,000 are refused with an error (the product would take minutes \
             to hours, and a running function cannot be interrupted). \(parsingRules)
             """,
-        example: "SELECT decimal_mul('1.25', '1.2');  -- 1.50",
+        example: "SELECT decimal_mul('1.25', '1.2');  -- '1.5'",
         functions: {
             [SQLFunction("decimal_mul", argumentCount: 2, options: .pure, writingResult: { arguments, result in
                 let a = number(arguments[0]), b = number(arguments[1])
@@ -119,10 +119,10 @@ enum DecimalPack {
         })
 
     static let decimalCmp = CatalogFunction(
-        name: "decimal_cmp", pack: "decimal", kind: .scalar, arity: "2", arguments: "x, y", flags: .pure,
+        arguments: "x, y",
         summary: "-1, 0 or 1 as one decimal number is below, equal to or above another",
         details: "decimal_cmp(X, Y) compares X and Y as exact decimal numbers. \(parsingRules)",
-        example: "SELECT decimal_cmp('1.10', '1.1');  -- 0",
+        example: "SELECT decimal_cmp('9.9', '10');  -- -1",
         functions: {
             [SQLFunction("decimal_cmp", argumentCount: 2, options: .pure, writingResult: { arguments, result in
                 let a = number(arguments[0])
@@ -135,20 +135,20 @@ enum DecimalPack {
         })
 
     static let decimalSum = CatalogFunction(
-        name: "decimal_sum", pack: "decimal", kind: .window, arity: "1", arguments: "x", flags: .pure,
+        arguments: "x",
         summary: "the exact sum of decimal numbers (aggregate and window)",
         details: """
             decimal_sum(X) adds the values of X exactly, as decimal text; NULL values are \
             skipped; no rows give NULL, only NULL rows give 0. It also works as a window \
             function (OVER ...). \(parsingRules)
             """,
-        example: "SELECT decimal_sum(x) FROM (SELECT '0.1' x UNION ALL SELECT '0.2');  -- 0.3",
+        example: "SELECT decimal_sum(x) FROM (SELECT '0.1' x UNION ALL SELECT '0.2');  -- '0.3'",
         functions: { [SQLFunction("decimal_sum", argumentCount: 1, options: .pure, aggregate: DecimalSum.self)] })
 }
 
 extension DecimalPack {
     static let uint = CatalogFunction(
-        name: "uint", pack: "decimal", kind: .collation, arity: "2",
+        name: "uint", kind: .collation, arity: "2",
         summary: "collation ordering digit runs as unsigned integers",
         details: """
             COLLATE uint compares text byte by byte, except that runs of ASCII digits compare \
@@ -156,7 +156,7 @@ extension DecimalPack {
             'file10'. Leading zeros do not count ('a09' and 'a9' tie on the number). As the \
             stock shell's uint collation (ext/misc/uint.c).
             """,
-        example: "SELECT x FROM (SELECT 'a10' x UNION ALL SELECT 'a9') ORDER BY x COLLATE uint;  -- a9, a10",
+        example: "SELECT group_concat(x) FROM (SELECT x FROM (SELECT 'a10' x UNION ALL SELECT 'a9') ORDER BY x COLLATE uint);  -- 'a9,a10'",
         register: { try $0.addCollation("uint", compare: UIntCollation.compare) },
         unregister: { try $0.removeCollation(named: "uint") })
 }

@@ -46,7 +46,7 @@ enum DefinePack {
     /// on-demand registration.
     static let define: CatalogFunction = {
         var function = CatalogFunction(
-            name: "define", pack: "define", kind: .scalar, arity: "2", arguments: "name, body", flags: .directOnly,
+            name: "define", kind: .scalar, arity: "2", arguments: "name, body", flags: .directOnly,
             summary: "define a scalar function in SQL, stored in the database (also the module of CREATE VIRTUAL TABLE t USING define((SELECT ...)))",
             details: """
                 define(NAME, BODY) defines the function NAME as SELECT BODY: its arguments are the \
@@ -97,7 +97,7 @@ enum DefinePack {
     }
 
     static let undefine = CatalogFunction(
-        name: "undefine", pack: "define", kind: .scalar, arity: "1", arguments: "name", flags: .directOnly,
+        arguments: "name",
         summary: "forget a function made by define(), or drop a define table",
         details: """
             undefine(NAME) deletes NAME from sqlean_define, forgets the scalar function (calling \
@@ -105,7 +105,7 @@ enum DefinePack {
             the define module (sqlean drops any table of that name, even one holding data; \
             sqlsh does not). NULL or an unknown name does nothing. Direct-only.
             """,
-        example: "SELECT undefine('sumn');",
+        example: "SELECT undefine('sumn');  -- NULL",
         functions: {
             let anchor = StateAnchor()
             return [SQLFunction("undefine", argumentCount: 1, options: .directOnly, writingResult: { arguments, result in
@@ -117,7 +117,6 @@ enum DefinePack {
         })
 
     static let defineFree = CatalogFunction(
-        name: "define_free", pack: "define", kind: .scalar, arity: "0", flags: .directOnly,
         summary: "stop the connection's defined functions",
         details: """
             define_free() makes every defined function, and define(), fail on this connection \
@@ -126,7 +125,7 @@ enum DefinePack {
             uses them, and its define_free concerns one connection, not the whole process. \
             Direct-only.
             """,
-        example: "SELECT define_free();",
+        example: "SELECT define_free();  -- NULL",
         functions: {
             let anchor = StateAnchor()
             return [SQLFunction("define_free", argumentCount: 0, options: .directOnly, writingResult: { arguments, result in
@@ -136,7 +135,6 @@ enum DefinePack {
         })
 
     static let defineCache = CatalogFunction(
-        name: "define_cache", pack: "define", kind: .scalar, arity: "0", flags: .directOnly,
         summary: "the SQL of the connection's defined functions (a debugging aid)",
         details: """
             define_cache() returns the SQL each defined function known to the connection runs, \
@@ -155,7 +153,7 @@ enum DefinePack {
         })
 
     static let eval = CatalogFunction(
-        name: "eval", pack: "define", kind: .scalar, arity: "1-2", arguments: "sql[, separator]", flags: .directOnly,
+        arguments: "sql[, separator]",
         summary: "run SQL statements and join the values of their rows",
         details: """
             eval(SQL[, SEP]) runs every statement of SQL and returns the text of every value of \
@@ -164,7 +162,7 @@ enum DefinePack {
             (DDL, DML) or when SQL or SEP is NULL. Errors are SQLite's ("no such table: x"). \
             Direct-only; refused in -safe mode.
             """,
-        example: "SELECT eval('select 10, 20, 30', '-');  -- 10-20-30",
+        example: "SELECT eval('select 10, 20, 30', '-');  -- '10-20-30'",
         functions: {
             let anchor = StateAnchor()
             let body: @Sendable (Arguments, ResultContext) throws -> Void = { arguments, result in

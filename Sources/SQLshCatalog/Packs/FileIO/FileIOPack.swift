@@ -11,7 +11,7 @@ enum FileIOPack {
         functions: [readfile, writefile, lsmode, fsdir] + SqleanFileFunctions.all + SqleanTableFunctions.all)
 
     static let readfile = CatalogFunction(
-        name: "readfile", pack: "fileio", kind: .scalar, arity: "1", arguments: "path", flags: .directOnly,
+        arguments: "path",
         summary: "the contents of a file, as a blob",
         details: """
             readfile(PATH) returns the bytes of the file as a blob, or NULL when PATH is NULL \
@@ -28,7 +28,7 @@ enum FileIOPack {
         })
 
     static let writefile = CatalogFunction(
-        name: "writefile", pack: "fileio", kind: .scalar, arity: "2-4", arguments: "path, data[, mode[, mtime]]", flags: .directOnly,
+        arity: "2-4", arguments: "path, data[, mode[, mtime]]",
         summary: "write data to a file (or make a directory or symbolic link)",
         details: """
             writefile(PATH, DATA[, MODE[, MTIME]]) writes DATA (a blob, or the text form of \
@@ -68,14 +68,14 @@ enum FileIOPack {
         })
 
     static let lsmode = CatalogFunction(
-        name: "lsmode", pack: "fileio", kind: .scalar, arity: "1", arguments: "mode",
+        arguments: "mode",
         summary: "an st_mode number as ls -l shows it",
         details: """
             lsmode(MODE) formats a numeric st_mode (as fsdir's mode column gives it) the way \
             ls -l does: a type letter (- regular file, d directory, l symbolic link, ? other) \
             and the nine permission letters. The argument is converted to an integer (NULL is 0).
             """,
-        example: "SELECT lsmode(16877);  -- drwxr-xr-x",
+        example: "SELECT lsmode(16877);  -- 'drwxr-xr-x'",
         functions: {
             [SQLFunction("lsmode", argumentCount: 1, writingResult: { arguments, result in
                 FileAccess.withLsMode(Int32(truncatingIfNeeded: arguments[0].int64)) { result.setText(utf8: $0) }
@@ -83,7 +83,7 @@ enum FileIOPack {
         })
 
     static let fsdir = CatalogFunction(
-        name: "fsdir", pack: "fileio", kind: .tableValued, arity: "1-2", arguments: "path[, dir]", flags: .directOnly,
+        name: "fsdir", kind: .tableValued, arity: "1-2", arguments: "path[, dir]", flags: .directOnly,
         summary: "a file or directory tree, one row per entry",
         details: """
             fsdir(PATH[, DIR]) lists PATH and, when it is a directory, everything below it \

@@ -23,8 +23,7 @@ enum SqleanFileFunctions {
     // MARK: fileio_read
 
     static let read = CatalogFunction(
-        name: "fileio_read", pack: "fileio", kind: .scalar, arity: "1-3", arguments: "path[, offset[, limit]]",
-        flags: .directOnly,
+        arguments: "path[, offset[, limit]]",
         summary: "the contents of a file, or part of it, as a blob",
         details: """
             fileio_read(path[, offset[, limit]]): the bytes of the file as a blob, from byte \
@@ -82,8 +81,7 @@ enum SqleanFileFunctions {
     // MARK: fileio_write
 
     static let write = CatalogFunction(
-        name: "fileio_write", pack: "fileio", kind: .scalar, arity: "2-4", arguments: "path, data[, perm[, mtime]]",
-        flags: .directOnly,
+        arguments: "path, data[, perm[, mtime]]",
         summary: "write data to a file, replacing it; the number of bytes written",
         details: """
             fileio_write(path, data[, perm[, mtime]]): writes data (a blob, or the text form of \
@@ -128,8 +126,7 @@ enum SqleanFileFunctions {
     }
 
     static let append = CatalogFunction(
-        name: "fileio_append", pack: "fileio", kind: .scalar, arity: "2", arguments: "path, text",
-        flags: .directOnly,
+        arguments: "path, text",
         summary: "append text to a file; the number of bytes written",
         details: """
             fileio_append(path, text): appends the text form of text (blob bytes as they are) \
@@ -174,8 +171,7 @@ enum SqleanFileFunctions {
     // MARK: fileio_mkdir
 
     static let mkdirEntry = CatalogFunction(
-        name: "fileio_mkdir", pack: "fileio", kind: .scalar, arity: "1-2", arguments: "path[, perm]",
-        flags: .directOnly,
+        arguments: "path[, perm]",
         summary: "create a directory",
         details: """
             fileio_mkdir(path[, perm]): creates the directory path (not its parents) with the \
@@ -208,8 +204,7 @@ enum SqleanFileFunctions {
     // MARK: fileio_symlink
 
     static let symlinkEntry = CatalogFunction(
-        name: "fileio_symlink", pack: "fileio", kind: .scalar, arity: "2", arguments: "target, link",
-        flags: .directOnly,
+        arguments: "target, link",
         summary: "create a symbolic link",
         details: """
             fileio_symlink(target, link): creates the symbolic link link pointing to target and \
@@ -238,7 +233,7 @@ enum SqleanFileFunctions {
     // MARK: fileio_mode
 
     static let mode = CatalogFunction(
-        name: "fileio_mode", pack: "fileio", kind: .scalar, arity: "1", arguments: "mode", flags: .pure,
+        arguments: "mode",
         summary: "an st_mode number as ls -l shows it (same as lsmode)",
         details: """
             fileio_mode(mode) is sqlean's name for lsmode: a numeric st_mode (as the mode \

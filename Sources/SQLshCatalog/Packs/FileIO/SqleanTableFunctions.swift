@@ -9,7 +9,7 @@ enum SqleanTableFunctions {
 
     static func ls(_ name: String) -> CatalogFunction {
         CatalogFunction(
-            name: name, pack: "fileio", kind: .tableValued, arity: "1-2", arguments: "path[, recursive]",
+            name: name, kind: .tableValued, arity: "1-2", arguments: "path[, recursive]",
             flags: .directOnly,
             summary: name == "lsdir" ? "a directory's entries, one row each (same as fileio_ls)" : "a directory's entries, one row each",
             details: """
@@ -33,7 +33,7 @@ enum SqleanTableFunctions {
 
     static func scan(_ name: String) -> CatalogFunction {
         CatalogFunction(
-            name: name, pack: "fileio", kind: .tableValued, arity: "1", arguments: "path",
+            name: name, kind: .tableValued, arity: "1", arguments: "path",
             flags: .directOnly,
             summary: name == "scanfile" ? "the lines of a text file, one row each (same as fileio_scan)" : "the lines of a text file, one row each",
             details: """

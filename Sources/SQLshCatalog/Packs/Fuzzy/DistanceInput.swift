@@ -95,7 +95,7 @@ final class DistanceInput: @unchecked Sendable {
 /// A fuzzy entry and its short sqlean alias share one implementation, made per connection.
 func fuzzyEntry(_ name: String, arity: String, arguments: String, summary: String, details: String, example: String,
                 make: @escaping @Sendable (String) -> [SQLFunction]) -> CatalogFunction {
-    CatalogFunction(name: name, pack: "fuzzy", kind: .scalar, arity: arity, arguments: arguments, flags: .pure,
+    CatalogFunction(arguments: arguments,
                     summary: summary, details: details, example: example, functions: { make(name) })
 }
 

@@ -55,7 +55,7 @@ enum PhoneticCodes {
     static let soundexAlias = {
         let base = alias("soundex", of: soundex) { function("soundex", soundexCode) }
         return CatalogFunction(
-            name: base.name, pack: base.pack, kind: base.kind, arity: base.arity, arguments: base.arguments,
+            name: base.name, kind: base.kind, arity: base.arity, arguments: base.arguments,
             flags: base.flags, summary: base.summary + "; replaces SQLite's soundex() when enabled",
             details: base.details + """
                  Starts disabled, because SQLite's own soundex() gives other codes ('?000' for \

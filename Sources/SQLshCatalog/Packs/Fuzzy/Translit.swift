@@ -3,7 +3,7 @@ import SQLshCore
 /// `fuzzy_translit(text)` / `translit`: text to ASCII as sqlean (SQLite's spellfix) does it.
 enum Translit {
     static let entry = CatalogFunction(
-        name: "fuzzy_translit", pack: "fuzzy", kind: .scalar, arity: "1", arguments: "text", flags: .pure,
+        arguments: "text",
         summary: "transliterate text to ASCII",
         details: """
             fuzzy_translit(text) converts text to ASCII as sqlean (after SQLite's spellfix) \

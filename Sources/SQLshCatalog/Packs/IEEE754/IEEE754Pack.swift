@@ -115,7 +115,7 @@ enum IEEE754Pack {
     }
 
     static let ieee754 = CatalogFunction(
-        name: "ieee754", pack: "ieee754", kind: .scalar, arity: "1-2", arguments: "x | m, e", flags: .innocuous,
+        arguments: "x | m, e",
         summary: "a real as 'ieee754(M,E)' text, or M * 2^E as a real",
         details: """
             ieee754(X) returns the text ieee754(M,E) where M * 2^E equals the real X exactly \
@@ -125,7 +125,7 @@ enum IEEE754Pack {
             Not deterministic, as in the stock shell. One difference: the stock shell never \
             returns from ieee754(-9223372036854775808, E); sqlsh gives NULL.
             """,
-        example: "SELECT ieee754(0.1);  -- ieee754(3602879701896397,-55)",
+        example: "SELECT ieee754(0.1);  -- 'ieee754(3602879701896397,-55)'",
         functions: {
             [
                 SQLFunction("ieee754", argumentCount: 1, options: .innocuous, writingResult: { arguments, result in
@@ -142,7 +142,7 @@ enum IEEE754Pack {
         })
 
     static let ieee754Mantissa = CatalogFunction(
-        name: "ieee754_mantissa", pack: "ieee754", kind: .scalar, arity: "1", arguments: "x", flags: .innocuous,
+        arguments: "x",
         summary: "the odd integer M such that the real X is M * 2^E",
         details: "ieee754_mantissa(X) is the M of ieee754(X): an integer, 0 for zero. An 8-byte blob is read as a big-endian binary64.",
         example: "SELECT ieee754_mantissa(1.5);  -- 3",
@@ -153,7 +153,7 @@ enum IEEE754Pack {
         })
 
     static let ieee754Exponent = CatalogFunction(
-        name: "ieee754_exponent", pack: "ieee754", kind: .scalar, arity: "1", arguments: "x", flags: .innocuous,
+        arguments: "x",
         summary: "the power of two E such that the real X is M * 2^E",
         details: "ieee754_exponent(X) is the E of ieee754(X): an integer (-1075 for zero). An 8-byte blob is read as a big-endian binary64.",
         example: "SELECT ieee754_exponent(1.5);  -- -1",
@@ -164,7 +164,7 @@ enum IEEE754Pack {
         })
 
     static let ieee754FromBlob = CatalogFunction(
-        name: "ieee754_from_blob", pack: "ieee754", kind: .scalar, arity: "1", arguments: "blob", flags: .innocuous,
+        arguments: "blob",
         summary: "the real stored in an 8-byte big-endian blob",
         details: """
             ieee754_from_blob(B) reads an 8-byte blob as a big-endian IEEE 754 binary64 and \
@@ -180,13 +180,13 @@ enum IEEE754Pack {
         })
 
     static let ieee754ToBlob = CatalogFunction(
-        name: "ieee754_to_blob", pack: "ieee754", kind: .scalar, arity: "1", arguments: "x", flags: .innocuous,
+        arguments: "x",
         summary: "a number as an 8-byte big-endian IEEE 754 blob",
         details: """
             ieee754_to_blob(X) converts an integer or real X to a real and returns its 8 bytes, \
             big-endian; text, blobs and NULL give NULL.
             """,
-        example: "SELECT hex(ieee754_to_blob(1.0));  -- 3FF0000000000000",
+        example: "SELECT hex(ieee754_to_blob(1.0));  -- '3FF0000000000000'",
         functions: {
             [SQLFunction("ieee754_to_blob", argumentCount: 1, options: .innocuous, writingResult: { arguments, result in
                 let type = arguments[0].storageType

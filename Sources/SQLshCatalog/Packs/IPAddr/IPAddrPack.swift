@@ -18,7 +18,7 @@ enum IPAddrPack {
     static func entry(_ name: String, summary: String, details: String, example: String,
                       _ body: @escaping @Sendable (IPAddress, ResultContext) -> Void) -> CatalogFunction {
         CatalogFunction(
-            name: name, pack: "ipaddr", kind: .scalar, arity: "1", arguments: "ip", flags: .pure,
+            arguments: "ip",
             summary: summary, details: "\(name)(ip): \(details) " + syntax, example: example,
             functions: {
                 [SQLFunction(name, argumentCount: 1, options: .pure, writingResult: { arguments, result in
@@ -75,7 +75,7 @@ enum IPAddrPack {
     }
 
     static let ipcontains = CatalogFunction(
-        name: "ipcontains", pack: "ipaddr", kind: .scalar, arity: "2", arguments: "net, ip", flags: .pure,
+        arguments: "net, ip",
         summary: "whether an IP network contains an address or a subnet",
         details: """
             ipcontains(net, ip): 1 when ip (an address, or a network of its own) lies within the \

@@ -154,13 +154,13 @@ enum MathFunctions {
                               details: String, example: String,
                               body: @escaping @Sendable (Arguments, ResultContext) -> Void) -> CatalogFunction {
         CatalogFunction(
-            name: name, pack: "math", kind: .scalar, arity: String(argumentCount), arguments: arguments, flags: .pure,
+            arguments: arguments,
             summary: summary, details: details, example: example,
             functions: { [SQLFunction(name, argumentCount: argumentCount, options: .pure, writingResult: body)] })
     }
 
     static let pi = CatalogFunction(
-        name: "math_pi", pack: "math", kind: .scalar, arity: "0", arguments: nil, flags: .pure,
+        arguments: nil,
         summary: "the constant π",
         details: "math_pi(): π as a real, 3.141592653589793 (the closest double). Same as SQLite's pi().",
         example: "select math_pi();  -- 3.141592653589793",
@@ -180,8 +180,7 @@ enum MathLog {
     static let ln2 = 0.693147180559945309417232121458176568
 
     static let entry = CatalogFunction(
-        name: "math_log", pack: "math", kind: .scalar, arity: "1-2", arguments: "[b, ]x",
-        flags: .pure,
+        arguments: "[b, ]x",
         summary: "the base-10 logarithm of x, or its base-b logarithm",
         details: """
             math_log(x) is the base-10 logarithm of x; math_log(b, x) is its base-b logarithm, \

@@ -98,7 +98,7 @@ enum MathRound {
     }
 
     static let entry = CatalogFunction(
-        name: "math_round", pack: "math", kind: .scalar, arity: "1-2", arguments: "x[, n]", flags: .pure,
+        arguments: "x[, n]",
         summary: "x rounded to n decimal places (default 0)",
         details: """
             math_round(x[, n]): x rounded to n decimal places, always as a real, exactly as \

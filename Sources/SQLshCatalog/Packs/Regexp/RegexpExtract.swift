@@ -5,7 +5,7 @@ import SQLshCore
 /// first match or of one of its groups.
 enum RegexpExtract {
     static let regexpSubstr = CatalogFunction(
-        name: "regexp_substr", pack: "regexp", kind: .scalar, arity: "2", arguments: "text, pattern", flags: .pure,
+        arguments: "text, pattern",
         summary: "the first part of the text that matches the pattern",
         details: """
             regexp_substr(text, pattern): the first substring of the text that the pattern \
@@ -20,7 +20,7 @@ enum RegexpExtract {
     }
 
     static let regexpCapture = CatalogFunction(
-        name: "regexp_capture", pack: "regexp", kind: .scalar, arity: "2-3", arguments: "text, pattern[, n]", flags: .pure,
+        arguments: "text, pattern[, n]",
         summary: "group n (a number or a name; default 0, the whole match) of the first match",
         details: """
             regexp_capture(text, pattern[, n]): the text of capturing group n of the first match; \

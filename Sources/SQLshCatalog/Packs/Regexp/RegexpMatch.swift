@@ -22,7 +22,7 @@ enum RegexpMatch {
         """
 
     static let regexp = CatalogFunction(
-        name: "regexp", pack: "regexp", kind: .scalar, arity: "2", arguments: "pattern, text", flags: .pure,
+        arguments: "pattern, text",
         summary: "1 when the PCRE2 pattern matches the text (X REGEXP Y)",
         details: """
             regexp(pattern, text) implements the REGEXP operator: 'text REGEXP pattern' calls \
@@ -40,7 +40,7 @@ enum RegexpMatch {
     }
 
     static let regexpi = CatalogFunction(
-        name: "regexpi", pack: "regexp", kind: .scalar, arity: "2", arguments: "pattern, text", flags: .pure,
+        arguments: "pattern, text",
         summary: "1 when the PCRE2 pattern matches the text, ignoring case",
         details: """
             regexpi(pattern, text) is regexp(pattern, text) ignoring the case of ASCII letters \
@@ -58,7 +58,7 @@ enum RegexpMatch {
     }
 
     static let regexpLike = CatalogFunction(
-        name: "regexp_like", pack: "regexp", kind: .scalar, arity: "2", arguments: "text, pattern", flags: .pure,
+        arguments: "text, pattern",
         summary: "1 when the text matches the PCRE2 pattern (sqlean)",
         details: """
             regexp_like(text, pattern): 1 when the pattern matches somewhere in the text, else 0. \

@@ -4,7 +4,7 @@ import SQLshCore
 /// `regexp_replace(text, pattern, replacement)`: every match replaced, with group references.
 enum RegexpReplace {
     static let entry = CatalogFunction(
-        name: "regexp_replace", pack: "regexp", kind: .scalar, arity: "3", arguments: "text, pattern, replacement", flags: .pure,
+        arguments: "text, pattern, replacement",
         summary: "replace every match of the pattern ($1, ${name}, $$ in the replacement)",
         details: """
             regexp_replace(text, pattern, replacement): the text with every non-overlapping match \

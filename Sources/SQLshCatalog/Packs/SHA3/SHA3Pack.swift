@@ -20,7 +20,7 @@ enum SHA3Pack {
     }
 
     static let sha3 = CatalogFunction(
-        name: "sha3", pack: "sha3", kind: .scalar, arity: "1-2", arguments: "x[, size]", flags: .pure,
+        arguments: "x[, size]",
         summary: "SHA3 hash of a value, as a blob",
         details: """
             sha3(X) is the SHA3-256 hash of X and sha3(X, SIZE) the SHA3 hash of SIZE bits \
@@ -30,7 +30,7 @@ enum SHA3Pack {
             sha3('15') and sha3(1.5) equals sha3('1.5'). NULL gives NULL. Identical to the \
             stock sqlite3 shell's sha3().
             """,
-        example: "SELECT hex(sha3('abc', 224));  -- E642824C3F8CF24AD09234EE7D3C766FC9A3A5168D0C94AD73B46FDF",
+        example: "SELECT hex(sha3('abc', 224));  -- 'E642824C3F8CF24AD09234EE7D3C766FC9A3A5168D0C94AD73B46FDF'",
         functions: {
             let body: @Sendable (Arguments, ResultContext) throws -> Void = { arguments, result in
                 let bits = try digestBits(arguments)
@@ -47,7 +47,7 @@ enum SHA3Pack {
         })
 
     static let sha3Query = CatalogFunction(
-        name: "sha3_query", pack: "sha3", kind: .scalar, arity: "1-2", arguments: "sql[, size]", flags: .directOnly,
+        arguments: "sql[, size]",
         summary: "SHA3 hash of the SQL text and results of queries",
         details: """
             sha3_query(SQL[, SIZE]) runs every statement in SQL (each must be read-only, \
@@ -58,7 +58,7 @@ enum SHA3Pack {
             statement that does not prepare gives "error SQL statement [REST]: MESSAGE". NULL \
             gives NULL. Direct-only: not usable from views, triggers or the schema.
             """,
-        example: "SELECT hex(sha3_query('SELECT 1'));",
+        example: "SELECT hex(sha3_query('SELECT 1'));  -- '87D704D93C82458E27061EEFD0458CF1809ECD90A77805EBA72B9D2045522951'",
         functions: {
             let body: @Sendable (Arguments, ResultContext) throws -> Void = { arguments, result in
                 let bits = try digestBits(arguments)

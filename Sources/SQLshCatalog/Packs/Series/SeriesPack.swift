@@ -8,7 +8,7 @@ enum SeriesPack {
         functions: [generateSeries])
 
     static let generateSeries = CatalogFunction(
-        name: "generate_series", pack: "series", kind: .tableValued, arity: "1-3", arguments: "start[, stop[, step]]", flags: [.innocuous],
+        name: "generate_series", kind: .tableValued, arity: "1-3", arguments: "start[, stop[, step]]", flags: [.innocuous],
         summary: "integers from start to stop by step, as rows",
         details: """
             A table-valued function with one column, value, and the hidden columns start, stop \
@@ -20,7 +20,7 @@ enum SeriesPack {
             value. A NULL argument gives no rows. The rowid is the row number. Arguments can \
             also be given as constraints: generate_series WHERE start=1 AND stop=3.
             """,
-        example: "SELECT value FROM generate_series(0, 100, 25);  -- 0, 25, 50, 75, 100",
+        example: "SELECT group_concat(value) FROM generate_series(0, 100, 25);  -- '0,25,50,75,100'",
         register: { try $0.addTableValuedFunction("generate_series", GenerateSeries.self) },
         unregister: { try $0.removeTableValuedFunction(named: "generate_series") })
 }

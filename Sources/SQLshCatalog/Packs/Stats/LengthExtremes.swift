@@ -56,7 +56,7 @@ extension LengthExtreme: Aggregate, WindowAggregate where Direction: LengthDirec
 
     static func entry(_ name: String, _ adjective: String) -> CatalogFunction {
         CatalogFunction(
-            name: name, pack: "stats", kind: .window, arity: "1", arguments: "text", flags: .pure,
+            arguments: "text",
             summary: "the \(adjective) length of the values, in characters",
             details: """
                 \(name)(x): the \(adjective) length of the values, counted as length() counts: \

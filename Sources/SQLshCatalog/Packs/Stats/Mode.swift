@@ -80,7 +80,7 @@ struct Mode: WindowAggregate {
     }
 
     static let entry = CatalogFunction(
-        name: "mode", pack: "stats", kind: .window, arity: "1", arguments: "x", flags: .pure,
+        arguments: "x",
         summary: "the most frequent value",
         details: """
             mode(x): the value that occurs most often. NULLs are ignored; NULL when there are no \

@@ -164,7 +164,7 @@ enum MomentFunctions {
     static func entry<S: MomentStatistic>(_ name: String, _ statistic: S.Type, summary: String, tooFew: String,
                                           example: String) -> CatalogFunction {
         CatalogFunction(
-            name: name, pack: "stats", kind: .window, arity: "1", arguments: "x", flags: .pure,
+            arguments: "x",
             summary: summary,
             details: "\(name)(x): \(summary). \(tooFew) " + note,
             example: example

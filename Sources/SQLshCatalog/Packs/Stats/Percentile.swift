@@ -96,7 +96,7 @@ enum PercentileFunctions {
     static func fixed<L: FixedPercentileLevel>(_ level: L.Type, summary: String, example: String) -> CatalogFunction {
         let name = "\(L.name)"
         return CatalogFunction(
-            name: name, pack: "stats", kind: .window, arity: "1", arguments: "x", flags: .pure,
+            arguments: "x",
             summary: summary,
             details: "\(name)(x): \(summary). " + selectionNote,
             example: example
@@ -119,7 +119,7 @@ enum PercentileFunctions {
                            example: "select percentile_99(value) from generate_series(1, 101);  -- 100.0")
 
     static let percentile = CatalogFunction(
-        name: "percentile", pack: "stats", kind: .window, arity: "2", arguments: "x, p", flags: .pure,
+        arguments: "x, p",
         summary: "the p-th percentile (p from 0 to 100) of the values",
         details: """
             percentile(x, p): the p-th percentile of x, p a number from 0 to 100 that must be the \

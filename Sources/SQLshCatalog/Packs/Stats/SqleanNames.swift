@@ -45,7 +45,7 @@ enum SqleanStatsNames {
     }
 
     static let statsSeq = CatalogFunction(
-        name: "stats_seq", pack: "stats", kind: .tableValued, arity: "1-3", arguments: "start[, stop[, step]]",
+        name: "stats_seq", kind: .tableValued, arity: "1-3", arguments: "start[, stop[, step]]",
         flags: [.innocuous],
         summary: "integers from start to stop by step, as rows (same as generate_series)",
         details: """

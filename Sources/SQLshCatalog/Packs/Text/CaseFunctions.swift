@@ -12,7 +12,7 @@ enum CaseFunctions {
         """
 
     static let textUpper = CatalogFunction(
-        name: "text_upper", pack: "text", kind: .scalar, arity: "1", arguments: "text", flags: .pure,
+        arguments: "text",
         summary: "the text in upper case (Unicode)",
         details: """
             text_upper(text): the text in upper case: text_upper('straße') is 'STRASSE', \
@@ -23,7 +23,7 @@ enum CaseFunctions {
         functions: { make("text_upper", .upper) })
 
     static let textLower = CatalogFunction(
-        name: "text_lower", pack: "text", kind: .scalar, arity: "1", arguments: "text", flags: .pure,
+        arguments: "text",
         summary: "the text in lower case (Unicode)",
         details: """
             text_lower(text): the text in lower case: text_lower('ÀÉÎ ΣΑΣ') is 'àéî σασ' \
@@ -34,7 +34,7 @@ enum CaseFunctions {
         functions: { make("text_lower", .lower) })
 
     static let textTitle = CatalogFunction(
-        name: "text_title", pack: "text", kind: .scalar, arity: "1", arguments: "text", flags: .pure,
+        arguments: "text",
         summary: "every word capitalised, the rest in lower case (Unicode)",
         details: """
             text_title(text): each character that follows a non-word character (or starts the \
@@ -48,7 +48,7 @@ enum CaseFunctions {
         functions: { make("text_title", .title) })
 
     static let textCasefold = CatalogFunction(
-        name: "text_casefold", pack: "text", kind: .scalar, arity: "1", arguments: "text", flags: .pure,
+        arguments: "text",
         summary: "the text case-folded, for case-insensitive comparison (Unicode)",
         details: """
             text_casefold(text): Unicode full case folding, the form to compare texts without \

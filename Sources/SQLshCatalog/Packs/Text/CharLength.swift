@@ -3,7 +3,7 @@ import SQLshCore
 /// `char_length(text)`, with sqlean's `text_length` and Postgres's `character_length`.
 enum CharLength {
     static let entry = CatalogFunction(
-        name: "char_length", pack: "text", kind: .scalar, arity: "1", arguments: "text", flags: .pure,
+        arguments: "text",
         summary: "the number of characters in a string",
         details: """
             char_length(text): the number of characters (Unicode code points), counted as \

@@ -79,8 +79,8 @@ struct TextError: Error, CustomStringConvertible {
 /// and Postgres names): same behaviour, its own switch.
 func alias(_ name: String, of entry: CatalogFunction, implementation: @escaping @Sendable () -> [SQLFunction]) -> CatalogFunction {
     CatalogFunction(
-        name: name, pack: entry.pack, kind: entry.kind, arity: entry.arity, arguments: entry.arguments,
-        flags: entry.flags, summary: entry.summary + " (same as \(entry.name))",
+        arity: entry.statedArity, arguments: entry.arguments,
+        summary: entry.summary + " (same as \(entry.name))",
         details: "\(name) is another name for \(entry.name). " + entry.details,
         example: entry.example.replacingBytes(entry.name + "(", with: name + "("),
         functions: implementation)

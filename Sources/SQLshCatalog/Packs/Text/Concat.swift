@@ -3,7 +3,7 @@ import SQLshCore
 /// sqlean's `text_concat` (`concat`) and `text_join` (`concat_ws`): variadic, NULLs skipped.
 enum Concat {
     static let textConcat = CatalogFunction(
-        name: "text_concat", pack: "text", kind: .scalar, arity: "1+", arguments: "value, ...", flags: .pure,
+        arity: "1+", arguments: "value, ...",
         summary: "the values joined into one text, NULLs skipped",
         details: """
             text_concat(value, ...): the text forms of the values one after another; NULL \
@@ -19,7 +19,7 @@ enum Concat {
     }
 
     static let textJoin = CatalogFunction(
-        name: "text_join", pack: "text", kind: .scalar, arity: "2+", arguments: "separator, value, ...", flags: .pure,
+        arity: "2+", arguments: "separator, value, ...",
         summary: "the values joined with a separator, NULLs skipped",
         details: """
             text_join(separator, value, ...): the text forms of the values with the separator \

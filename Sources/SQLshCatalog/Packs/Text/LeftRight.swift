@@ -5,14 +5,14 @@ import SQLshCore
 /// LEFT and RIGHT are join keywords.
 enum LeftRight {
     static let textLeft = CatalogFunction(
-        name: "text_left", pack: "text", kind: .scalar, arity: "2", arguments: "text, n", flags: .pure,
+        arguments: "text, n",
         summary: "the first n characters; with n < 0 all but the last |n|",
         details: details("text_left", postgres: "left", kept: "first", other: "last"),
         example: "select text_left('Crème brûlée', 5), text_left('abcdef', -2);  -- 'Crème'|'abcd'",
         functions: { make("text_left", fromEnd: false) })
 
     static let textRight = CatalogFunction(
-        name: "text_right", pack: "text", kind: .scalar, arity: "2", arguments: "text, n", flags: .pure,
+        arguments: "text, n",
         summary: "the last n characters; with n < 0 all but the first |n|",
         details: details("text_right", postgres: "right", kept: "last", other: "first"),
         example: "select text_right('Crème brûlée', 6), text_right('abcdef', -2);  -- 'brûlée'|'cdef'",

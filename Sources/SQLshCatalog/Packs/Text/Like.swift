@@ -3,7 +3,7 @@ import SQLshCore
 /// sqlean's `text_like(pattern, text)`: its own case-insensitive matcher, not SQL's LIKE.
 enum Like {
     static let textLike = CatalogFunction(
-        name: "text_like", pack: "text", kind: .scalar, arity: "2", arguments: "pattern, text", flags: .pure,
+        arguments: "pattern, text",
         summary: "1 when text matches a LIKE-style pattern, ignoring case (Unicode)",
         details: """
             text_like(pattern, text): 1 when the text matches the pattern, else 0; note the \

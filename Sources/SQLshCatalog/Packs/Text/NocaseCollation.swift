@@ -4,7 +4,7 @@ import SQLshCore
 /// case folding.
 enum NocaseCollation {
     static let entry = CatalogFunction(
-        name: "text_nocase", pack: "text", kind: .collation, arity: "2",
+        name: "text_nocase", kind: .collation, arity: "2",
         summary: "collation ignoring case in every script",
         details: """
             COLLATE text_nocase compares texts character by character after simple Unicode \

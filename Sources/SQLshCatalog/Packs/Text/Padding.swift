@@ -15,14 +15,14 @@ enum Padding {
         """
 
     static let lpad = CatalogFunction(
-        name: "lpad", pack: "text", kind: .scalar, arity: "2-3", arguments: "text, length[, fill]", flags: .pure,
+        arguments: "text, length[, fill]",
         summary: "pad on the left to length characters (or cut to length)",
         details: "lpad(text, length[, fill]): the text padded on the left with fill to length characters. " + note,
         example: "select lpad('42', 5, '0'), lpad('hello', 3);  -- '00042'|'hel'",
         functions: { make("lpad", left: true) })
 
     static let rpad = CatalogFunction(
-        name: "rpad", pack: "text", kind: .scalar, arity: "2-3", arguments: "text, length[, fill]", flags: .pure,
+        arguments: "text, length[, fill]",
         summary: "pad on the right to length characters (or cut to length)",
         details: "rpad(text, length[, fill]): the text padded on the right with fill to length characters. " + note,
         example: "select rpad('ab', 5, 'xy'), rpad('été', 4, '·');  -- 'abxyx'|'été·'",

@@ -3,7 +3,7 @@ import SQLshCore
 /// sqlean's `text_repeat(text, n)` and its alias `repeat`.
 enum Repeat {
     static let textRepeat = CatalogFunction(
-        name: "text_repeat", pack: "text", kind: .scalar, arity: "2", arguments: "text, n", flags: .pure,
+        arguments: "text, n",
         summary: "the text repeated n times",
         details: """
             text_repeat(text, n): the text n times over; n of 0 or less gives ''. n must be an \

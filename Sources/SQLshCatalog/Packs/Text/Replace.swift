@@ -3,7 +3,7 @@ import SQLshCore
 /// sqlean's `text_replace(text, old, new[, count])`.
 enum Replace {
     static let textReplace = CatalogFunction(
-        name: "text_replace", pack: "text", kind: .scalar, arity: "3-4", arguments: "text, old, new[, count]", flags: .pure,
+        arguments: "text, old, new[, count]",
         summary: "the text with occurrences of old replaced by new (all, or the first count)",
         details: """
             text_replace(text, old, new[, count]): replaces occurrences of old by new, from the \

@@ -18,7 +18,7 @@ enum Reverse {
 
     static func entry(name: String, summary: String) -> CatalogFunction {
         CatalogFunction(
-            name: name, pack: "text", kind: .scalar, arity: "1", arguments: "text", flags: .pure,
+            arguments: "text",
             summary: summary,
             details: details,
             example: "select \(name)('Crème 👍🏽');  -- '👍🏽 emèrC'"

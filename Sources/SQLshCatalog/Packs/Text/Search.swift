@@ -8,7 +8,7 @@ enum Search {
     static let nullRule = "NULL when either argument is NULL; numbers are searched as their text form."
 
     static let textIndex = CatalogFunction(
-        name: "text_index", pack: "text", kind: .scalar, arity: "2", arguments: "text, other", flags: .pure,
+        arguments: "text, other",
         summary: "the character position of the first occurrence of other (0 when absent)",
         details: """
             text_index(text, other): the 1-based position, in characters, of the first \
@@ -21,7 +21,7 @@ enum Search {
     static let strpos = alias("strpos", of: textIndex) { [SQLFunction("strpos", argumentCount: 2, options: .pure, writingResult: index)] }
 
     static let textLastIndex = CatalogFunction(
-        name: "text_last_index", pack: "text", kind: .scalar, arity: "2", arguments: "text, other", flags: .pure,
+        arguments: "text, other",
         summary: "the character position of the last occurrence of other (0 when absent)",
         details: """
             text_last_index(text, other): the 1-based position, in characters, of the last \
@@ -33,14 +33,14 @@ enum Search {
         functions: { [SQLFunction("text_last_index", argumentCount: 2, options: .pure, writingResult: lastIndex)] })
 
     static let textContains = CatalogFunction(
-        name: "text_contains", pack: "text", kind: .scalar, arity: "2", arguments: "text, other", flags: .pure,
+        arguments: "text, other",
         summary: "1 when text contains other, else 0",
         details: "text_contains(text, other): 1 when other occurs in text, else 0; an empty other is always contained. Bytes are compared (case matters). \(nullRule)",
         example: "select text_contains('hello', 'ell'), text_contains('hello', 'L');  -- 1|0",
         functions: { [SQLFunction("text_contains", argumentCount: 2, options: .pure, writingResult: contains)] })
 
     static let textHasPrefix = CatalogFunction(
-        name: "text_has_prefix", pack: "text", kind: .scalar, arity: "2", arguments: "text, prefix", flags: .pure,
+        arguments: "text, prefix",
         summary: "1 when text starts with prefix, else 0",
         details: "text_has_prefix(text, prefix): 1 when text starts with prefix, else 0; an empty prefix always matches. Bytes are compared (case matters). \(nullRule)",
         example: "select text_has_prefix('hello', 'he'), text_has_prefix('hello', 'lo');  -- 1|0",
@@ -50,14 +50,14 @@ enum Search {
     }
 
     static let textHasSuffix = CatalogFunction(
-        name: "text_has_suffix", pack: "text", kind: .scalar, arity: "2", arguments: "text, suffix", flags: .pure,
+        arguments: "text, suffix",
         summary: "1 when text ends with suffix, else 0",
         details: "text_has_suffix(text, suffix): 1 when text ends with suffix, else 0; an empty suffix always matches. Bytes are compared (case matters). \(nullRule)",
         example: "select text_has_suffix('hello', 'lo'), text_has_suffix('hello', 'he');  -- 1|0",
         functions: { [SQLFunction("text_has_suffix", argumentCount: 2, options: .pure) { hasAffix($0, $1, suffix: true) }] })
 
     static let textCount = CatalogFunction(
-        name: "text_count", pack: "text", kind: .scalar, arity: "2", arguments: "text, other", flags: .pure,
+        arguments: "text, other",
         summary: "the number of non-overlapping occurrences of other",
         details: """
             text_count(text, other): how many times other occurs in text, counting \

@@ -3,7 +3,7 @@ import SQLshCore
 /// sqlean's `text_size` (`octet_length`) and `text_bitsize` (`bit_length`).
 enum Size {
     static let textSize = CatalogFunction(
-        name: "text_size", pack: "text", kind: .scalar, arity: "1", arguments: "text", flags: .pure,
+        arguments: "text",
         summary: "the size of the text in bytes",
         details: """
             text_size(text): the number of bytes of the text in UTF-8 (length() counts \
@@ -17,7 +17,7 @@ enum Size {
     }
 
     static let textBitsize = CatalogFunction(
-        name: "text_bitsize", pack: "text", kind: .scalar, arity: "1", arguments: "text", flags: .pure,
+        arguments: "text",
         summary: "the size of the text in bits (8 per byte)",
         details: """
             text_bitsize(text): 8 times the number of bytes of the text in UTF-8. A blob gives \

@@ -3,7 +3,7 @@ import SQLshCore
 /// `slugify(text)`: a lowercase ASCII slug for URLs and file names.
 enum Slugify {
     static let entry = CatalogFunction(
-        name: "slugify", pack: "text", kind: .scalar, arity: "1", arguments: "text", flags: .pure,
+        arguments: "text",
         summary: "lowercase ASCII slug with accents transliterated",
         details: """
             Makes a lowercase ASCII slug: ASCII letters and digits are kept (lowercased), \

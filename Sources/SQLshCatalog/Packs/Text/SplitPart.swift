@@ -4,7 +4,7 @@ import SQLshCore
 /// `split_part(text, separator, n)` as in Postgres and sqlean (`text_split`).
 enum SplitPart {
     static let entry = CatalogFunction(
-        name: "split_part", pack: "text", kind: .scalar, arity: "3", arguments: "text, separator, n", flags: .pure,
+        arguments: "text, separator, n",
         summary: "the n-th field of the text split at separator (n < 0 counts from the end)",
         details: """
             split_part(text, separator, n): splits the text at every occurrence of separator \

@@ -4,7 +4,7 @@ import SQLshCore
 /// `text_slice(text, start[, end])` (Python-like slices), by character.
 enum Substring {
     static let textSubstring = CatalogFunction(
-        name: "text_substring", pack: "text", kind: .scalar, arity: "2-3", arguments: "text, start[, length]", flags: .pure,
+        arguments: "text, start[, length]",
         summary: "length characters from position start (Postgres substr semantics)",
         details: """
             text_substring(text, start[, length]), sqlean's name for Postgres's substr: the \
@@ -27,7 +27,7 @@ enum Substring {
         })
 
     static let textSlice = CatalogFunction(
-        name: "text_slice", pack: "text", kind: .scalar, arity: "2-3", arguments: "text, start[, end]", flags: .pure,
+        arguments: "text, start[, end]",
         summary: "the characters from start up to end, exclusive (negative positions count from the end)",
         details: """
             text_slice(text, start[, end]): a Python-like slice by character, with positions \

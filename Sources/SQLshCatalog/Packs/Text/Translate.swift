@@ -4,7 +4,7 @@ import SQLshCore
 /// `translate(text, from, to)` as in Postgres and sqlean (`text_translate`).
 enum Translate {
     static let entry = CatalogFunction(
-        name: "translate", pack: "text", kind: .scalar, arity: "3", arguments: "text, from, to", flags: .pure,
+        arguments: "text, from, to",
         summary: "replace each character of from by the one at the same place in to",
         details: """
             translate(text, from, to): every character of the text that occurs in from is \

@@ -15,19 +15,19 @@ enum Trim {
         """
 
     static let textLtrim = CatalogFunction(
-        name: "text_ltrim", pack: "text", kind: .scalar, arity: "1-2", arguments: "text[, chars]", flags: .pure,
+        arguments: "text[, chars]",
         summary: "the text without the characters of chars at its start",
         details: "text_ltrim(text[, chars]): removes every character found in chars from the start of the text. \(rules)",
         example: "select text_ltrim('  hello  '), text_ltrim('xxhixx', 'x');  -- 'hello  '|'hixx'",
         functions: { make("text_ltrim", .left) })
     static let textRtrim = CatalogFunction(
-        name: "text_rtrim", pack: "text", kind: .scalar, arity: "1-2", arguments: "text[, chars]", flags: .pure,
+        arguments: "text[, chars]",
         summary: "the text without the characters of chars at its end",
         details: "text_rtrim(text[, chars]): removes every character found in chars from the end of the text. \(rules)",
         example: "select text_rtrim('  hello  '), text_rtrim('xxhixx', 'x');  -- '  hello'|'xxhi'",
         functions: { make("text_rtrim", .right) })
     static let textTrim = CatalogFunction(
-        name: "text_trim", pack: "text", kind: .scalar, arity: "1-2", arguments: "text[, chars]", flags: .pure,
+        arguments: "text[, chars]",
         summary: "the text without the characters of chars at either end",
         details: "text_trim(text[, chars]): removes every character found in chars from both ends of the text. \(rules)",
         example: "select text_trim('  hello  '), text_trim('«été»', '«»');  -- 'hello'|'été'",

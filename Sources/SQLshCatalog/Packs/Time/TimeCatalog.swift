@@ -10,20 +10,19 @@ enum TimeCatalog {
     static func entry(_ name: String, counts: [Int], arguments: String, flags: FunctionOptions = .pure,
                       summary: String, details: String, example: String, body: @escaping Body) -> CatalogFunction {
         CatalogFunction(
-            name: name, pack: "time", kind: .scalar, arity: arity(counts), arguments: arguments, flags: flags,
+            arguments: arguments,
             summary: summary, details: details, example: example,
             functions: { counts.map { registration(name, $0, flags, body) } })
     }
 
     /// Another name for `entry` (sqlean's Postgres-style aliases): same behaviour, its own switch.
     static func alias(_ name: String, of entry: CatalogFunction, counts: [Int], body: @escaping Body) -> CatalogFunction {
-        let flags = entry.flags
-        return CatalogFunction(
-            name: name, pack: "time", kind: .scalar, arity: arity(counts), arguments: entry.arguments, flags: flags,
+        CatalogFunction(
+            arguments: entry.arguments,
             summary: entry.summary + " (same as \(entry.name))",
             details: "\(name) is another name for \(entry.name). " + entry.details,
             example: entry.example.replacingBytes(entry.name + "(", with: name + "("),
-            functions: { counts.map { registration(name, $0, flags, body) } })
+            functions: { counts.map { registration(name, $0, entry.flags, body) } })
     }
 
     static func registration(_ name: String, _ count: Int, _ flags: FunctionOptions, _ body: @escaping Body) -> SQLFunction {
@@ -31,18 +30,5 @@ enum TimeCatalog {
             if TimeArguments.anyNull(arguments) { return result.setNull() }
             try body(arguments, result)
         })
-    }
-
-    /// "1", "1-2", "2-4", "3,6-8".
-    static func arity(_ counts: [Int]) -> String {
-        var parts: [String] = []
-        var i = 0
-        while i < counts.count {
-            var j = i
-            while j + 1 < counts.count, counts[j + 1] == counts[j] + 1 { j += 1 }
-            parts.append(i == j ? String(counts[i]) : "\(counts[i])-\(counts[j])")
-            i = j + 1
-        }
-        return parts.joined(separator: ",")
     }
 }

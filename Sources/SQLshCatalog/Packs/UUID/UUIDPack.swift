@@ -22,7 +22,7 @@ enum UUIDPack {
 
     static func version4(_ name: String, alias: String) -> CatalogFunction {
         CatalogFunction(
-            name: name, pack: "uuid", kind: .scalar, arity: "0", arguments: "", flags: .innocuous,
+            arguments: "",
             summary: "a random version 4 UUID, as text",
             details: """
                 \(name)() is a new random UUID (RFC 9562 version 4: 122 random bits from \
@@ -46,7 +46,7 @@ enum UUIDPack {
     }
 
     static let uuid7 = CatalogFunction(
-        name: "uuid7", pack: "uuid", kind: .scalar, arity: "0-1", arguments: "[seconds]", flags: .innocuous,
+        arguments: "[seconds]",
         summary: "a time-ordered version 7 UUID, as text",
         details: """
             uuid7() is a new UUID of RFC 9562 version 7 as 36 characters of lower-case text: \
@@ -86,7 +86,7 @@ enum UUIDPack {
         })
 
     static let uuidStr = CatalogFunction(
-        name: "uuid_str", pack: "uuid", kind: .scalar, arity: "1", arguments: "uuid", flags: .pure,
+        arguments: "uuid",
         summary: "a UUID in its canonical text form",
         details: """
             uuid_str(X) is the UUID X (text in any accepted form, or a 16-byte blob) as 36 \
@@ -105,7 +105,7 @@ enum UUIDPack {
         })
 
     static let uuidBlob = CatalogFunction(
-        name: "uuid_blob", pack: "uuid", kind: .scalar, arity: "1", arguments: "uuid", flags: .pure,
+        arguments: "uuid",
         summary: "a UUID as a 16-byte blob",
         details: """
             uuid_blob(X) is the UUID X (text in any accepted form, or a 16-byte blob, returned \
@@ -124,7 +124,7 @@ enum UUIDPack {
         })
 
     static let uuid7TimestampMs = CatalogFunction(
-        name: "uuid7_timestamp_ms", pack: "uuid", kind: .scalar, arity: "1", arguments: "uuid", flags: .pure,
+        arguments: "uuid",
         summary: "the Unix time in milliseconds of a version 7 UUID",
         details: """
             uuid7_timestamp_ms(X) is the timestamp of the version 7 UUID X: its first 48 bits, \

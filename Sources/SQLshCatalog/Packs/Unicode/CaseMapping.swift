@@ -66,7 +66,7 @@ enum CaseMapping {
             ? details + " Starts disabled, because it replaces SQLite's ASCII-only \(name)(): `.enable \(name)` turns it on; `.disable \(name)` gives SQLite's own back."
             : details
         var function = CatalogFunction(
-            name: name, pack: "unicode", kind: .scalar, arity: "1", arguments: "text", flags: .pure,
+            name: name, kind: .scalar, arity: "1", arguments: "text", flags: .pure,
             summary: replacesBuiltIn ? summary + " (replaces SQLite's \(name)() when enabled)" : summary,
             details: fullDetails, example: example,
             register: { try $0.add(make()) },

@@ -20,7 +20,7 @@ enum UnicodeLike {
         """
 
     static let like = CatalogFunction(
-        name: "like", pack: "unicode", kind: .scalar, arity: "2-3", arguments: "pattern, text[, escape]",
+        name: "like", kind: .scalar, arity: "2-3", arguments: "pattern, text[, escape]",
         flags: .pure,
         summary: "case- and accent-insensitive Unicode LIKE (replaces SQLite's LIKE when enabled)",
         details: details + """
@@ -41,8 +41,7 @@ enum UnicodeLike {
         }).disabledByDefault()
 
     static let nlike = CatalogFunction(
-        name: "nlike", pack: "unicode", kind: .scalar, arity: "2-3", arguments: "pattern, text[, escape]",
-        flags: .pure,
+        arguments: "pattern, text[, escape]",
         summary: "case- and accent-insensitive Unicode LIKE, as a function",
         details: "nlike is sqlean's other name for its Unicode like(), callable while SQLite's LIKE stays in place. " + details,
         example: "select nlike('hotel%', 'HÔTEL de ville'), nlike('a\\_%', 'A_b', '\\');  -- 1|1",

@@ -4,7 +4,7 @@ import SQLshCore
 /// Unicode.
 enum UnicodeNocase {
     static let entry = CatalogFunction(
-        name: "nocase", pack: "unicode", kind: .collation, arity: "2",
+        name: "nocase", kind: .collation, arity: "2",
         summary: "Unicode NOCASE collation ignoring case and accents, replacing SQLite's NOCASE when enabled",
         details: """
             Replaces the NOCASE collation (COLLATE NOCASE, and columns declared with it) as \

@@ -24,7 +24,6 @@ enum UnicodePack {
         ])
 
     static let unicodeVersion = CatalogFunction(
-        name: "unicode_version", pack: "unicode", kind: .scalar, arity: "0", flags: .pure,
         summary: "the version of the Unicode tables the unicode pack uses",
         details: """
             unicode_version() returns the Unicode version of the utf8proc tables behind the \

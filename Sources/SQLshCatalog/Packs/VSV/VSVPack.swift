@@ -8,7 +8,7 @@ enum VSVPack {
         functions: [vsv])
 
     static let vsv = CatalogFunction(
-        name: "vsv", pack: "vsv", kind: .tableValued, arity: "any",
+        name: "vsv", kind: .tableValued, arity: "any",
         arguments: "filename=|data=, header, columns=, schema=, skip=, fsep=, rsep=, dsep=, affinity=, nulls, validatetext",
         flags: [.directOnly],
         summary: "a delimited file as a read-only table (CREATE VIRTUAL TABLE t USING vsv(...))",
@@ -27,7 +27,7 @@ enum VSVPack {
             without columns= counts the first record instead of failing, and text keeps bytes \
             after a NUL. Direct-only; refused in -safe mode.
             """,
-        example: "CREATE VIRTUAL TABLE temp.t USING vsv(data='a,b\\n1,2', header, affinity=integer); SELECT a + b FROM t;  -- 3",
+        example: "CREATE VIRTUAL TABLE temp.t USING vsv(data='a,b;1,2', header, rsep=';', affinity=integer); SELECT a + b FROM t;  -- 3",
         register: { try $0.addVirtualTableModule("vsv", VSVModule.self) },
         unregister: { try $0.removeTableValuedFunction(named: "vsv") })
 }
