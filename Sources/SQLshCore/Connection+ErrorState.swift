@@ -1,5 +1,9 @@
 internal import CSQLite
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Connection {
     /// The current error message (`sqlite3_errmsg`) as SQLite's own bytes: a message that

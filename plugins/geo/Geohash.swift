@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshPluginSDK
 
 /// The geohash alphabet (base 32 without a, i, l, o).

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshPluginSDK
 
 /// The mean Earth radius in metres (IUGG R1 = (2a + b) / 3 of WGS 84).

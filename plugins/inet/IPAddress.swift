@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An IP address with a prefix length: `192.168.1.5`, `10.0.0.0/8`, `2001:db8::1/64`.
 struct IPAddress {

@@ -1,5 +1,9 @@
 import CSQLite
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// CPU time of this thread in nanoseconds: time spent waiting while other processes run on a
 /// shared machine is not counted, which makes the figures far steadier than wall-clock time.

@@ -1,5 +1,9 @@
 import FuzzSupport
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import SQLshShell
 
 private let devNull = try? OutputWriter(path: "/dev/null", append: true)

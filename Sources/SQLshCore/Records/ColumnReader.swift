@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads one column of a statement's current row as a Swift value, in place (no
 /// intermediate ``SQLValue`` for the standard types), with errors that name the column.

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// Keeps `.archive -x` inside its target folder (the current folder, or `-C DIR`): sqlite3

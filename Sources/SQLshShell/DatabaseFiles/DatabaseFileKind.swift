@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What a database file is, as sqlite3 3.40.1's `deduceDatabaseType` tells: an SQLite
 /// database, a ZIP archive (opened as the `zip` table of an in-memory database), or a

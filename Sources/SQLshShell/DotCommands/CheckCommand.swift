@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `.check GLOB`: ends the `.testcase` output and compares `testcase-out.txt` with GLOB by
 /// sqlite3's `testcase_glob` rules (`*`, `?`, `[...]`, `#` for an optionally signed number,

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// `.filectrl CMD ...`: runs `sqlite3_file_control()` operations on a database, with sqlite3

@@ -1,5 +1,9 @@
 import SQLshCore
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `.import FILE TABLE`: loads CSV (or ASCII-separated) data into a table, creating it with
 /// TEXT columns named by the first row when it does not exist. All rows go in one

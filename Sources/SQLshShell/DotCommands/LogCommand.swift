@@ -1,5 +1,9 @@
 import SQLshCore
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `.log FILE|on|off`: where SQLite's error log (`SQLITE_CONFIG_LOG`) goes: a file,
 /// `stdout`, `stderr`, or nowhere (`off`). Each message is written as `(CODE) MESSAGE`.

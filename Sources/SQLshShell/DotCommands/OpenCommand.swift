@@ -1,5 +1,9 @@
 import SQLshCore
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `.open ?OPTIONS? ?FILE?`: closes the database and opens FILE (an in-memory database
 /// without one); the function catalog is registered on the new connection.

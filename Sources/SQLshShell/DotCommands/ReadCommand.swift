@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `.read FILE` or `.read |COMMAND`: run the lines of a file, or of a command's output.
 struct ReadCommand: DotCommand {

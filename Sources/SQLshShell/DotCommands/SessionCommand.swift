@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// `.session ?NAME? CMD ...`: change recording with SQLite's session extension, as sqlite3

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `.system CMD ARGS...` (and `.shell`): runs a command line with `/bin/sh`, as sqlite3's
 /// `system()` call does. Arguments containing a space are wrapped in double quotes.

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// Opens a statement in the user's editor (`$VISUAL`, else `$EDITOR`, else `vi`), for Ctrl-X

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// `-memtrace`: every allocation, release and resize SQLite makes is reported on standard

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// `.timer on`: wall-clock and CPU time of one SQL input, printed as sqlite3 prints it:

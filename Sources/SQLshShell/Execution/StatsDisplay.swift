@@ -1,5 +1,9 @@
 import SQLshCore
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// sqlite3's `display_stats`: memory, connection and statement counters, and on Linux the
 /// process's I/O counters from `/proc/self/io`, in sqlite3's layout.

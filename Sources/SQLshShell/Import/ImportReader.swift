@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads delimited fields from a file descriptor, one at a time, exactly as sqlite3's
 /// `csv_read_one_field` (RFC 4180 quoting, `""`, CRLF, a leading UTF-8 BOM skipped) and

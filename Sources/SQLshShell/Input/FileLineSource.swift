@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Input read from a file descriptor (piped stdin, `.read FILE`, `.read |COMMAND`), buffered.
 ///

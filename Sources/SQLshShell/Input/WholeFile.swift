@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A file read whole, as sqlite3's `readFile` reads it: `.check`'s expected output, the
 /// `--deserialize` image, `/proc/self/io` for `.stats` (whose size the file system does not

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Whole reads and writes on a file descriptor, and the shell's own temporary files.
 ///

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A buffered byte writer on a file descriptor: every byte the shell prints goes through one.
 ///

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Explains why dlopen refused an existing file when the reason is visible in its ELF header:
 /// glibc reports a library for another machine as "cannot open shared object file: No such

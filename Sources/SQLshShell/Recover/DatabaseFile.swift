@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The bytes of a database file, cut into pages, and what its 100-byte header says (file format
 /// §1.3 "The database header"). Nothing in the file is trusted: a header that does not make

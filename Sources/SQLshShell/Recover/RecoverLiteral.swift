@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// Values written as SQL literals the way sqlite3's `.recover` writes them: SQLite's `quote()`

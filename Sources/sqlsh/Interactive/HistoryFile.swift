@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CEditLine
 
 /// The history file: where it is, loading it, and merging this session's entries into it.

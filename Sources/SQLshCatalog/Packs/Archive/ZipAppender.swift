@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An archive open for changes, as SQLite's zipfile keeps one during a write transaction:
 /// opened for appending (and created when missing); each member written gets its local header

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An archive being read: its bytes (a blob given to zipfile()) or an open file, and its
 /// central directory. Member data is read on demand, each offset checked against the size.

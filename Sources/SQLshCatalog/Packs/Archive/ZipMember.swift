@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// An archive member: its directory entry and where its stored bytes are.

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// The `zipfile` module, as SQLite's ext/misc/zipfile.c: `SELECT * FROM zipfile('a.zip')`

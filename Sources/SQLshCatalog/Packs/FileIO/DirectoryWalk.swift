@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// A depth-first walk of a directory tree, for `fsdir` and `lsdir`: the root first, then (when

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// The `fileio` pack: `readfile`, `writefile`, `lsmode` and `fsdir`, as SQLite's

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// `fileio_scan(path)` / `scanfile`: the lines of a text file, one row each, read as they are

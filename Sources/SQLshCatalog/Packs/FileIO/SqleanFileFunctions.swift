@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// sqlean's `fileio_*` scalar functions (and its `mkdir`, `symlink` names). The stock shell's

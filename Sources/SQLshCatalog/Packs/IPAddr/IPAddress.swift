@@ -1,5 +1,9 @@
 import SQLshCore
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An IPv4 or IPv6 address with a prefix length, parsed as sqlean's ipaddr pack parses its
 /// arguments: `ADDRESS[/LENGTH]`, the address in `inet_pton` syntax (dotted quad without

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// The `math_*` functions, computed as SQLite's `func.c` (3.40.1) computes its math functions,

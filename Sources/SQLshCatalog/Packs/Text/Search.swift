@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// sqlean's searching functions: `text_index` (`strpos`), `text_last_index`, `text_contains`,

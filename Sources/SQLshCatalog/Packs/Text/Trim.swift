@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// sqlean's `text_ltrim`, `text_rtrim` and `text_trim` with their aliases `ltrim`, `rtrim`

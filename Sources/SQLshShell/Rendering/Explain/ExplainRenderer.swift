@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// sqlite3's `explain` display: the output of `EXPLAIN` in fixed-width columns with loops

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Shows text through a pager program (`less -SRFX`): `.last`, and `.pager on` for results
 /// taller than the terminal.

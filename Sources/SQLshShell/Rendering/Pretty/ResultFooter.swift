@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The line under a `pretty` result that does not show everything:
 /// `100,000 rows (32 shown) · 15 columns (6 shown) · 0.21 s`, and the hidden columns' names.
