@@ -131,10 +131,14 @@ public protocol DescribedError: Error {
 ///   or return the message as the result.
 /// - Message, the first that applies: a ``SQLiteErrorConvertible`` error's
 ///   ``SQLiteErrorConvertible/sqliteMessage``; a ``DescribedError``'s non-nil
-///   `errorDescription`; a `CustomStringConvertible` error's `description`; otherwise
-///   `String(describing:)` (an enum case gives its name). An empty message is replaced by
-///   SQLite's text for the code (`sqlite3_errstr`, "SQL logic error" for `SQLITE_ERROR`), and
-///   NUL bytes, which SQLite's error text cannot hold, by `\0`.
+///   `errorDescription`; a `CustomStringConvertible` error's `description`; otherwise the
+///   type and `String(describing:)`, after the function's name when it is known:
+///   `reverse(): MyError.tooBig` for a case of an enum that does not describe itself (a struct
+///   gives `f(): MyError(limit: 3)`). An empty message is replaced by SQLite's text for the
+///   code (`sqlite3_errstr`, "SQL logic error" for `SQLITE_ERROR`).
+/// - NUL: SQLite keeps an error message as a C string, so a message is cut at its first NUL
+///   byte (`"bad\0input"` gives `bad`), as SQLite's own C callers would see it; a message that
+///   starts with NUL is empty, and gets SQLite's text for the code.
 public struct SQLiteErrorReport: Sendable, Equatable {
     /// The result code given to SQLite: always an error code.
     public var code: Int32
@@ -143,6 +147,12 @@ public struct SQLiteErrorReport: Sendable, Equatable {
 
     /// The report of a thrown error.
     public init(_ error: any Error) {
+        self.init(error, function: nil)
+    }
+
+    /// The report of an error thrown by the SQL function `function` (its name), which a
+    /// message of an error that does not describe itself names.
+    init(_ error: any Error, function: String?) {
         var code = SQLITE_ERROR
         let message: String
         if let error = error as? any SQLiteErrorConvertible {
@@ -153,22 +163,24 @@ public struct SQLiteErrorReport: Sendable, Equatable {
         } else if let error = error as? any CustomStringConvertible {
             message = error.description
         } else {
-            message = String(describing: error)
+            // `tooBig` alone says nothing: say whose and what it is.
+            let type = String(describing: Swift.type(of: error))
+            let value = String(describing: error)
+            let described = value.hasPrefix(type) ? value : type + "." + value
+            message = function.map { "\($0)(): \(described)" } ?? described
         }
         self.init(code: code, message: message)
     }
 
-    /// A report with a code and message, made valid: an error code, a non-empty message
-    /// without NUL bytes.
+    /// A report with a code and message, made valid: an error code, and a non-empty message
+    /// cut at its first NUL byte (SQLite keeps it as a C string).
     public init(code: Int32, message: String) {
         self.code = ResultCode(code).isError ? code : SQLITE_ERROR
-        if message.isEmpty {
-            self.message = String(cString: sqlite3_errstr(self.code))
-        } else if message.utf8.contains(0) {
-            self.message = message.split(separator: "\0", omittingEmptySubsequences: false).joined(separator: "\\0")
-        } else {
-            self.message = message
+        var message = message
+        if let nul = message.utf8.firstIndex(of: 0) {
+            message = String(Substring(message.utf8[..<nul]))
         }
+        self.message = message.isEmpty ? String(cString: sqlite3_errstr(self.code)) : message
     }
 }
 

@@ -5,6 +5,15 @@ import Testing
 
 private enum BareError: Error { case tooBig }
 
+private struct BareStructError: Error { var limit = 3 }
+
+/// An aggregate failing in `step`, for the function name in the message.
+private struct FailingSum: Aggregate {
+    init() {}
+    mutating func step(_ arguments: Arguments) throws { throw BareError.tooBig }
+    func finalize() -> (any SQLValueConvertible)? { nil }
+}
+
 private enum DescribedParseError: LocalizedError, DescribedError, CustomStringConvertible {
     case tooBig
     var errorDescription: String? { "the input is too big" }
@@ -48,10 +57,12 @@ private struct NilDescriptionError: DescribedError, CustomStringConvertible {
         #expect(try failure(SQLiteError(code: .tooBig)) == SQLiteError(code: SQLITE_TOOBIG, message: "string or blob too big"))
     }
 
-    /// SQLite keeps an error message as a C string: a NUL would cut it, so it is shown as `\0`.
-    @Test func embeddedNULsAreKeptVisibly() throws {
-        let error = try failure(SQLiteError(message: "before\0after"))
-        #expect(error?.message == "before\\0after")
+    /// SQLite keeps an error message as a C string: a message is cut at its first NUL byte,
+    /// and one that starts with NUL gets SQLite's text for the code.
+    @Test func aMessageEndsAtItsFirstNUL() throws {
+        #expect(try failure(SQLiteError(message: "before\0after"))?.message == "before")
+        #expect(try failure(SQLiteError(code: .constraint, message: "\0after")) == SQLiteError(code: SQLITE_CONSTRAINT, message: "constraint failed"))
+        #expect(SQLiteErrorReport(code: SQLITE_ERROR, message: "a\0b\0c").message == "a")
     }
 
     @Test func messageRule() throws {
@@ -59,14 +70,29 @@ private struct NilDescriptionError: DescribedError, CustomStringConvertible {
         // LocalizedError requirement), then description, then String(describing:).
         #expect(try failure(DescribedParseError.tooBig)?.message == "the input is too big")
         #expect(try failure(NilDescriptionError())?.message == "fallback description")
-        #expect(try failure(BareError.tooBig)?.message == "tooBig")
+        #expect(try failure(BareError.tooBig)?.message == "fail(): BareError.tooBig")
+        #expect(try failure(BareStructError())?.message == "fail(): BareStructError(limit: 3)")
         #expect(try failure(MissingArgumentError(index: 1, count: 1))?.message == "argument 2 is missing: the call has 1 argument")
     }
 
     @Test func reportNormalizesCodeAndMessage() {
         #expect(SQLiteErrorReport(code: SQLITE_DONE, message: "") == SQLiteErrorReport(code: SQLITE_ERROR, message: "SQL logic error"))
         #expect(SQLiteErrorReport(SQLiteError(code: .constraintUnique, message: "dup")).code == ResultCode.constraintUnique.rawValue)
-        #expect(SQLiteErrorReport(BareError.tooBig) == SQLiteErrorReport(code: SQLITE_ERROR, message: "tooBig"))
+        #expect(SQLiteErrorReport(BareError.tooBig) == SQLiteErrorReport(code: SQLITE_ERROR, message: "BareError.tooBig"))
+    }
+
+    /// An error that does not describe itself is named with its type and the function that
+    /// threw it: scalar, writing its result, aggregate.
+    @Test func aBareErrorSaysTheFunctionAndTheType() throws {
+        let db = try Connection()
+        try db.add(SQLFunction("reverse", argumentCount: 1) { _ -> Int in throw BareError.tooBig })
+        try db.add(SQLFunction("direct", argumentCount: 0, writingResult: { _, _ in throw BareError.tooBig }))
+        try db.add(SQLFunction("failing_sum", argumentCount: 1, aggregate: FailingSum.self))
+        for (sql, message) in [("select reverse('a')", "reverse(): BareError.tooBig"), ("select direct()", "direct(): BareError.tooBig"),
+                               ("select failing_sum(1)", "failing_sum(): BareError.tooBig")] {
+            let error = #expect(throws: SQLiteError.self) { _ = try db.value(sql) }
+            #expect(error?.message == message, "\(sql)")
+        }
     }
 
     @Test func namedCodesFromFunctions() throws {

@@ -119,7 +119,7 @@ func callScalarValue(_ ctx: OpaquePointer, _ implementation: ScalarValueImplemen
         case .none: result.setNull()
         }
     } catch {
-        failCall(ctx, error)
+        failCall(ctx, error, function: implementation.name)
     }
 }
 
@@ -133,7 +133,7 @@ func callScalarDirect(_ ctx: OpaquePointer, _ implementation: ScalarDirectImplem
     do {
         try implementation.body(arguments, ResultContext(rawValue: ctx))
     } catch {
-        failCall(ctx, error)
+        failCall(ctx, error, function: implementation.name)
     }
 }
 
@@ -141,8 +141,8 @@ func callScalarDirect(_ ctx: OpaquePointer, _ implementation: ScalarDirectImplem
 /// made the callbacks too large to merge with their C entry thunks, which cost every call,
 /// not only failing ones, a few instructions.
 @inline(never)
-func failCall(_ ctx: OpaquePointer, _ error: any Error) {
-    ResultContext(rawValue: ctx).setError(error)
+func failCall(_ ctx: OpaquePointer, _ error: any Error, function: String) {
+    ResultContext(rawValue: ctx).setError(error, function: function)
 }
 
 @inline(__always)

@@ -9,11 +9,14 @@ internal import CSQLite
 @usableFromInline
 final class ScalarValueImplementation: Sendable {
     @usableFromInline let body: @Sendable (Arguments) throws -> (any SQLValueConvertible)?
+    /// The function's name, for the messages of errors that do not describe themselves.
+    @usableFromInline let name: String
     /// The name of a direct-only function, checked at each call (``DirectOnlyGuard``).
     @usableFromInline let directOnlyName: String?
     @usableFromInline init(_ body: @escaping @Sendable (Arguments) throws -> (any SQLValueConvertible)?,
-                           directOnlyName: String? = nil) {
+                           name: String, directOnlyName: String? = nil) {
         self.body = body
+        self.name = name
         self.directOnlyName = directOnlyName
     }
 }
@@ -22,11 +25,14 @@ final class ScalarValueImplementation: Sendable {
 @usableFromInline
 final class ScalarDirectImplementation: Sendable {
     @usableFromInline let body: @Sendable (Arguments, ResultContext) throws -> Void
+    /// The function's name, for the messages of errors that do not describe themselves.
+    @usableFromInline let name: String
     /// The name of a direct-only function, checked at each call (``DirectOnlyGuard``).
     @usableFromInline let directOnlyName: String?
     @usableFromInline init(_ body: @escaping @Sendable (Arguments, ResultContext) throws -> Void,
-                           directOnlyName: String? = nil) {
+                           name: String, directOnlyName: String? = nil) {
         self.body = body
+        self.name = name
         self.directOnlyName = directOnlyName
     }
 }
@@ -40,6 +46,9 @@ class AggregateImplementation: @unchecked Sendable {
     /// The name of a direct-only function, checked at each step (``DirectOnlyGuard``); set once,
     /// when the function is made.
     var directOnlyName: String?
+    /// The function's name, for the messages of errors that do not describe themselves; set
+    /// once, when the function is made.
+    var name = ""
     func step(_ ctx: OpaquePointer, _ arguments: Arguments) {}
     func inverse(_ ctx: OpaquePointer, _ arguments: Arguments) {}
     func final(_ ctx: OpaquePointer) {}
@@ -91,17 +100,17 @@ enum AggregateState<A: Aggregate> {
     }
 
     @inline(__always)
-    static func step(_ ctx: OpaquePointer, _ arguments: Arguments) {
+    static func step(_ ctx: OpaquePointer, _ arguments: Arguments, function: String) {
         guard let state = state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
         do {
             try state.pointee.step(arguments)
         } catch {
-            ResultContext(rawValue: ctx).setError(error)
+            ResultContext(rawValue: ctx).setError(error, function: function)
         }
     }
 
     @inline(__always)
-    static func final(_ ctx: OpaquePointer) {
+    static func final(_ ctx: OpaquePointer, function: String) {
         let result = ResultContext(rawValue: ctx)
         do {
             if let state = state(ctx, create: false) {
@@ -111,7 +120,7 @@ enum AggregateState<A: Aggregate> {
                 try emptyResult(result)
             }
         } catch {
-            result.setError(error)
+            result.setError(error, function: function)
         }
     }
 
@@ -128,7 +137,7 @@ enum AggregateState<A: Aggregate> {
 
 /// An aggregate (not a window function).
 final class InlineAggregateImplementation<A: Aggregate>: AggregateImplementation, @unchecked Sendable {
-    override func step(_ ctx: OpaquePointer, _ arguments: Arguments) { AggregateState<A>.step(ctx, arguments) }
+    override func step(_ ctx: OpaquePointer, _ arguments: Arguments) { AggregateState<A>.step(ctx, arguments, function: name) }
 
     override func value(_ ctx: OpaquePointer) {
         // A plain aggregate is never called as a window function (SQLite refuses to compile
@@ -136,21 +145,21 @@ final class InlineAggregateImplementation<A: Aggregate>: AggregateImplementation
         ResultContext(rawValue: ctx).setNull()
     }
 
-    override func final(_ ctx: OpaquePointer) { AggregateState<A>.final(ctx) }
+    override func final(_ ctx: OpaquePointer) { AggregateState<A>.final(ctx, function: name) }
 }
 
 /// A ``WindowAggregate``: also removes rows from the frame and reads the current value.
 final class InlineWindowImplementation<W: WindowAggregate>: AggregateImplementation, @unchecked Sendable {
-    override func step(_ ctx: OpaquePointer, _ arguments: Arguments) { AggregateState<W>.step(ctx, arguments) }
+    override func step(_ ctx: OpaquePointer, _ arguments: Arguments) { AggregateState<W>.step(ctx, arguments, function: name) }
 
-    override func final(_ ctx: OpaquePointer) { AggregateState<W>.final(ctx) }
+    override func final(_ ctx: OpaquePointer) { AggregateState<W>.final(ctx, function: name) }
 
     override func inverse(_ ctx: OpaquePointer, _ arguments: Arguments) {
         guard let state = AggregateState<W>.state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
         do {
             try state.pointee.inverse(arguments)
         } catch {
-            ResultContext(rawValue: ctx).setError(error)
+            ResultContext(rawValue: ctx).setError(error, function: name)
         }
     }
 
@@ -163,7 +172,7 @@ final class InlineWindowImplementation<W: WindowAggregate>: AggregateImplementat
                 try AggregateState<W>.emptyResult(result)
             }
         } catch {
-            result.setError(error)
+            result.setError(error, function: name)
         }
     }
 }

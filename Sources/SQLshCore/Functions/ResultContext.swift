@@ -108,6 +108,11 @@ public struct ResultContext {
     public func setError(_ error: any Error) {
         SQLiteErrorReport(error).set(rawValue)
     }
+
+    /// Reports an error thrown by the SQL function named `function`.
+    func setError(_ error: any Error, function: String) {
+        SQLiteErrorReport(error, function: function).set(rawValue)
+    }
 }
 
 extension SQLiteErrorReport {

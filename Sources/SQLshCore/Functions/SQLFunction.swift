@@ -73,7 +73,7 @@ public final class SQLFunction: Sendable {
         self.argumentCount = SQLFunction.normalized(argumentCount)
         self.options = options
         self.kind = .scalar
-        self.implementation = .value(ScalarValueImplementation(function, directOnlyName: options.contains(.directOnly) ? name : nil))
+        self.implementation = .value(ScalarValueImplementation(function, name: name, directOnlyName: options.contains(.directOnly) ? name : nil))
     }
 
     /// A scalar function returning a value of a type known at compile time: the same as the
@@ -103,7 +103,7 @@ public final class SQLFunction: Sendable {
         self.argumentCount = SQLFunction.normalized(argumentCount)
         self.options = options
         self.kind = .scalar
-        self.implementation = .direct(ScalarDirectImplementation(function, directOnlyName: options.contains(.directOnly) ? name : nil))
+        self.implementation = .direct(ScalarDirectImplementation(function, name: name, directOnlyName: options.contains(.directOnly) ? name : nil))
     }
 
     /// An aggregate function; a ``WindowAggregate`` type is also registered as a window
@@ -117,11 +117,13 @@ public final class SQLFunction: Sendable {
             self.kind = .window
             let implementation = windowImplementation(windowType)
             implementation.directOnlyName = options.contains(.directOnly) ? name : nil
+            implementation.name = name
             self.implementation = .aggregate(implementation)
         } else {
             self.kind = .aggregate
             let implementation = InlineAggregateImplementation<A>()
             implementation.directOnlyName = options.contains(.directOnly) ? name : nil
+            implementation.name = name
             self.implementation = .aggregate(implementation)
         }
     }
@@ -137,6 +139,7 @@ public final class SQLFunction: Sendable {
         self.kind = .window
         let implementation = InlineWindowImplementation<W>()
         implementation.directOnlyName = options.contains(.directOnly) ? name : nil
+        implementation.name = name
         self.implementation = .aggregate(implementation)
     }
 

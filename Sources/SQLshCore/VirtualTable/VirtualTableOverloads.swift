@@ -56,6 +56,6 @@ private func overloadCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: Unsa
     do {
         try overload.body(arguments, ResultContext(rawValue: ctx))
     } catch {
-        failCall(ctx, error)
+        ResultContext(rawValue: ctx).setError(error)
     }
 }
