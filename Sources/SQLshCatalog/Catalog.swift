@@ -1,4 +1,4 @@
-import SQLshCore
+@_spi(RawSQLite) import SQLshCore
 
 /// The function catalog: every known function, which are enabled, and the connections they
 /// are registered on.

@@ -16,9 +16,9 @@ internal import CSQLite
 ///
 /// Sizes are as SQLite's allocator rounds them (`xRoundup`, `xSize`). The observer runs inside
 /// SQLite's allocator: it must not call SQLite, and should not allocate much.
-public enum AllocationTrace {
+package enum AllocationTrace {
     /// One allocator call.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         /// A new block of this many bytes.
         case allocate(Int32)
         /// A block of this many bytes released.
@@ -33,7 +33,7 @@ public enum AllocationTrace {
     ///
     /// - Returns: false when SQLite refuses (it is already initialized).
     @discardableResult
-    public static func activate(_ observer: @escaping @Sendable (Event) -> Void) -> Bool {
+    package static func activate(_ observer: @escaping @Sendable (Event) -> Void) -> Bool {
         guard !isActive else { return true }
         var base = sqlite3_mem_methods()
         guard sqlsh_config_getmalloc(&base) == SQLITE_OK else { return false }

@@ -6,12 +6,12 @@ internal import CSQLite
 /// file ends with the 25-byte mark `Start-Of-SQLite3-` followed by that start offset (8 bytes,
 /// big-endian). An ordinary database file opens as an ordinary database. Only the main database
 /// file is appended; journals and other files are the default VFS's.
-public enum AppendVFS {
+package enum AppendVFS {
     /// The VFS name, as `sqlite3_open_v2` and `-vfs` take it.
-    public static let name = "apndvfs"
+    package static let name = "apndvfs"
 
     /// Registers the VFS (once; not as the default).
-    public static func register() {
+    package static func register() {
         _ = registration
     }
 

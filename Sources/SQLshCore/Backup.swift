@@ -19,7 +19,7 @@ internal import CSQLite
 /// without ``finish()`` is finished then, and its error, if any, is lost.
 public final class Backup {
     /// The `sqlite3_backup *` handle, nil once finished.
-    public private(set) var handle: OpaquePointer?
+    package private(set) var handle: OpaquePointer?
     /// The connection read from.
     public let source: Connection
     /// The connection written to.

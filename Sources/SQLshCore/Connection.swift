@@ -15,7 +15,7 @@ internal import CSQLite
 /// ``interruptHandle`` is `Sendable`, for other tasks and threads to keep.
 public final class Connection {
     /// The `sqlite3 *` handle, for anything this library does not wrap.
-    public let handle: OpaquePointer
+    @_spi(RawSQLite) public let handle: OpaquePointer
     /// The filename the connection was opened with.
     public let path: String
     /// Whether ``close()`` succeeded. A closed connection refuses to prepare statements
@@ -75,7 +75,7 @@ public final class Connection {
     ///
     /// Statements it prepares name functions the owning ``Connection`` registers on demand
     /// (``registerOnDemand(_:)``) as statements prepared by the owner do.
-    public init(borrowing handle: OpaquePointer) {
+    @_spi(RawSQLite) public init(borrowing handle: OpaquePointer) {
         self.handle = handle
         self.path = sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? ""
         self.isBorrowed = true

@@ -15,7 +15,7 @@ import Synchronization
 ///
 /// The handle is safe to keep after the connection is closed or released: ``interrupt()``
 /// then does nothing. (A signal handler cannot take a lock; it calls `sqlite3_interrupt`
-/// on the connection's ``Connection/handle`` itself.)
+/// on the connection's raw handle itself.)
 public final class InterruptHandle: Sendable {
     // The sqlite3 pointer, cleared under the lock before the connection closes, so that an
     // interrupt never reaches a closed connection.

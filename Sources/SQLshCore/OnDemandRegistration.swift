@@ -100,7 +100,7 @@ extension Connection {
     /// ```
     ///
     /// - Returns: true when something was registered and the prepare should be tried again.
-    public static func registerMissing(on handle: OpaquePointer, after rc: Int32, tried: inout Set<String>) -> Bool {
+    package static func registerMissing(on handle: OpaquePointer, after rc: Int32, tried: inout Set<String>) -> Bool {
         guard let connection = OpenConnections.shared.connection(for: handle) else { return false }
         return connection.registerMissing(after: rc, tried: &tried)
     }

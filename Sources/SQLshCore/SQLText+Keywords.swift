@@ -21,7 +21,7 @@ extension SQLText {
     }
 
     /// ``glob(_:matches:)`` with a NUL-terminated C string, as SQLite's callbacks give names.
-    public static func glob(_ pattern: String, matches text: UnsafePointer<CChar>) -> Bool {
+    package static func glob(_ pattern: String, matches text: UnsafePointer<CChar>) -> Bool {
         sqlite3_strglob(pattern, text) == 0
     }
 }

@@ -10,7 +10,7 @@ extension SQLiteLibrary {
     /// let rc = sqlite3session_changeset(session, &size, &bytes)
     /// defer { SQLiteLibrary.free(bytes) }
     /// ```
-    public static func free(_ pointer: UnsafeMutableRawPointer?) {
+    package static func free(_ pointer: UnsafeMutableRawPointer?) {
         sqlite3_free(pointer)
     }
 }

@@ -3,7 +3,7 @@ internal import CSQLite
 extension SQLiteLibrary {
     /// The version as a NUL-terminated string in static storage, for C interfaces (a
     /// plugin's host table).
-    public static var versionCString: UnsafePointer<CChar> { sqlite3_libversion() }
+    package static var versionCString: UnsafePointer<CChar> { sqlite3_libversion() }
 
     /// The version as a number (`3040001` for 3.40.1).
     public static var versionNumber: Int { Int(sqlite3_libversion_number()) }
@@ -47,7 +47,7 @@ extension SQLiteLibrary {
     /// calls it on Ctrl-C. A program keeps the handle in a plain global before installing
     /// the handler.
     @inline(__always)
-    public static func interruptFromSignalHandler(_ handle: OpaquePointer) {
+    package static func interruptFromSignalHandler(_ handle: OpaquePointer) {
         sqlite3_interrupt(handle)
     }
 }

@@ -2,13 +2,17 @@
 // use a public import. Its public declarations mention no C type; other modules still cannot
 // name C declarations (they do not import CSQLite).
 public import CSQLite
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Statement {
     /// Column `index` as a 32-bit integer, as `sqlite3_column_int` gives it: the low 32 bits
     /// of the 64-bit value.
     @inlinable @inline(__always)
-    public func int32(at index: Int) -> Int32 { sqlite3_column_int(handle, Int32(truncatingIfNeeded: index)) }
+    public func int32(at index: Int) -> Int32 { sqlite3_column_int(statement, Int32(truncatingIfNeeded: index)) }
 
     /// The statement's SQL text as UTF-8 bytes owned by SQLite (no copy), valid while the
     /// statement lives.

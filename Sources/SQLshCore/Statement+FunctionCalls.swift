@@ -11,7 +11,7 @@ extension Statement {
     /// Whether the statement has started and not yet finished or been reset
     /// (`sqlite3_stmt_busy`): a statement that is running cannot be run again from inside
     /// itself, so a caller that might recurse prepares a fresh one.
-    public var isBusy: Bool { sqlite3_stmt_busy(handle) != 0 }
+    public var isBusy: Bool { sqlite3_stmt_busy(statement) != 0 }
 
     /// Binds a function argument to parameter `index` (1-based) exactly as it is: type, bytes
     /// (invalid UTF-8 too) and subtype (`sqlite3_bind_value`).
@@ -20,7 +20,7 @@ extension Statement {
     /// for index in arguments.indices { try body.bind(arguments[index], at: index + 1) }
     /// ```
     public func bind(_ argument: Argument, at index: Int) throws {
-        let rc = sqlite3_bind_value(handle, Int32(clamping: index), argument.rawValue)
+        let rc = sqlite3_bind_value(statement, Int32(clamping: index), argument.rawValue)
         if rc != SQLITE_OK { throw bindingError(rc) }
     }
 }
@@ -34,6 +34,6 @@ extension ResultContext {
     /// ```
     @inlinable
     public func set(column index: Int, of statement: Statement) {
-        sqlite3_result_value(rawValue, sqlite3_column_value(statement.handle, Int32(clamping: index)))
+        sqlite3_result_value(rawValue, sqlite3_column_value(statement.statement, Int32(clamping: index)))
     }
 }

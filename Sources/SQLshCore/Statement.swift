@@ -9,35 +9,39 @@ public import CSQLite
 /// accessors return buffers owned by SQLite, valid until the next step, reset or conversion of
 /// that column; use ``string(at:)`` or ``value(at:)`` for owned copies.
 public final class Statement {
-    /// The `sqlite3_stmt *` handle.
-    public let handle: OpaquePointer
+    /// The `sqlite3_stmt *` handle, for code that calls SQLite's C API itself
+    /// (`@_spi(RawSQLite) import SQLshCore`).
+    @_spi(RawSQLite) public var handle: OpaquePointer { statement }
+    /// The handle, for this module's inlinable accessors (an SPI declaration cannot be used
+    /// in inlinable code).
+    @usableFromInline let statement: OpaquePointer
     /// The connection the statement belongs to (kept alive by the statement).
     public let connection: Connection
     /// Column and parameter names for the record coders (Records/), built on first use.
     var recordCache: RecordCache?
 
     init(handle: OpaquePointer, connection: Connection) {
-        self.handle = handle
+        self.statement = handle
         self.connection = connection
     }
 
-    deinit { sqlite3_finalize(handle) }
+    deinit { sqlite3_finalize(statement) }
 
     /// The SQL text of the statement.
-    public var sql: String { sqlite3_sql(handle).map { String(cString: $0) } ?? "" }
+    public var sql: String { sqlite3_sql(statement).map { String(cString: $0) } ?? "" }
 
     /// The SQL text with bound parameters expanded.
     public var expandedSQL: String? {
-        guard let p = sqlite3_expanded_sql(handle) else { return nil }
+        guard let p = sqlite3_expanded_sql(statement) else { return nil }
         defer { sqlite3_free(p) }
         return String(cString: p)
     }
 
     /// Whether the statement makes no direct change to the database.
-    public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+    public var isReadOnly: Bool { sqlite3_stmt_readonly(statement) != 0 }
 
     /// 1 for `EXPLAIN`, 2 for `EXPLAIN QUERY PLAN`, 0 otherwise.
-    public var explainMode: Int32 { sqlite3_stmt_isexplain(handle) }
+    public var explainMode: Int32 { sqlite3_stmt_isexplain(statement) }
 
     // MARK: Stepping
 
@@ -46,28 +50,28 @@ public final class Statement {
     /// - Throws: ``SQLiteError`` with the extended code and SQLite's message.
     @inline(__always)
     public func step() throws -> Bool {
-        let rc = sqlite3_step(handle)
+        let rc = sqlite3_step(statement)
         if rc == SQLITE_ROW { return true }
         if rc == SQLITE_DONE { return false }
         throw SQLiteError.from(connection.handle, code: rc)
     }
 
     /// Resets the statement so it can run again; bindings are kept.
-    public func reset() { sqlite3_reset(handle) }
+    public func reset() { sqlite3_reset(statement) }
 
     // MARK: Binding
 
     /// The number of parameters (`?`, `?NNN`, `:name`, `@name`, `$name`).
-    public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+    public var parameterCount: Int { Int(sqlite3_bind_parameter_count(statement)) }
 
     /// The name of parameter `index` (1-based, with its prefix character), or nil for `?`.
     public func parameterName(at index: Int) -> String? {
-        sqlite3_bind_parameter_name(handle, Int32(index)).map { String(cString: $0) }
+        sqlite3_bind_parameter_name(statement, Int32(index)).map { String(cString: $0) }
     }
 
     /// The 1-based index of a named parameter (with its prefix: `:id`), or nil.
     public func parameterIndex(named name: String) -> Int? {
-        let i = sqlite3_bind_parameter_index(handle, name)
+        let i = sqlite3_bind_parameter_index(statement, name)
         return i > 0 ? Int(i) : nil
     }
 
@@ -76,14 +80,14 @@ public final class Statement {
         let i = Int32(index)
         let rc: Int32
         switch try value?.encodedSQLValue() ?? .null {
-        case .null: rc = sqlite3_bind_null(handle, i)
-        case .integer(let v): rc = sqlite3_bind_int64(handle, i, v)
-        case .real(let v): rc = sqlite3_bind_double(handle, i, v)
+        case .null: rc = sqlite3_bind_null(statement, i)
+        case .integer(let v): rc = sqlite3_bind_int64(statement, i, v)
+        case .real(let v): rc = sqlite3_bind_double(statement, i, v)
         case .text(var s):
             rc = s.withUTF8 { bindText($0, at: i) }
         case .blob(let b):
-            rc = b.isEmpty ? sqlite3_bind_zeroblob(handle, i, 0)
-                : b.withUnsafeBytes { sqlite3_bind_blob64(handle, i, $0.baseAddress, sqlite3_uint64($0.count), sqlsh_sqlite_transient()) }
+            rc = b.isEmpty ? sqlite3_bind_zeroblob(statement, i, 0)
+                : b.withUnsafeBytes { sqlite3_bind_blob64(statement, i, $0.baseAddress, sqlite3_uint64($0.count), sqlsh_sqlite_transient()) }
         }
         try check(rc, connection.handle)
     }
@@ -97,7 +101,7 @@ public final class Statement {
     public func bindText(utf8 bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws {
         // A nil pointer would bind NULL: empty text needs a valid one.
         let text = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(("" as StaticString).utf8Start)
-        let rc = sqlite3_bind_text64(handle, Int32(clamping: index), text.assumingMemoryBound(to: CChar.self),
+        let rc = sqlite3_bind_text64(statement, Int32(clamping: index), text.assumingMemoryBound(to: CChar.self),
                                      sqlite3_uint64(bytes.count), sqlsh_sqlite_transient(), UInt8(SQLITE_UTF8))
         if rc != SQLITE_OK { throw bindingError(rc) }
     }
@@ -173,37 +177,37 @@ public final class Statement {
     /// The storage class of column `index` in the current row.
     @inlinable
     public func columnType(at index: Int) -> StorageType {
-        StorageType(code: sqlite3_column_type(handle, Int32(index)))
+        StorageType(code: sqlite3_column_type(statement, Int32(index)))
     }
 
     /// Column `index` as a 64-bit integer (SQLite's conversions: NULL is 0, a real is truncated).
     @inlinable
-    public func int64(at index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }
+    public func int64(at index: Int) -> Int64 { sqlite3_column_int64(statement, Int32(index)) }
 
     /// Column `index` as a double (SQLite's conversions: NULL is 0.0).
     @inlinable
-    public func double(at index: Int) -> Double { sqlite3_column_double(handle, Int32(index)) }
+    public func double(at index: Int) -> Double { sqlite3_column_double(statement, Int32(index)) }
 
     /// The column's text form as UTF-8 bytes owned by SQLite (embedded NULs kept); empty for NULL.
     @inlinable
     public func textBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
-        guard let p = sqlite3_column_text(handle, Int32(index)) else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(handle, Int32(index))))
+        guard let p = sqlite3_column_text(statement, Int32(index)) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(statement, Int32(index))))
     }
 
     /// The column's text form as UTF-8 bytes owned by SQLite (embedded NULs kept), or nil for
     /// NULL: ``textBytes(at:)`` that tells NULL from empty text without asking for the type.
     @inlinable
     public func textBytesOrNil(at index: Int) -> UnsafeBufferPointer<UInt8>? {
-        guard let p = sqlite3_column_text(handle, Int32(index)) else { return nil }
-        return UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(handle, Int32(index))))
+        guard let p = sqlite3_column_text(statement, Int32(index)) else { return nil }
+        return UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(statement, Int32(index))))
     }
 
     /// The column's bytes as a blob, owned by SQLite; empty for NULL or an empty blob.
     @inlinable
     public func blobBytes(at index: Int) -> UnsafeRawBufferPointer {
-        guard let p = sqlite3_column_blob(handle, Int32(index)) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-        return UnsafeRawBufferPointer(start: p, count: Int(sqlite3_column_bytes(handle, Int32(index))))
+        guard let p = sqlite3_column_blob(statement, Int32(index)) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: p, count: Int(sqlite3_column_bytes(statement, Int32(index))))
     }
 
     /// The column's text form as a String, or nil for NULL.

@@ -10,73 +10,73 @@ internal import CSQLite
 /// TestControl.prngSeed.run(42, on: nil)             // reseed it
 /// TestControl.optimizations.run(on: db, 0x0001)     // disable the query flattener on db
 /// ```
-public struct TestControl: RawRepresentable, Hashable, Sendable {
+package struct TestControl: RawRepresentable, Hashable, Sendable {
     /// The `SQLITE_TESTCTRL_*` code.
-    public let rawValue: Int32
+    package let rawValue: Int32
     /// A test control from its code.
-    public init(rawValue: Int32) { self.rawValue = rawValue }
+    package init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// `ALWAYS(X)` and `NEVER(X)` checks forced to a value (boolean).
-    public static let always = Self(rawValue: SQLITE_TESTCTRL_ALWAYS)
+    package static let always = Self(rawValue: SQLITE_TESTCTRL_ALWAYS)
     /// Whether `assert()` is enabled in SQLite (boolean argument, the answer).
-    public static let assert = Self(rawValue: SQLITE_TESTCTRL_ASSERT)
+    package static let assert = Self(rawValue: SQLITE_TESTCTRL_ASSERT)
     /// The machine byte order as SQLite was built for it (no argument).
-    public static let byteOrder = Self(rawValue: SQLITE_TESTCTRL_BYTEORDER)
+    package static let byteOrder = Self(rawValue: SQLITE_TESTCTRL_BYTEORDER)
     /// Extra schema consistency checks on or off (boolean).
-    public static let extraSchemaChecks = Self(rawValue: SQLITE_TESTCTRL_EXTRA_SCHEMA_CHECKS)
+    package static let extraSchemaChecks = Self(rawValue: SQLITE_TESTCTRL_EXTRA_SCHEMA_CHECKS)
     /// Imposter tables: see ``Connection/setImposter(_:schema:rootPage:)``.
-    public static let imposter = Self(rawValue: SQLITE_TESTCTRL_IMPOSTER)
+    package static let imposter = Self(rawValue: SQLITE_TESTCTRL_IMPOSTER)
     /// Toggles the availability of SQLite's internal SQL functions on a connection.
-    public static let internalFunctions = Self(rawValue: SQLITE_TESTCTRL_INTERNAL_FUNCTIONS)
+    package static let internalFunctions = Self(rawValue: SQLITE_TESTCTRL_INTERNAL_FUNCTIONS)
     /// Makes `localtime()` fail, for testing date functions (boolean).
-    public static let localtimeFault = Self(rawValue: SQLITE_TESTCTRL_LOCALTIME_FAULT)
+    package static let localtimeFault = Self(rawValue: SQLITE_TESTCTRL_LOCALTIME_FAULT)
     /// Promises the database is never corrupt, disabling some checks (boolean).
-    public static let neverCorrupt = Self(rawValue: SQLITE_TESTCTRL_NEVER_CORRUPT)
+    package static let neverCorrupt = Self(rawValue: SQLITE_TESTCTRL_NEVER_CORRUPT)
     /// Disables query-planner optimizations on a connection (a bit mask).
-    public static let optimizations = Self(rawValue: SQLITE_TESTCTRL_OPTIMIZATIONS)
+    package static let optimizations = Self(rawValue: SQLITE_TESTCTRL_OPTIMIZATIONS)
     /// Moves the pending-byte page used for locking (an offset).
-    public static let pendingByte = Self(rawValue: SQLITE_TESTCTRL_PENDING_BYTE)
+    package static let pendingByte = Self(rawValue: SQLITE_TESTCTRL_PENDING_BYTE)
     /// Restores the random generator state saved by ``prngSave``.
-    public static let prngRestore = Self(rawValue: SQLITE_TESTCTRL_PRNG_RESTORE)
+    package static let prngRestore = Self(rawValue: SQLITE_TESTCTRL_PRNG_RESTORE)
     /// Saves the random generator state.
-    public static let prngSave = Self(rawValue: SQLITE_TESTCTRL_PRNG_SAVE)
+    package static let prngSave = Self(rawValue: SQLITE_TESTCTRL_PRNG_SAVE)
     /// Reseeds the random generator (a seed, optionally a connection).
-    public static let prngSeed = Self(rawValue: SQLITE_TESTCTRL_PRNG_SEED)
+    package static let prngSeed = Self(rawValue: SQLITE_TESTCTRL_PRNG_SEED)
     /// The number of b-tree seeks a connection made (a counter, when SQLite counts them).
-    public static let seekCount = Self(rawValue: SQLITE_TESTCTRL_SEEK_COUNT)
+    package static let seekCount = Self(rawValue: SQLITE_TESTCTRL_SEEK_COUNT)
     /// The largest memory map the sorter uses on a connection.
-    public static let sorterMmap = Self(rawValue: SQLITE_TESTCTRL_SORTER_MMAP)
+    package static let sorterMmap = Self(rawValue: SQLITE_TESTCTRL_SORTER_MMAP)
     /// Query-planner tuning parameters (debug builds of SQLite only).
-    public static let tune = Self(rawValue: SQLITE_TESTCTRL_TUNE)
+    package static let tune = Self(rawValue: SQLITE_TESTCTRL_TUNE)
 
     /// Runs an operation that takes no argument (`byteOrder`, `prngSave`, `prngRestore`).
     @discardableResult
-    public func run() -> Int32 { sqlsh_test_control_none(rawValue) }
+    package func run() -> Int32 { sqlsh_test_control_none(rawValue) }
 
     /// Runs an operation that takes an integer (`pendingByte`, `assert`, `always`,
     /// `localtimeFault`, `neverCorrupt`).
     @discardableResult
-    public func run(_ value: Int32) -> Int32 { sqlsh_test_control_int(rawValue, value) }
+    package func run(_ value: Int32) -> Int32 { sqlsh_test_control_int(rawValue, value) }
 
     /// Runs an operation on a connection (`internalFunctions`).
     @discardableResult
-    public func run(on connection: Connection) -> Int32 { sqlsh_test_control_db(rawValue, connection.handle) }
+    package func run(on connection: Connection) -> Int32 { sqlsh_test_control_db(rawValue, connection.handle) }
 
     /// Runs an operation on a connection with an integer (`optimizations`, `sorterMmap`).
     @discardableResult
-    public func run(on connection: Connection, _ value: Int32) -> Int32 {
+    package func run(on connection: Connection, _ value: Int32) -> Int32 {
         sqlsh_test_control_db_int(rawValue, connection.handle, value)
     }
 
     /// Runs an operation with an integer and an optional connection (`prngSeed`: the seed,
     /// and a connection whose schema cookie seeds it too).
     @discardableResult
-    public func run(_ value: Int32, on connection: Connection?) -> Int32 {
+    package func run(_ value: Int32, on connection: Connection?) -> Int32 {
         sqlsh_test_control_int_db(rawValue, value, connection?.handle)
     }
 
     /// Runs an operation that reports a counter of a connection (`seekCount`).
-    public func run(on connection: Connection, reading counter: inout UInt64) -> Int32 {
+    package func run(on connection: Connection, reading counter: inout UInt64) -> Int32 {
         var value: sqlite3_uint64 = 0
         let rc = sqlsh_test_control_db_u64(rawValue, connection.handle, &value)
         counter = UInt64(value)
@@ -91,7 +91,7 @@ extension Connection {
     ///
     /// - Returns: SQLite's result code.
     @discardableResult
-    public func setImposter(_ on: Bool, schema: String = "main", rootPage: Int32) -> Int32 {
+    package func setImposter(_ on: Bool, schema: String = "main", rootPage: Int32) -> Int32 {
         sqlsh_test_control_imposter(handle, schema, on ? 1 : 0, rootPage)
     }
 }

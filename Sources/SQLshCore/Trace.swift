@@ -1,5 +1,9 @@
 internal import CSQLite
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The kinds of events a trace hook receives (`SQLITE_TRACE_*`).
 public struct TraceEvents: OptionSet, Sendable {
@@ -28,7 +32,7 @@ public struct TraceEvent {
     /// What happened.
     public let kind: Kind
     /// The `sqlite3_stmt *` concerned (nil for ``Kind/close``).
-    public let statementHandle: OpaquePointer?
+    package let statementHandle: OpaquePointer?
     /// For ``Kind/profile``: the statement's run time in nanoseconds.
     public let nanoseconds: Int64?
     @usableFromInline let text: UnsafePointer<CChar>?

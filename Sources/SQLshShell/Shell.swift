@@ -1,5 +1,9 @@
+#if canImport(Glibc)
 import Glibc
-import SQLshCore
+#elseif canImport(Darwin)
+import Darwin
+#endif
+@_spi(RawSQLite) import SQLshCore
 import SQLshCatalog
 
 /// The shell: a connection, its settings, its function catalog and where output goes.

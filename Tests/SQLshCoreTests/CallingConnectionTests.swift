@@ -1,5 +1,5 @@
 import CSQLite
-import SQLshCore
+@_spi(RawSQLite) import SQLshCore
 import Testing
 
 /// A function that runs SQL on the connection that called it, as `eval`, `define` and

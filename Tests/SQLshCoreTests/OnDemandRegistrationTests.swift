@@ -1,5 +1,5 @@
 import CSQLite
-import SQLshCore
+@_spi(RawSQLite) import SQLshCore
 import Testing
 
 /// Functions, tables and collations registered when a statement first names them.

@@ -1,5 +1,5 @@
 import CSQLite
-import SQLshCore
+@_spi(RawSQLite) import SQLshCore
 import Testing
 
 /// Function identity follows SQLite's rules, and a registration SQLite would refuse says why.

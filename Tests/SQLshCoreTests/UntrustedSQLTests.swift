@@ -1,4 +1,4 @@
-@testable import SQLshCore
+@_spi(RawSQLite) @testable import SQLshCore
 import Testing
 
 /// SQL from a database compiled as SQLite compiles a view: direct-only functions refused.

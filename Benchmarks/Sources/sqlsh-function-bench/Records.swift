@@ -1,6 +1,6 @@
 import CSQLite
 import GRDB
-import SQLshCore
+@_spi(RawSQLite) import SQLshCore
 
 // Records: whole rows decoded into a Swift struct, by sqlsh's `Decodable` support
 // (`db.fetchAll(T.self, sql)`), by GRDB 7.10.0's `FetchableRecord` + `Decodable`

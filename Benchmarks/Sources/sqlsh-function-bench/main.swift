@@ -11,8 +11,12 @@
 // Then rows decoded into a struct (Records.swift): sqlsh's Decodable records against GRDB's
 // and against hand-written column reads, in µs per row.
 import GRDB
+#if canImport(Glibc)
 import Glibc
-import SQLshCore
+#elseif canImport(Darwin)
+import Darwin
+#endif
+@_spi(RawSQLite) import SQLshCore
 
 var arguments = CommandLine.arguments
 // `--functions-only` and `--records-only` run one part (for before/after comparisons).

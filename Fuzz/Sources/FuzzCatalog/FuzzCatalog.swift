@@ -1,7 +1,7 @@
 import CSQLite
 import FuzzSupport
 import SQLshCatalog
-import SQLshCore
+@_spi(RawSQLite) import SQLshCore
 
 /// The functions the fuzzer may call: every catalog function but those that touch files,
 /// which are exactly those `-safe` refuses (one list: SafeMode). Random names given to

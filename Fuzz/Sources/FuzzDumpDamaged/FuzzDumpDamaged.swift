@@ -1,9 +1,13 @@
 import CSQLite
 import FuzzSupport
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import SQLshShell
 import SQLshCatalog
-import SQLshCore
+@_spi(RawSQLite) import SQLshCore
 
 /// A small valid database, 512-byte pages: rowid tables, an index, a view, a trigger, a
 /// WITHOUT ROWID table, AUTOINCREMENT's sqlite_sequence, sqlite_stat1, a generated column, a

@@ -1,7 +1,11 @@
 import CFuzzDriver
 import CSQLite
+#if canImport(Glibc)
 import Glibc
-import SQLshCore
+#elseif canImport(Darwin)
+import Darwin
+#endif
+@_spi(RawSQLite) import SQLshCore
 import SQLshShell
 
 /// Shared set-up of the fuzz targets.

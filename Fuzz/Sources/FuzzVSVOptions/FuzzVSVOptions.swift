@@ -1,8 +1,12 @@
 import CSQLite
 import FuzzSupport
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import SQLshCatalog
-import SQLshCore
+@_spi(RawSQLite) import SQLshCore
 
 /// The file a `filename=` option is made to name: in the working folder (`make fuzz` runs each
 /// target in `.build-fuzz/work/<target>`), holding the input's content part.

@@ -8,7 +8,7 @@ public import CSQLite
 /// An `Argument` is valid only during the call that received it: SQLite reuses the value
 /// once the call returns, so keep what you need as a copy made inside the call (``sqlValue``,
 /// ``string``, `Array(utf8)`), never the `Argument` or the buffers it gives. Debug builds
-/// check this: reading an argument (other than ``rawValue``) after its call returned stops
+/// check this: reading an argument after its call returned stops
 /// the program with a message naming the mistake. It is not `Sendable` for the same reason.
 ///
 /// Its typed accessors read the value directly (`sqlite3_value_int64`, `sqlite3_value_text`,
@@ -16,7 +16,7 @@ public import CSQLite
 /// as an integer is truncated toward zero, NULL reads as 0, 0.0 or empty.
 public struct Argument {
     /// The underlying `sqlite3_value *` (not checked for use after the call).
-    public let rawValue: OpaquePointer
+    @usableFromInline package let rawValue: OpaquePointer
     #if DEBUG
     /// The call this argument belongs to, checked by every accessor (debug builds only).
     @usableFromInline let scope: CallScope?
@@ -24,7 +24,7 @@ public struct Argument {
 
     /// A view over a `sqlite3_value *`, valid as long as SQLite keeps the value.
     @inlinable
-    public init(rawValue: OpaquePointer) {
+    package init(rawValue: OpaquePointer) {
         self.rawValue = rawValue
         #if DEBUG
         self.scope = nil

@@ -16,7 +16,7 @@ public import CSQLite
 /// programming error that stops the program, as for any Swift collection.
 public struct Arguments: RandomAccessCollection {
     /// The `sqlite3_context *` of the call.
-    public let context: OpaquePointer
+    @usableFromInline package let context: OpaquePointer
     @usableFromInline let values: UnsafeMutablePointer<OpaquePointer?>?
     /// The number of arguments.
     public let count: Int
@@ -27,7 +27,7 @@ public struct Arguments: RandomAccessCollection {
 
     /// A view over the arguments SQLite passes to a C callback (`ctx`, `argc`, `argv`).
     @inlinable
-    public init(context: OpaquePointer, count: Int32, values: UnsafeMutablePointer<OpaquePointer?>?) {
+    package init(context: OpaquePointer, count: Int32, values: UnsafeMutablePointer<OpaquePointer?>?) {
         self.context = context
         self.count = values == nil ? 0 : Int(Swift.max(0, count))
         self.values = values

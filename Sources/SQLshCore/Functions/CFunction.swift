@@ -13,11 +13,11 @@ internal import CSQLite
 /// }
 /// try db.add(CFunction("twice", argumentCount: 1, options: .deterministic, scalar: twice))
 /// ```
-public struct CFunction: @unchecked Sendable {
+package struct CFunction: @unchecked Sendable {
     /// `xFunc`, `xStep` and `xInverse`: context, argument count, arguments.
-    public typealias Callback = @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void
+    package typealias Callback = @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void
     /// `xFinal` and `xValue`: the aggregate's context.
-    public typealias Final = @convention(c) (OpaquePointer?) -> Void
+    package typealias Final = @convention(c) (OpaquePointer?) -> Void
 
     enum Callbacks {
         case scalar(Callback)
@@ -26,31 +26,31 @@ public struct CFunction: @unchecked Sendable {
     }
 
     /// The function's name.
-    public let name: String
+    package let name: String
     /// The number of arguments, or -1 for any number.
-    public let argumentCount: Int32
+    package let argumentCount: Int32
     /// SQLite flags besides the text encoding (always UTF-8).
-    public let options: FunctionOptions
+    package let options: FunctionOptions
     /// What the callbacks get from `sqlite3_user_data`.
-    public let userData: UnsafeMutableRawPointer?
+    package let userData: UnsafeMutableRawPointer?
     let callbacks: Callbacks
 
     /// A scalar function.
-    public init(_ name: String, argumentCount: Int32, options: FunctionOptions = [],
+    package init(_ name: String, argumentCount: Int32, options: FunctionOptions = [],
                 userData: UnsafeMutableRawPointer? = nil, scalar: Callback) {
         (self.name, self.argumentCount, self.options, self.userData) = (name, argumentCount, options, userData)
         callbacks = .scalar(scalar)
     }
 
     /// An aggregate function.
-    public init(_ name: String, argumentCount: Int32, options: FunctionOptions = [],
+    package init(_ name: String, argumentCount: Int32, options: FunctionOptions = [],
                 userData: UnsafeMutableRawPointer? = nil, step: Callback, final: Final) {
         (self.name, self.argumentCount, self.options, self.userData) = (name, argumentCount, options, userData)
         callbacks = .aggregate(step: step, final: final)
     }
 
     /// An aggregate window function.
-    public init(_ name: String, argumentCount: Int32, options: FunctionOptions = [],
+    package init(_ name: String, argumentCount: Int32, options: FunctionOptions = [],
                 userData: UnsafeMutableRawPointer? = nil,
                 step: Callback, final: Final, value: Final, inverse: Callback) {
         (self.name, self.argumentCount, self.options, self.userData) = (name, argumentCount, options, userData)
@@ -64,7 +64,7 @@ extension Connection {
     ///
     /// - Throws: ``SQLiteError`` with SQLite's message when it refuses (a name over 255
     ///   bytes, a bad argument count, `SQLITE_BUSY` while statements run).
-    public func add(_ function: CFunction) throws {
+    package func add(_ function: CFunction) throws {
         guard !isClosed else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed") }
         let flags = SQLITE_UTF8 | function.options.rawValue
         let rc: Int32

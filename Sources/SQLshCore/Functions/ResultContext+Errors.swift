@@ -22,7 +22,7 @@ extension ResultContext {
     /// The connection the function is running on (`sqlite3_context_db_handle`), for functions
     /// that query it (`eval`, `define`).
     @inlinable
-    public var connectionHandle: OpaquePointer { sqlite3_context_db_handle(rawValue).unsafelyUnwrapped }
+    package var connectionHandle: OpaquePointer { sqlite3_context_db_handle(rawValue).unsafelyUnwrapped }
 
     /// Fails the call with SQLite's own "string or blob too big" (`SQLITE_TOOBIG`).
     @inlinable public func setTooBig() { sqlite3_result_error_toobig(rawValue) }

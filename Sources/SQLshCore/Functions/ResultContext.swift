@@ -9,11 +9,11 @@ public import CSQLite
 /// (`SQLITE_TRANSIENT`): for short values that is cheaper than handing over a heap buffer.
 public struct ResultContext {
     /// The `sqlite3_context *`.
-    public let rawValue: OpaquePointer
+    @usableFromInline package let rawValue: OpaquePointer
 
     /// A view over a `sqlite3_context *`, for C callbacks written by hand.
     @inlinable
-    public init(rawValue: OpaquePointer) { self.rawValue = rawValue }
+    package init(rawValue: OpaquePointer) { self.rawValue = rawValue }
 
     /// Sets NULL.
     @inlinable public func setNull() { sqlite3_result_null(rawValue) }

@@ -1,32 +1,32 @@
 /// The C callbacks and user data that register a ``SQLFunction`` with SQLite, for code that
 /// calls `sqlite3_create_function_v2` itself (the plugin SDK hands them to sqlsh through the
 /// plugin C ABI).
-public struct SQLFunctionCCallbacks {
-    public typealias XFunc = @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void
-    public typealias XFinal = @convention(c) (OpaquePointer?) -> Void
-    public typealias Destroy = @convention(c) (UnsafeMutableRawPointer?) -> Void
+package struct SQLFunctionCCallbacks {
+    package typealias XFunc = @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void
+    package typealias XFinal = @convention(c) (OpaquePointer?) -> Void
+    package typealias Destroy = @convention(c) (UnsafeMutableRawPointer?) -> Void
 
     /// A retained reference to the function: pass it as the user data. ``destroy`` releases it.
-    public let userData: UnsafeMutableRawPointer
+    package let userData: UnsafeMutableRawPointer
     /// Scalar functions only.
-    public let xFunc: XFunc?
+    package let xFunc: XFunc?
     /// Aggregate and window functions.
-    public let xStep: XFunc?
+    package let xStep: XFunc?
     /// Aggregate and window functions.
-    public let xFinal: XFinal?
+    package let xFinal: XFinal?
     /// Window functions only.
-    public let xValue: XFinal?
+    package let xValue: XFinal?
     /// Window functions only.
-    public let xInverse: XFunc?
+    package let xInverse: XFunc?
     /// Releases ``userData``; call it exactly once, when the function is no longer registered
     /// anywhere (or give it to SQLite as the destructor of a single registration).
-    public let destroy: Destroy
+    package let destroy: Destroy
 }
 
 extension SQLFunction {
     /// The callbacks that run this function, with a newly retained user data pointer (the
     /// same implementation object ``Connection/add(_:)`` gives SQLite).
-    public func retainedCCallbacks() -> SQLFunctionCCallbacks {
+    package func retainedCCallbacks() -> SQLFunctionCCallbacks {
         switch implementation {
         case .value(let implementation):
             return SQLFunctionCCallbacks(userData: Unmanaged.passRetained(implementation).toOpaque(),

@@ -10,7 +10,7 @@ public struct FilterArguments: RandomAccessCollection {
     /// The number of arguments.
     public let count: Int
 
-    public init(planNumber: Int32, count: Int32, values: UnsafeMutablePointer<OpaquePointer?>?) {
+    package init(planNumber: Int32, count: Int32, values: UnsafeMutablePointer<OpaquePointer?>?) {
         self.planNumber = planNumber
         self.count = Int(Swift.max(0, count))
         self.values = values

@@ -12,7 +12,7 @@ internal import CSQLite
 /// Not `Sendable`: like the connection it came from, use it from one thread at a time.
 public final class ValueCopy {
     /// The copied `sqlite3_value *`, owned by this object.
-    public let rawValue: OpaquePointer
+    package let rawValue: OpaquePointer
 
     /// Copies an argument.
     /// - Throws: ``SQLiteError`` `SQLITE_NOMEM` when SQLite cannot allocate the copy.

@@ -40,7 +40,7 @@ extension VirtualTableModule {
 /// Where a table is being made.
 public struct VirtualTableContext {
     /// The connection's handle.
-    public let handle: OpaquePointer
+    package let handle: OpaquePointer
     /// The schema (`main`, `temp`, an attached name) and the table's name.
     public let schemaName: String, tableName: String
     /// True for `CREATE VIRTUAL TABLE`, false when an existing table is connected.

@@ -1,4 +1,4 @@
-import SQLshCore
+@_spi(RawSQLite) import SQLshCore
 
 /// The index advisor behind `.expert`, working as the stock shell's `sqlite3expert` does:
 ///
@@ -341,10 +341,10 @@ private enum RecordingModule: WritableVirtualTableModule {
         let advisor = advisors[UInt(bitPattern: context.handle)]?.advisor
         // The argument is the table's number, as a quoted literal.
         let number = Int((arguments.first ?? "").filter { $0.isNumber }) ?? -1
-        guard let advisor, let declaration = advisor.declaration(ofTable: number) else {
+        guard let advisor, advisor.declaration(ofTable: number) != nil else {
             throw SQLiteError(code: .error, message: "vtable constructor failed: \(context.tableName)")
         }
-        return RecordingTable(advisor: advisor, table: number, schema: declaration)
+        return RecordingTable(advisor: advisor, table: number)
     }
 }
 
@@ -352,13 +352,14 @@ private enum RecordingModule: WritableVirtualTableModule {
 private final class RecordingTable: WritableVirtualTable {
     weak var advisor: IndexAdvisor?
     let table: Int
-    let schema: String
 
-    init(advisor: IndexAdvisor, table: Int, schema: String) {
+    init(advisor: IndexAdvisor, table: Int) {
         self.advisor = advisor
         self.table = table
-        self.schema = schema
     }
+
+    /// The table's declaration (``RecordingModule`` made the table only when it has one).
+    var schema: String { advisor?.declaration(ofTable: table) ?? "CREATE TABLE x(x)" }
 
     func bestIndex(_ info: IndexInfo) throws {
         advisor?.record(table: table, info: info)

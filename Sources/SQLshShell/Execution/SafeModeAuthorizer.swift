@@ -1,5 +1,5 @@
 import SQLshCatalog
-import SQLshCore
+@_spi(RawSQLite) import SQLshCore
 
 extension Shell {
     /// Installs sqlite3's safe-mode authorizer: ATTACH and the functions that touch files or

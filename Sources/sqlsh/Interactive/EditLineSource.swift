@@ -1,6 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CEditLine
-import SQLshCore
+@_spi(RawSQLite) import SQLshCore
 import SQLshShell
 
 /// Lines typed at a terminal, read through libedit: prompts, emacs keys (or vi from

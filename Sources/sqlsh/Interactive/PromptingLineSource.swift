@@ -1,4 +1,9 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+@_spi(RawSQLite) import SQLshCore
 import SQLshShell
 
 /// Interactive use without a terminal on standard input (`-interactive` with piped input):

@@ -1,5 +1,9 @@
+#if canImport(Glibc)
 import Glibc
-import SQLshCore
+#elseif canImport(Darwin)
+import Darwin
+#endif
+@_spi(RawSQLite) import SQLshCore
 
 /// The `define` pack: functions written in SQL and stored in the database, and `eval`, as
 /// sqlean's define extension.

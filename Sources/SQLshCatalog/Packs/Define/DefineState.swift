@@ -1,4 +1,4 @@
-import SQLshCore
+@_spi(RawSQLite) import SQLshCore
 import Synchronization
 
 /// One scalar function defined in SQL: `define(name, body)`. Immutable, hence `Sendable`.
