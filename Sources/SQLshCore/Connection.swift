@@ -19,9 +19,9 @@ public final class Connection {
     /// The filename the connection was opened with.
     public let path: String
     /// Whether ``close()`` succeeded. A closed connection refuses to prepare statements
-    /// (`SQLITE_MISUSE`); its ``handle`` must not be used.
+    /// (`SQLITE_MISUSE`); its raw `handle` must not be used.
     public private(set) var isClosed = false
-    /// Whether the connection borrows a handle owned elsewhere (``init(borrowing:)``): it never
+    /// Whether the connection borrows a handle owned elsewhere (`init(borrowing:)`): it never
     /// closes it.
     public let isBorrowed: Bool
     /// Interrupts this connection's running statement from any thread or task, and is safe to

@@ -71,8 +71,8 @@ extension Connection {
     /// - A function that replaces one of SQLite's own (`upper`, `like`) is never missing, so
     ///   register those up front.
     /// - `pragma_function_list` and `pragma_module_list` show what is registered so far.
-    /// - SQL prepared directly with `sqlite3_prepare_v2` on ``handle`` does not retry; use
-    ///   ``prepare(utf8:)``, or ``Connection/registerMissing(on:after:tried:)`` where only the
+    /// - SQL prepared directly with `sqlite3_prepare_v2` on the raw `handle` does not retry; use
+    ///   ``prepare(utf8:)``, or `Connection.registerMissing(on:after:tried:)` where only the
     ///   handle is at hand (inside a function).
     public func registerOnDemand(_ register: @escaping (Connection, MissingName) -> Bool) {
         onDemand = register
