@@ -119,7 +119,7 @@ func callScalarValue(_ ctx: OpaquePointer, _ implementation: ScalarValueImplemen
         case .none: result.setNull()
         }
     } catch {
-        failCall(ctx, error, function: implementation.name)
+        failCall(ctx, error, implementation)
     }
 }
 
@@ -133,7 +133,7 @@ func callScalarDirect(_ ctx: OpaquePointer, _ implementation: ScalarDirectImplem
     do {
         try implementation.body(arguments, ResultContext(rawValue: ctx))
     } catch {
-        failCall(ctx, error, function: implementation.name)
+        failCall(ctx, error, implementation)
     }
 }
 
@@ -141,8 +141,15 @@ func callScalarDirect(_ ctx: OpaquePointer, _ implementation: ScalarDirectImplem
 /// made the callbacks too large to merge with their C entry thunks, which cost every call,
 /// not only failing ones, a few instructions.
 @inline(never)
-func failCall(_ ctx: OpaquePointer, _ error: any Error, function: String) {
-    ResultContext(rawValue: ctx).setError(error, function: function)
+func failCall(_ ctx: OpaquePointer, _ error: any Error, _ implementation: ScalarValueImplementation) {
+    ResultContext(rawValue: ctx).setError(error, function: implementation.name)
+}
+
+/// ``failCall(_:_:_:)-(_,_,ScalarValueImplementation)`` for a function writing its result:
+/// the name is read here, not in the callback.
+@inline(never)
+func failCall(_ ctx: OpaquePointer, _ error: any Error, _ implementation: ScalarDirectImplementation) {
+    ResultContext(rawValue: ctx).setError(error, function: implementation.name)
 }
 
 @inline(__always)

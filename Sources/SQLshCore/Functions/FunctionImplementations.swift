@@ -100,17 +100,17 @@ enum AggregateState<A: Aggregate> {
     }
 
     @inline(__always)
-    static func step(_ ctx: OpaquePointer, _ arguments: Arguments, function: String) {
+    static func step(_ ctx: OpaquePointer, _ arguments: Arguments, of implementation: AggregateImplementation) {
         guard let state = state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
         do {
             try state.pointee.step(arguments)
         } catch {
-            ResultContext(rawValue: ctx).setError(error, function: function)
+            ResultContext(rawValue: ctx).setError(error, function: implementation.name)
         }
     }
 
     @inline(__always)
-    static func final(_ ctx: OpaquePointer, function: String) {
+    static func final(_ ctx: OpaquePointer, of implementation: AggregateImplementation) {
         let result = ResultContext(rawValue: ctx)
         do {
             if let state = state(ctx, create: false) {
@@ -120,7 +120,7 @@ enum AggregateState<A: Aggregate> {
                 try emptyResult(result)
             }
         } catch {
-            result.setError(error, function: function)
+            result.setError(error, function: implementation.name)
         }
     }
 
@@ -137,7 +137,7 @@ enum AggregateState<A: Aggregate> {
 
 /// An aggregate (not a window function).
 final class InlineAggregateImplementation<A: Aggregate>: AggregateImplementation, @unchecked Sendable {
-    override func step(_ ctx: OpaquePointer, _ arguments: Arguments) { AggregateState<A>.step(ctx, arguments, function: name) }
+    override func step(_ ctx: OpaquePointer, _ arguments: Arguments) { AggregateState<A>.step(ctx, arguments, of: self) }
 
     override func value(_ ctx: OpaquePointer) {
         // A plain aggregate is never called as a window function (SQLite refuses to compile
@@ -145,14 +145,14 @@ final class InlineAggregateImplementation<A: Aggregate>: AggregateImplementation
         ResultContext(rawValue: ctx).setNull()
     }
 
-    override func final(_ ctx: OpaquePointer) { AggregateState<A>.final(ctx, function: name) }
+    override func final(_ ctx: OpaquePointer) { AggregateState<A>.final(ctx, of: self) }
 }
 
 /// A ``WindowAggregate``: also removes rows from the frame and reads the current value.
 final class InlineWindowImplementation<W: WindowAggregate>: AggregateImplementation, @unchecked Sendable {
-    override func step(_ ctx: OpaquePointer, _ arguments: Arguments) { AggregateState<W>.step(ctx, arguments, function: name) }
+    override func step(_ ctx: OpaquePointer, _ arguments: Arguments) { AggregateState<W>.step(ctx, arguments, of: self) }
 
-    override func final(_ ctx: OpaquePointer) { AggregateState<W>.final(ctx, function: name) }
+    override func final(_ ctx: OpaquePointer) { AggregateState<W>.final(ctx, of: self) }
 
     override func inverse(_ ctx: OpaquePointer, _ arguments: Arguments) {
         guard let state = AggregateState<W>.state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
