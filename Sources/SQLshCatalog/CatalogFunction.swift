@@ -172,17 +172,24 @@ public struct CatalogFunction: Sendable {
     /// The accepted argument counts as listings show them: `1`, `1-2`, `3,6-8` (runs of
     /// consecutive counts), or `any` when one of them is variadic (nil).
     static func arity(of counts: [Int?]) -> String {
-        if counts.contains(where: { $0 == nil }) { return "any" }
-        let sorted = Array(Set(counts.compactMap { $0 })).sorted()
-        var parts: [String] = []
+        // Arrays only: a Set here was most of the cost of a pack's first call (the first Set
+        // of a process seeds its hashing).
+        var sorted: [Int] = []
+        for count in counts {
+            guard let count else { return "any" }
+            sorted.append(count)
+        }
+        sorted.sort()
+        var text = ""
         var i = 0
         while i < sorted.count {
             var j = i
-            while j + 1 < sorted.count, sorted[j + 1] == sorted[j] + 1 { j += 1 }
-            parts.append(i == j ? String(sorted[i]) : "\(sorted[i])-\(sorted[j])")
+            while j + 1 < sorted.count, sorted[j + 1] <= sorted[j] + 1 { j += 1 }
+            if !text.isEmpty { text += "," }
+            text += sorted[i] == sorted[j] ? String(sorted[i]) : String(sorted[i]) + "-" + String(sorted[j])
             i = j + 1
         }
-        return parts.joined(separator: ",")
+        return text
     }
 
     /// The same entry, with ``makeFunctions`` for a custom registration whose SQL functions
