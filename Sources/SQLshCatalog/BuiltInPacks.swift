@@ -28,6 +28,7 @@ enum BuiltInPacks {
         Entry(upFront: false) { UUIDPack.pack },
         Entry(upFront: false) { UnicodePack.pack },
         Entry(upFront: false) { FuzzyPack.pack },
+        Entry(upFront: false) { ChartPack.pack },
         Entry(upFront: true) { VSVPack.pack },  // the vsv module
         Entry(upFront: true) { ArchivePack.pack },  // the zipfile module
         // Last, as in sqlean's bundle: stored definitions may call any other pack's functions.

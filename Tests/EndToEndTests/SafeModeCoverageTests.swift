@@ -71,6 +71,7 @@ struct SafeModeCoverageTests {
         // sqlite3's own shell functions, which its -safe allows too.
         "shell_idquote", "shell_escape_crnl", "shell_int32", "shell_add_schema", "shell_module_schema", "shell_putsnl",
         "usleep",
+        "bar",
         "reverse", "text_reverse", "slugify", "char_length", "character_length", "text_length", "text_left",
         "text_right", "lpad", "text_lpad", "rpad", "text_rpad", "split_part", "text_split", "translate",
         "text_translate", "text_substring", "text_slice", "left", "right", "text_index", "strpos",
