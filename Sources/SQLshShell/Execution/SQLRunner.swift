@@ -154,6 +154,8 @@ extension Shell {
             if explainIndents == nil && settings.mode != .explain { mode = settings.mode }
         }
         bindParameters(statement)
+        startScanProgress(for: statement)
+        defer { runningScan = nil }
         var failure: ExecutionFailure?
         if statement.columnCount == 0 {
             // No result columns: nothing can be printed but, on the screen, what a write changed.
