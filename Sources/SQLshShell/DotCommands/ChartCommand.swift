@@ -122,7 +122,7 @@ struct ChartCommand: DotCommand {
             }
             let bars = histogram.map { ChartLayout.Bar(label: $0.label, value: Double($0.count)) }
             lines = ChartLayout.barChart(bars, width: width, format: format)
-            title = "\(columnNames[valueColumn]): \(ResultFooter.count(values.count)) values in \(histogram.count) bin\(histogram.count == 1 ? "" : "s")"
+            title = "\(columnNames[valueColumn]): \(ResultFooter.count(values.count)) value\(values.count == 1 ? "" : "s") in \(histogram.count) bin\(histogram.count == 1 ? "" : "s")"
             if data.valuesCut { note.append("the first \(ResultFooter.count(values.count)) values") }
         }
         let skipped = data.rowCount - data.numberCount[valueColumn]
