@@ -55,23 +55,9 @@ import Testing
         #expect(ChartLayout.defaultBins(10_000_000) == 20)
     }
 
-    /// Runs `input` at a fake prompt 60 columns wide; returns (stdout, stderr).
+    /// Runs `input` at a prompt 60 columns wide and 30 lines tall; returns (stdout, stderr).
     func run(_ input: String) throws -> (String, String) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-chart-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let out = try OutputWriter(path: dir.appendingPathComponent("out").path)
-        let err = try OutputWriter(path: dir.appendingPathComponent("err").path)
-        let shell = try Shell(connection: Connection(path: ":memory:"), standardOutput: out, standardError: err)
-        shell.isInteractive = true
-        shell.settings.mode = .pretty
-        shell.settings.headers = true
-        shell.settings.terminalWidth = 60
-        shell.settings.terminalHeight = 30
-        _ = try shell.process(StringLineSource(input))
-        out.flush(); err.flush()
-        return (try String(contentsOfFile: dir.appendingPathComponent("out").path, encoding: .utf8),
-                try String(contentsOfFile: dir.appendingPathComponent("err").path, encoding: .utf8))
+        try runAtPrompt(input, width: 60, height: 30)
     }
 
     @Test func chartOfTheLastResult() throws {

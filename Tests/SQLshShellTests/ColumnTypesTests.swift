@@ -7,19 +7,7 @@ import Testing
 @Suite struct ColumnTypesTests {
     /// Runs `sql` in pretty mode as at the prompt (types on); returns stdout.
     func render(_ sql: String, width: Int = 80, height: Int = 0, types: Bool = true) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-types-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let out = try OutputWriter(path: path)
-        let shell = try Shell(connection: Connection(path: ":memory:"), standardOutput: out)
-        shell.isInteractive = true
-        shell.settings.mode = .pretty
-        shell.settings.terminalWidth = width
-        shell.settings.terminalHeight = height
-        shell.settings.headers = true
-        shell.settings.columnTypes = types
-        _ = try shell.process(StringLineSource(sql))
-        out.flush()
-        return try String(contentsOfFile: path, encoding: .utf8)
+        try runAtPrompt(sql, width: width, height: height) { $0.settings.columnTypes = types }.out
     }
 
     @Test func storageClassesOfTheValuesShown() {

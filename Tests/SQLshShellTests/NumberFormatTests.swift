@@ -52,22 +52,12 @@ import Testing
         #expect(NumberFormat.readable(23742.48) == nil)
     }
 
-    /// Runs `sql` in pretty mode as at the prompt; returns stdout.
+    /// Runs `sql` in pretty mode as at the prompt, without the type row; returns stdout.
     func render(_ sql: String, width: Int = 80, height: Int = 24, format: String? = nil) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-numbers-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let out = try OutputWriter(path: path)
-        let shell = try Shell(connection: Connection(path: ":memory:"), standardOutput: out)
-        shell.isInteractive = true
-        shell.settings.mode = .pretty
-        shell.settings.terminalWidth = width
-        shell.settings.terminalHeight = height
-        shell.settings.headers = true
-        shell.settings.columnTypes = false
-        shell.settings.numberFormat = format.flatMap(NumberFormat.init(argument:))
-        _ = try shell.process(StringLineSource(sql))
-        out.flush()
-        return try String(contentsOfFile: path, encoding: .utf8)
+        try runAtPrompt(sql, width: width, height: height) { shell in
+            shell.settings.columnTypes = false
+            shell.settings.numberFormat = format.flatMap(NumberFormat.init(argument:))
+        }.out
     }
 
     @Test func aTableWithGroupedNumbers() throws {
