@@ -28,6 +28,7 @@ enum BuiltInPacks {
         Entry { UUIDPack.pack },
         Entry { UnicodePack.pack },
         Entry { FuzzyPack.pack },
+        Entry { ChartPack.pack },
         Entry { VSVPack.pack },
         Entry { ArchivePack.pack },
         // Last, as in sqlean's bundle: stored definitions may call any other pack's functions.

@@ -320,6 +320,10 @@ extension BuiltInPacks {
             .init("fuzzy_script", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x200800)),
             .init("script_code", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x200800)),
         ],
+        [  // chart
+            .init("bar", argumentCount: 3, kind: .scalar, options: .init(rawValue: 0x200800)),
+            .init("bar", argumentCount: 4, kind: .scalar, options: .init(rawValue: 0x200800)),
+        ],
         [  // vsv
         ],
         [  // archive
@@ -354,6 +358,7 @@ extension BuiltInPacks {
         false,  // uuid
         false,  // unicode
         false,  // fuzzy
+        false,  // chart
         true,  // vsv: vsv
         true,  // archive: zipfile
         true,  // define: define

@@ -298,8 +298,9 @@ private struct WeakConnection {
 }
 
 /// Case-insensitive wildcard matching: glob (`*`, `?`), or LIKE (`%`, `_`) when the pattern
-/// contains `%` (so that `regexp_*` does not treat `_` as a wildcard).
-func wildcardMatch(_ pattern: String, _ text: String) -> Bool {
+/// contains `%` (so that `regexp_*` does not treat `_` as a wildcard). The shell matches
+/// SQLite's own functions with it too, as `.functions` matches the catalog's.
+public func wildcardMatch(_ pattern: String, _ text: String) -> Bool {
     let isLike = pattern.contains("%")
     let anyRun: Unicode.Scalar = isLike ? "%" : "*"
     let anyOne: Unicode.Scalar = isLike ? "_" : "?"

@@ -74,6 +74,11 @@ public final class Shell {
     /// `total` 0 when unknown), and once more with `done == total` when finished. The
     /// interactive front end sets it to draw a progress bar; nil in batch use.
     public var progress: ((_ done: Int64, _ total: Int64) -> Void)?
+    /// Whether statements typed at the prompt report how far a full scan of one table has
+    /// gone (``scanFraction``); the interactive front end sets it where it shows the elapsed time.
+    public var reportsScanProgress = false
+    /// The progress of the statement running now, when it is a full scan of one table.
+    var runningScan: ScanProgress?
     /// Called just before a statement's first row is printed (the interactive front end erases
     /// its elapsed-time indicator there); nil in batch use.
     public var willPrintRows: (() -> Void)?

@@ -142,8 +142,9 @@ class PromptTests(InteractiveTestCase):
         self.assertIn("sqlsh ", banner)
         self.assertIn('Enter ".help" for usage hints.', banner)
         output = session.run("select 1 + 1 as two, 'text' as t;")
-        self.assertIn("│ two │  t   │", output)
-        self.assertIn("│   2 │ text │", output)
+        self.assertIn("│   two   │  t   │", output)
+        self.assertIn("│ integer │ text │", output)  # the types under the headers
+        self.assertIn("│       2 │ text │", output)
         self.assertEqual(session.exit(), 0)
 
     def test_continuation_line(self):
@@ -151,7 +152,7 @@ class PromptTests(InteractiveTestCase):
         session.send("select 10,\r")
         session.expect(CONTINUATION)
         output = session.run("20;")
-        self.assertIn("│ 10 │ 20 │", output)
+        self.assertIn("│      10 │      20 │", output)
 
     def test_prompt_command_changes_prompts(self):
         session = self.start()
@@ -160,7 +161,7 @@ class PromptTests(InteractiveTestCase):
         session.send("select 1,\r")
         session.expect("more> ")
         session.send("2;\r")
-        session.expect("│ 1 │ 2 │")
+        session.expect("│       1 │       2 │")
         session.expect("db> ")
 
     def test_utf8_input_and_wide_characters(self):
@@ -168,8 +169,8 @@ class PromptTests(InteractiveTestCase):
         output = session.run("select 'café' as w, length('日本語') as n, 'x日本語y' as cjk;")
         # 'café' arrives whole (without setlocale it would be 'caf') and CJK is measured as
         # two columns each, so the borders line up.
-        self.assertIn("│ café │ 3 │ x日本語y │", output)
-        self.assertIn("├──────┼───┼──────────┤", output)
+        self.assertIn("│ café │       3 │ x日本語y │", output)
+        self.assertIn("├──────┼─────────┼──────────┤", output)
 
     def test_table_follows_terminal_resize(self):
         session = self.start()
@@ -276,7 +277,7 @@ class PromptTests(InteractiveTestCase):
         output = session.prompt()
         self.assertTrue(output.endswith("\r\x1b[K"), repr(output[-80:]))  # the bar was erased
         output = session.run("select count(*) > 5000 as many, min(n) as first from imported;")
-        self.assertIn("│    1 │ 0     │", output)  # imported as text: left-aligned
+        self.assertIn("│       1 │ 0     │", output)  # imported as text: left-aligned
 
     def test_ctrl_c_stops_an_import(self):
         self.start_feeding("rows.csv")
@@ -297,7 +298,7 @@ class PromptTests(InteractiveTestCase):
     def test_null_numbers_and_long_values(self):
         session = self.start()
         output = session.run("select null as a, 3.5 as b, printf('%.*c', 400, 'x') as c;")
-        self.assertIn("│ NULL │ 3.5 │", output)
+        self.assertIn("│ NULL │  3.5 │", output)
         self.assertIn("…", output)  # cut visibly, never silently
         for line in output.splitlines():
             if line.startswith("│") or line.startswith("┌"):
@@ -388,11 +389,11 @@ class HistoryTests(InteractiveTestCase):
         session.send("select 111,\r")
         session.expect(CONTINUATION)
         first = session.run("222;")
-        self.assertIn("│ 111 │ 222 │", first)
+        self.assertIn("│     111 │     222 │", first)
         session.send("\x1b[A")
         session.expect("222;")
         output = session.run("")
-        self.assertIn("│ 111 │ 222 │", output)
+        self.assertIn("│     111 │     222 │", output)
         self.assertEqual(session.exit(), 0)
         entries = self.history_entries()
         self.assertEqual(entries, ["select\\040111,\\012222;"])
@@ -527,7 +528,7 @@ class InterruptTests(InteractiveTestCase):
         session.send("\x03")
         session.prompt()
         output = session.run("select 2 as two;")
-        self.assertIn("│   2 │", output)
+        self.assertIn("│       2 │", output)
         self.assertNotIn("error", output.lower())
 
     def test_ctrl_c_stops_a_read_file(self):

@@ -194,7 +194,7 @@ class ExternalEditorTests(ScreenTestCase):
         s.type(CTRL_X + CTRL_E)
         s.wait_for(lambda s: s.cursor_line() == PROMPT + "select 7" and s.text().count("select 7") == 2)
         s.type(" * 6;\r")
-        s.wait_for("│    42 │")
+        s.wait_for("│      42 │")
 
     def test_emptied_file_runs_nothing(self):
         s = self.start_with_editor(": > \"$1\"")
@@ -215,9 +215,9 @@ class ExternalEditorTests(ScreenTestCase):
     def test_edit_command_edits_the_previous_statement(self):
         s = self.start_with_editor("sed -i 's/40/41/' \"$1\"")
         s.run("select 40 + 1 as answer;")
-        s.wait_for("│     41 │")
+        s.wait_for("│      41 │")
         s.run(".edit")
-        s.wait_for("│     42 │")
+        s.wait_for("│      42 │")
         self.assertIn(PROMPT + "select 41 + 1 as answer;", s.text())
 
 

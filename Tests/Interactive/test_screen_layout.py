@@ -39,8 +39,8 @@ class LayoutTests(ScreenTestCase):
         s = self.start_screen(rows=40, columns=120)
         s.run("select value as n, value * 1.5 as half from generate_series(1, 1001);")
         table = last_table(s.text())
-        self.assertIn("│ 1001 │ 1501.5 │", table)
-        self.assertIn("│    1 │    1.5 │", table)
+        self.assertIn("│    1001 │ 1501.5 │", table)
+        self.assertIn("│       1 │    1.5 │", table)
         self.assertFalse([line for line in table if "…" in line], table)
 
     def test_a_long_number_is_never_cut_and_the_width_is_used(self):
@@ -50,7 +50,7 @@ class LayoutTests(ScreenTestCase):
         self.assertTrue(any("│ 4611686018427387904 │ 1234567.125 │ xxx" in line for line in table), table)
         # The long text is cut with … and the table takes the whole width of the terminal.
         self.assertTrue(all(len(line) == 80 for line in table), table)
-        self.assertTrue(table[3].endswith("x… │"), table)
+        self.assertTrue(table[4].endswith("x… │"), table)
 
     def test_many_columns_keep_headers_and_dates_whole_and_name_the_hidden_ones(self):
         s = self.start_screen(rows=30, columns=120)
@@ -69,9 +69,9 @@ class LayoutTests(ScreenTestCase):
                                  "category", "priority", "amount", "currency", "country", "city", "notes",
                                  "tags", "…"})
         # One line per row (nothing wrapped), dates whole, long text cut with …
-        self.assertEqual(len(table), 3 + 1 + 5)
-        self.assertTrue(all("2024-01-15 10:22:33" in line for line in table[3:8]), table)
-        self.assertTrue(all("a fairly" in line and "…" in line for line in table[3:8]), table)
+        self.assertEqual(len(table), 3 + 2 + 5)  # borders, header and types, rows
+        self.assertTrue(all("2024-01-15 10:22:33" in line for line in table[4:9]), table)
+        self.assertTrue(all("a fairly" in line and "…" in line for line in table[4:9]), table)
         self.assertTrue(all(len(line) <= 120 for line in table))
         hidden = [name for name in ["updated_at", "status", "owner", "category", "priority"] if name not in header]
         self.assertIn("5 rows · 15 columns (", text)
@@ -102,14 +102,14 @@ class LayoutTests(ScreenTestCase):
         s = self.start_screen(rows=24, columns=80)
         s.run("select 1 as a, 'x' as b;")
         self.assertNotIn("rows", s.text())
-        self.assertIn("│ 1 │ x │", s.text())
+        self.assertIn("│       1 │ x    │", s.text())
 
     def test_multi_line_values_and_no_stray_space(self):
         s = self.start_screen(rows=24, columns=80)
         s.run("select 'first' || char(10) || 'second' as t, 2 as n;")
         table = last_table(s.text())
-        self.assertIn("│ first  │ 2 │", table)
-        self.assertIn("│ second │   │", table)
+        self.assertIn("│ first  │       2 │", table)
+        self.assertIn("│ second │         │", table)
 
 
 class BigResultTests(ScreenTestCase):
@@ -120,7 +120,7 @@ class BigResultTests(ScreenTestCase):
         text = s.text()
         self.assertRegex(text, r"100,000 rows \(\d+ shown\) · \d+\.\d\d s · \.last shows it all")
         table = last_table(text)
-        self.assertEqual(cells(table[3]), ["1", "row 1"])
+        self.assertEqual(cells(table[4]), ["1", "row 1"])
         self.assertEqual(cells(table[-2]), ["100000", "row 100000"])
         self.assertTrue(any(set(line) <= set("│· ") and "·" in line for line in table), table)
         # Everything fits on the screen with the prompt under it.
@@ -131,7 +131,7 @@ class BigResultTests(ScreenTestCase):
         text = s.text()
         self.assertRegex(text, r"33,334 rows \(\d+ shown\)")
         table = last_table(text)
-        self.assertEqual(cells(table[3]), ["1", "row 1"])
+        self.assertEqual(cells(table[4]), ["1", "row 1"])
         self.assertEqual(cells(table[-3]), ["99997", "row 99997"])
         self.assertEqual(cells(table[-2]), ["100000", "row 100000"])
 
@@ -148,12 +148,12 @@ class BigResultTests(ScreenTestCase):
     def test_last_shows_the_whole_result_through_the_pager(self):
         s = self.start_screen(rows=24, columns=80, extra_env={"PAGER": "cat"})
         s.run("select value as v from generate_series(1, 60);")
-        self.assertNotIn("│ 40 │", s.text())
+        self.assertNotIn("│      40 │", s.text())
         s.run(".last")
         text = s.text()
         self.assertIn("running again: select value as v from generate_series(1, 60);", s.transcript.getvalue())
-        self.assertIn("│ 40 │", text)
-        self.assertIn("│ 60 │", text)
+        self.assertIn("│      40 │", text)
+        self.assertIn("│      60 │", text)
         self.assertNotIn("shown", text.split("running again")[-1])
 
     def test_last_without_a_result_and_after_a_change(self):
@@ -172,7 +172,7 @@ class BigResultTests(ScreenTestCase):
         s.run(".pager on")
         s.run("select value as v from generate_series(1, 60);")
         text = s.text()
-        self.assertIn("│ 45 │", text)
+        self.assertIn("│      45 │", text)
         self.assertRegex(text, r"\n60 rows · \d+\.\d\d s\n")
         s.run(".pager off")
         s.run("select value as v from generate_series(1, 60);")
@@ -208,12 +208,12 @@ class VerticalViewTests(ScreenTestCase):
         self.assertIn("eight │ 8", text)
         # The next query is a table again.
         s.run("select 9 as nine;")
-        self.assertIn("│ nine │", s.text())
+        self.assertIn("│  nine   │", s.text())
 
     def test_backslash_g_inside_a_string_is_text(self):
         s = self.start_screen(rows=24, columns=80)
         s.run("select 'a\\G' as t;")
-        self.assertIn("│ a\\G │", s.text())
+        self.assertIn("│ a\\G  │", s.text())
 
     def test_history_keeps_the_backslash_g(self):
         s = self.start_screen(rows=24, columns=80)
@@ -279,7 +279,7 @@ class PrettyModeSettingsTests(ScreenTestCase):
         s.wait_for("one = 1")
         s.run(".mode pretty")
         s.run("select 2 as two;")
-        self.assertIn("│ two │", s.text())
+        self.assertIn("│   two   │", s.text())
 
     def test_show_and_headers_tell_the_truth(self):
         s = self.start_screen(rows=40, columns=80)

@@ -13,7 +13,7 @@ class ScreenLimitTests(ScreenTestCase):
         s.run("select value as n from generate_series(1, 20);")
         s.wait_for(lambda s: re.search(r"^20 rows \(4 shown\) · ", s.text(), re.M))
         table = [line for line in s.lines() if line.startswith("│")]
-        self.assertEqual([line.split()[1] for line in table], ["n", "1", "2", "·", "19", "20"])
+        self.assertEqual([line.split()[1] for line in table], ["n", "integer", "1", "2", "·", "19", "20"])
         s.run("select value as n from generate_series(1, 6);")
         s.wait_for(lambda s: re.search(r"^6 rows · ", s.text(), re.M))
         self.assertIn("maxrows: 6", s.run(".maxrows"))

@@ -22,9 +22,13 @@ import Testing
     @Test func functionsListsEveryFunctionOnALine() throws {
         let (out, err) = try run(".functions\n")
         #expect(err.isEmpty)
-        let lines = out.split(separator: "\n")
-        // The built-in packs, then the shell's own pack (edit() and sqlite3's shell functions).
+        let all = out.split(separator: "\n")
+        // The built-in packs, then the shell's own pack (edit() and sqlite3's shell functions),
+        // then SQLite's own functions.
+        let lines = all.filter { !$0.contains(" sqlite/") }
         #expect(lines.count == Catalog.builtIn().functions.count + 8)
+        #expect(all.prefix(lines.count) == lines[...])
+        #expect(all.contains { $0.hasPrefix("json_extract ") && $0.contains(" sqlite/json ") })
         #expect(lines.contains { $0.hasPrefix("median ") && $0.contains(" stats ") && $0.contains(" window ") && $0.contains(" enabled ") })
         #expect(lines.suffix(8).allSatisfy { $0.contains(" shell ") })
         #expect(lines.contains { $0.hasPrefix("edit ") && $0.contains(" shell ") })
@@ -69,7 +73,11 @@ import Testing
         let lines = try String(contentsOfFile: dir.appendingPathComponent("out").path, encoding: .utf8).split(separator: "\n")
         #expect(lines.allSatisfy { DisplayWidth.of(String($0)) == 80 })
         let rows = lines.filter { $0.hasPrefix("│") }
-        #expect(rows.count == Catalog.builtIn().functions.count + 9)  // the heading and the shell pack's 8 functions
+        // The heading, the catalog, the shell pack's 8 functions and SQLite's own functions.
+        let sqliteCount = try run(".functions sqlite\n").out.split(separator: "\n").count
+        #expect(sqliteCount > 100)
+        #expect(rows.count == Catalog.builtIn().functions.count + 9 + sqliteCount)
+        #expect(rows.contains { $0.hasPrefix("│ sqlite/json ") })
         #expect(rows.contains { $0.hasPrefix("│ text ") })
     }
 

@@ -1,11 +1,13 @@
-/// `.describe NAME`: a catalog function's (or pack's) full description and example.
+/// `.describe NAME`: a function's (the catalog's or SQLite's own) or a pack's full description
+/// and example.
 struct DescribeCommand: DotCommand {
     static let name = "describe"
     static let usage = ".describe NAME"
-    static let summary = "Show a catalog function's description and example"
+    static let summary = "Show a function's description and example"
     static let details = """
-           NAME is a function (its signature, flags, description and example) or a
-           pack (its summary and functions).
+           NAME is a function of the catalog or of SQLite (its signature, flags,
+           description and example: .describe avg) or a catalog pack (its summary
+           and functions).
         """
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
@@ -18,6 +20,9 @@ struct DescribeCommand: DotCommand {
             for line in catalog.listing(matching: pack.name) {
                 shell.out.write("  \(line)\n")
             }
+        } else if let own = SQLiteFunctions.available(on: shell.connection, catalog: catalog)
+            .first(where: { $0.doc.name == arguments[1].lowercased() }) {
+            shell.out.write(SQLiteFunctions.describe(own))
         } else {
             throw ShellError("Error: no such function or pack: \(arguments[1])")
         }

@@ -32,6 +32,11 @@ struct ShowCommand: DotCommand {
         line("stats", shell.statsEnabled ? "on" : "off")
         line("width", s.columnWidths.map { "\($0) " }.joined())
         line("filename", shell.databasePath)
+        // The screen's own settings, at the prompt only (scripts get sqlite3's lines).
+        if shell.isInteractive {
+            line("types", s.columnTypes ? "on" : "off")
+            line("numformat", s.numberFormat?.name ?? "off")
+        }
         return .success
     }
 }

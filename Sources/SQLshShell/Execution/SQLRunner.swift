@@ -157,6 +157,8 @@ extension Shell {
             if explainIndents == nil && settings.mode != .explain { mode = settings.mode }
         }
         bindParameters(statement)
+        startScanProgress(for: statement)
+        defer { runningScan = nil }
         var failure: ExecutionFailure?
         if statement.columnCount == 0 {
             // No result columns: nothing can be printed but, on the screen, what a write changed.
@@ -320,10 +322,12 @@ extension Shell {
         }
         // Two passes, no rows kept: measure the columns, then draw each row as it is read.
         let names = (0..<statement.columnCount).map { statement.columnName(at: $0) }
-        let measurer = StreamingTableRenderer.Measurer(names: names, settings: settings)
+        let measurer = StreamingTableRenderer.Measurer(names: names, settings: settings,
+                                                       showsTypes: settings.columnTypes && isInteractive)
         if let failure = render(statement, with: measurer) { return failure }
         statement.reset()
-        let drawer = StreamingTableRenderer(names: names, measure: measurer.measure, settings: settings,
+        let drawer = StreamingTableRenderer(names: names, measure: measurer.measure, types: measurer.types?.names,
+                                            settings: settings,
                                             width: width > 0 ? width : Int.max, out: writer)
         return render(statement, with: drawer)
     }

@@ -26,11 +26,14 @@ enum RendererFactory {
             settings.terminalWidth = 0
             settings.terminalHeight = 0
             settings.colour = false
+            settings.numberFormat = nil
         } else {
             // `.maxrows N` shows N rows at most (the table, footer and prompt take 6 lines
             // more); `.maxwidth N` fits the table to N columns.
+            options.showsTypes = settings.columnTypes && shell.isInteractive
+            options.showsReadableSize = shell.isInteractive
             if let rows = settings.maximumRows {
-                let height = rows + 6
+                let height = rows + 6 + (options.showsTypes && settings.headers ? 1 : 0)
                 settings.terminalHeight = settings.terminalHeight > 0 ? min(settings.terminalHeight, height) : height
             }
             if let width = settings.maximumWidth {

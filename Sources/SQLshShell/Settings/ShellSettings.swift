@@ -50,6 +50,11 @@ public struct ShellSettings {
     public var maximumRows: Int?
     /// `.maxwidth N`: the most columns a `pretty` table takes (nil: the terminal's width).
     public var maximumWidth: Int?
+    /// `.types on|off`: whether `pretty` tables at the prompt show each column's type under
+    /// its header (see ``ColumnTypes``).
+    public var columnTypes = true
+    /// `.numformat SEP`: numbers on the screen in groups of three digits (nil: plain digits).
+    public var numberFormat: NumberFormat?
     /// The terminal's height in lines: a `pretty` result taller than this shows its first and
     /// last rows and a footer with the row count (0: no limit, every row is shown).
     public var terminalHeight = 0

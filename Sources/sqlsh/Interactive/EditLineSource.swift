@@ -106,6 +106,8 @@ final class EditLineSource: LineSource {
             let bar = ProgressBar()
             shell.progress = { done, total in bar.update(done: done, total: total) }
             indicator.isSuppressed = { bar.isRunning }
+            shell.reportsScanProgress = true
+            indicator.scanFraction = { [unowned shell] in shell.scanFraction }
             self.progressBar = bar
             // Errors and messages written while they are shown start on a clean line.
             let indicator = self.indicator

@@ -1,7 +1,8 @@
 import SQLshCore
 
 /// Shows `⏱ 3.2 s` on standard error while a statement runs for more than a second, driven
-/// by the connection's progress handler; erased when rows arrive or the statement ends.
+/// by the connection's progress handler; erased when rows arrive or the statement ends. A full
+/// scan of one table adds how much of it is read: `⏱ 3.2 s · ~42%` (see ``ScanProgress``).
 final class ElapsedIndicator {
     private static let delay = 1.0
     private static let interval = 0.1
@@ -14,6 +15,8 @@ final class ElapsedIndicator {
     private var finished = false
     /// Whether something else shows progress now (the `.import` bar): then draw nothing.
     var isSuppressed: () -> Bool = { false }
+    /// The fraction of its table the running statement has read, when SQLite can tell.
+    var scanFraction: () -> Double? = { nil }
 
     init(colour: Bool) {
         self.colour = colour
@@ -39,7 +42,8 @@ final class ElapsedIndicator {
         guard elapsed >= Self.delay, now - lastDrawn >= Self.interval else { return }
         lastDrawn = now
         let tenths = Int(elapsed * 10)
-        let text = "⏱ \(tenths / 10).\(tenths % 10) s"
+        var text = "⏱ \(tenths / 10).\(tenths % 10) s"
+        if let fraction = scanFraction() { text += " · ~\(Int(fraction * 100))%" }
         guard interruptRequested == 0 else { return }
         Terminal.write(colour ? "\r\u{1B}[2m\(text)\u{1B}[0m\u{1B}[K" : "\r\(text)\u{1B}[K")
         visible = true

@@ -19,8 +19,8 @@ public enum DotCommandRegistry {
         SchemaCommand.self, ShellCommand.self, SystemCommand.self, TablesCommand.self,
         BackupCommand.self, ImportCommand.self, LimitCommand.self, LoadCommand.self, OpenCommand.self,
         // Output modes and where output goes.
-        ExcelCommand.self, HeadersCommand.self, LastCommand.self, MaxrowsCommand.self, MaxwidthCommand.self, ModeCommand.self, PagerCommand.self, NullvalueCommand.self, OnceCommand.self, OutputCommand.self,
-        SeparatorCommand.self, ShowCommand.self, WidthCommand.self,
+        ChartCommand.self, ExcelCommand.self, HeadersCommand.self, LastCommand.self, MaxrowsCommand.self, MaxwidthCommand.self, ModeCommand.self, PagerCommand.self, NullvalueCommand.self, NumformatCommand.self, OnceCommand.self, OutputCommand.self,
+        SeparatorCommand.self, ShowCommand.self, TypesCommand.self, WidthCommand.self,
         LogCommand.self, NonceCommand.self,
         // Database internals and connections.
         AuthCommand.self, BinaryCommand.self, CheckCommand.self, CloneCommand.self, FilectrlCommand.self, TestcaseCommand.self, DbconfigCommand.self, DbinfoCommand.self,

@@ -25,6 +25,16 @@ struct ColumnMeasure {
         }
     }
 
+    /// Counts the type names shown under the headers (``ColumnTypes``): a column is made wide
+    /// enough for its type, which is cut only past ``ColumnTypes/uncutWidth``.
+    mutating func addTypes(_ types: [String]) {
+        for (c, type) in types.enumerated() where c < natural.count {
+            let w = DisplayWidth.of(type)
+            natural[c] = max(natural[c], w)
+            minimum[c] = max(minimum[c], min(w, ColumnTypes.uncutWidth))
+        }
+    }
+
     /// Counts one row.
     mutating func add(_ row: [DisplayCell]) {
         for c in 0..<min(natural.count, row.count) {

@@ -6,6 +6,8 @@ struct DisplayCell {
     var widths: [Int]
     var isNumber = false
     var isNull = false
+    /// Lines from this one on are a dim note (the readable size under a big number).
+    var dimFrom: Int?
 
     /// Lines a value with newlines may take before it is cut with `…`.
     static let maxLines = 4
@@ -13,14 +15,17 @@ struct DisplayCell {
     /// The widest line.
     var width: Int { widths.max() ?? 0 }
 
-    /// The cell of a captured value; NULL shows as `nullText`.
-    init(_ value: CapturedRow.Value, nullText: String, maxLines: Int = DisplayCell.maxLines) {
+    /// The cell of a captured value; NULL shows as `nullText`, numbers grouped by `numbers`
+    /// (`.numformat`) when given.
+    init(_ value: CapturedRow.Value, nullText: String, maxLines: Int = DisplayCell.maxLines,
+         numbers: NumberFormat? = nil) {
         switch value {
         case .null:
             self.init(text: nullText, maxLines: maxLines)
             isNull = true
         case .integer, .real:
-            self.init(text: value.text ?? "", maxLines: maxLines)
+            let text = value.text ?? ""
+            self.init(text: numbers?.apply(text) ?? text, maxLines: maxLines)
             isNumber = true
         case .blob(let bytes):
             self.init(text: Self.hex(bytes), maxLines: maxLines)

@@ -30,6 +30,10 @@ public final class InteractiveTableRenderer: ResultRenderer {
         /// (``BigResultShortcut``); off while `.trace` shows every statement that runs and
         /// `.auth on` every authorization, so that they show only what the user typed.
         public var countsInSQLite = true
+        /// Whether a row of column types goes under the headers (`.types on`, at the prompt).
+        public var showsTypes = false
+        /// Whether a result of one big number gets its readable size under it (`2.10 trillion`).
+        public var showsReadableSize = false
 
         public init(pagerCommand: String? = nil, beforeOutput: (() -> Void)? = nil) {
             self.pagerCommand = pagerCommand
@@ -48,6 +52,8 @@ public final class InteractiveTableRenderer: ResultRenderer {
     private let start = ResultFooter.now()
     private var names: [String] = []
     private var columns = 0
+    /// The declared types, when the type row is shown.
+    private var declaredTypes: ColumnTypes?
     private var sample: ResultSample
     /// Rows that fit the screen with the table's borders and the prompt (nil: no limit).
     private let fitLimit: Int?
@@ -58,7 +64,9 @@ public final class InteractiveTableRenderer: ResultRenderer {
         self.settings = settings
         self.out = out
         self.options = options
-        let limits = Self.rowLimits(terminalHeight: settings.terminalHeight)
+        // The type row takes a line of the screen.
+        let typeLine = options.showsTypes && settings.headers && settings.terminalHeight > 1 ? 1 : 0
+        let limits = Self.rowLimits(terminalHeight: settings.terminalHeight - typeLine)
         fitLimit = limits?.fit
         shownWhenCut = limits?.shown ?? 0
         if let limits, options.pagerCommand == nil {
@@ -81,6 +89,7 @@ public final class InteractiveTableRenderer: ResultRenderer {
     public func begin(_ statement: Statement) {
         columns = statement.columnCount
         names = (0..<statement.columnCount).map { statement.columnName(at: $0) }
+        if options.showsTypes && settings.headers { declaredTypes = ColumnTypes(statement) }
     }
 
     @inline(__always)
@@ -111,7 +120,8 @@ public final class InteractiveTableRenderer: ResultRenderer {
         if let pager = options.pagerCommand, let fitLimit, sample.total > fitLimit {
             let rows = sample.all
             let shown = Pager.show(command: pager) { writer in
-                Self.renderWhole(names: names, rows: rows, settings: settings, width: Int.max, to: writer)
+                Self.renderWhole(names: names, rows: rows, types: declaredTypes, settings: settings, width: Int.max,
+                                 to: writer)
             }
             if shown {
                 footer([ResultFooter.count(sample.total) + " rows · " + ResultFooter.duration(seconds)])
@@ -125,18 +135,29 @@ public final class InteractiveTableRenderer: ResultRenderer {
         var gap: Int? = nil
         if fitLimit == nil || options.pagerCommand != nil {
             // No screen height to fit (a file, `.last`, the pager): every row.
-            layout = Self.renderWhole(names: names, rows: sample.all, settings: settings, width: width, to: out)
+            layout = Self.renderWhole(names: names, rows: sample.all, types: declaredTypes, settings: settings,
+                                      width: width, to: out)
         } else {
-            var rows: [[DisplayCell]]
+            var captured: [CapturedRow]
             if sample.isComplete {
-                rows = sample.all.map(cells)
+                captured = sample.all
             } else {
-                rows = sample.head.map(cells)
-                gap = rows.count
-                rows += sample.tail(shownWhenCut - sample.head.count).map(cells)
+                captured = sample.head
+                gap = captured.count
+                captured += sample.tail(shownWhenCut - sample.head.count)
+            }
+            var types = declaredTypes
+            if types != nil { for row in captured { types?.add(row) } }
+            var rows = captured.map(cells)
+            if options.showsReadableSize && sample.total == 1 && columns == 1 && rows.count == 1,
+               let size = captured[0].values.first.flatMap(Self.readableSize) {
+                rows[0][0].lines.append(size)
+                rows[0][0].widths.append(DisplayWidth.of(size))
+                rows[0][0].dimFrom = 1
             }
             shownRows = rows.count
-            layout = Self.renderTable(names: names, rows: rows, gapBefore: gap, settings: settings, width: width, to: out)
+            layout = Self.renderTable(names: names, rows: rows, gapBefore: gap, types: types?.names, settings: settings,
+                                      width: width, to: out)
         }
         let hidden = layout.hidden(of: names.count)
         // On the screen every result gets its footer (`3 rows · 0.01 s`), as in DuckDB; the
@@ -152,7 +173,16 @@ public final class InteractiveTableRenderer: ResultRenderer {
 
     private func cells(_ row: CapturedRow) -> [DisplayCell] {
         let null = settings.nullValue.isEmpty ? "NULL" : settings.nullValue
-        return row.values.map { DisplayCell($0, nullText: null) }
+        return row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) }
+    }
+
+    /// The note under a result that is one big number: `(2.10 trillion)`; nil for others.
+    static func readableSize(_ value: CapturedRow.Value) -> String? {
+        switch value {
+        case .integer(let v): return NumberFormat.readable(v).map { "(\($0))" }
+        case .real(let v): return NumberFormat.readable(v).map { "(\($0))" }
+        default: return nil
+        }
     }
 
     private func footer(_ lines: [String]) {
@@ -165,14 +195,17 @@ public final class InteractiveTableRenderer: ResultRenderer {
     /// rows in `rulesBefore`) at most `width` columns wide; returns the layout used.
     @discardableResult
     static func renderTable(names: [String], rows: [[DisplayCell]], gapBefore: Int?, rulesBefore: Set<Int> = [],
-                            settings: ShellSettings, width: Int, to out: OutputWriter) -> TableLayout {
+                            types: [String]? = nil, settings: ShellSettings, width: Int,
+                            to out: OutputWriter) -> TableLayout {
         var measure = ColumnMeasure(count: names.count)
         let headers = settings.headers ? names.map { DisplayCell(text: $0, maxLines: 1) } : nil
+        let types = headers == nil ? nil : types
         if let headers { measure.addHeaders(headers) }
+        if let types { measure.addTypes(types) }
         for row in rows { measure.add(row) }
         let layout = measure.layout(width: width)
         let drawer = TableDrawer(layout: layout, colour: settings.colour, out: out)
-        drawer.top(headers: headers)
+        drawer.top(headers: headers, types: types)
         for (k, row) in rows.enumerated() {
             if out.failed { break }
             if k == gapBefore {
@@ -187,22 +220,28 @@ public final class InteractiveTableRenderer: ResultRenderer {
     }
 
     /// Draws every row of a whole result kept in `sample` without turning them all into cells
-    /// at once: one pass measures the columns, a second draws the rows one by one.
+    /// at once: one pass measures the columns, a second draws the rows one by one. With
+    /// `types` (the declared ones), a row of types goes under the headers.
     @discardableResult
-    static func renderWhole(names: [String], rows: [CapturedRow], settings: ShellSettings, width: Int,
-                            to out: OutputWriter) -> TableLayout {
+    static func renderWhole(names: [String], rows: [CapturedRow], types: ColumnTypes? = nil, settings: ShellSettings,
+                            width: Int, to out: OutputWriter) -> TableLayout {
         let null = settings.nullValue.isEmpty ? "NULL" : settings.nullValue
         var measure = ColumnMeasure(count: names.count)
         let headers = settings.headers ? names.map { DisplayCell(text: $0, maxLines: 1) } : nil
+        var types = headers == nil ? nil : types
         if let headers { measure.addHeaders(headers) }
-        for row in rows { measure.add(row.values.map { DisplayCell($0, nullText: null) }) }
+        for row in rows {
+            measure.add(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) })
+            types?.add(row)
+        }
+        if let types { measure.addTypes(types.names) }
         let layout = measure.layout(width: width)
         let drawer = TableDrawer(layout: layout, colour: settings.colour, out: out)
-        drawer.top(headers: headers)
+        drawer.top(headers: headers, types: types?.names)
         for (k, row) in rows.enumerated() {
             if out.failed { break }
             if measure.hasMultiLineRows && k > 0 { drawer.rule() }
-            drawer.row(row.values.map { DisplayCell($0, nullText: null) })
+            drawer.row(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) })
         }
         drawer.bottom()
         return layout

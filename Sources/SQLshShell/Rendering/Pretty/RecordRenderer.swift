@@ -90,7 +90,7 @@ public final class RecordRenderer: ResultRenderer {
         let valueWidth = width == Int.max ? Int.max : max(width - nameWidth - 3, 10)
         let null = settings.nullValue.isEmpty ? "NULL" : settings.nullValue
         for (c, value) in row.values.enumerated() {
-            let cell = DisplayCell(value, nullText: null, maxLines: Self.maxLinesPerValue)
+            let cell = DisplayCell(value, nullText: null, maxLines: Self.maxLinesPerValue, numbers: settings.numberFormat)
             var first = true
             for (line, lineWidth) in zip(cell.lines, cell.widths) {
                 for (piece, _) in DisplayCell.wrap(line, lineWidth, width: valueWidth) {

@@ -152,6 +152,24 @@ final class CapturedRow {
         used += 5 + n
     }
 
+    /// Sets in `seen[c]` the bit of column `c`'s storage class (1 integer, 2 real, 4 text,
+    /// 8 blob; none for NULL), reading the kinds without decoding the values.
+    func markKinds(_ seen: inout [UInt8]) {
+        var i = 0, c = 0
+        let p = UnsafeRawPointer(base)
+        while i < count {
+            let kind = p.load(fromByteOffset: i, as: UInt8.self)
+            i += 1
+            switch kind {
+            case Self.kindInteger, Self.kindReal: i += 8
+            case Self.kindText, Self.kindBlob: i += 4 + Int(p.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+            default: break
+            }
+            if kind != Self.kindNull && c < seen.count { seen[c] |= 1 << (kind - 1) }
+            c += 1
+        }
+    }
+
     /// The row's values, in column order.
     var values: [Value] {
         var result: [Value] = []

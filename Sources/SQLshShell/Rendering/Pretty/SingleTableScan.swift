@@ -31,6 +31,8 @@ struct SingleTableScan {
     let qualifier: String
     /// How the query plan names the table: `SCAN <planName>`.
     let planName: String
+    /// The table as written (quotes kept), with its schema when one is written (`main.t`).
+    var table = ""
 
     /// The text from `FROM` to the end.
     private var fromClause: Substring { Substring(text.utf8.dropFirst(fromOffset)) }
@@ -89,6 +91,7 @@ struct SingleTableScan {
         }
         guard isName(i) else { return nil }
         var table = tokens[i]
+        let tableStart = table.start
         var planName = table.text
         i += 1
         if i + 1 < tokens.count, tokens[i].text == ".", tokens[i].kind == .punctuation, isName(i + 1) {
@@ -123,7 +126,8 @@ struct SingleTableScan {
         let utf8 = Array(text.utf8)
         let qualifier = String(decoding: utf8[named.start..<named.end], as: UTF8.self)
         return SingleTableScan(text: text, fromOffset: from.start, conditionOffset: conditionOffset,
-                               qualifier: qualifier, planName: alias?.text ?? planName)
+                               qualifier: qualifier, planName: alias?.text ?? planName,
+                               table: String(decoding: utf8[tableStart..<table.end], as: UTF8.self))
     }
 
     /// Whether SQLite plans both the query and the backward rowid walk as plain scans of the

@@ -9,26 +9,40 @@ final class StreamingTableRenderer: ResultRenderer {
         private(set) var measure: ColumnMeasure
         private let nullWidth: Int
         private var columns = 0
+        private let showsTypes: Bool
+        private let numbers: NumberFormat?
+        /// The column types, gathered from every row, when `showsTypes` (and headers are on).
+        private(set) var types: ColumnTypes?
 
-        init(names: [String], settings: ShellSettings) {
+        init(names: [String], settings: ShellSettings, showsTypes: Bool = false) {
+            self.showsTypes = showsTypes && settings.headers
+            numbers = settings.numberFormat
             measure = ColumnMeasure(count: names.count)
             nullWidth = DisplayCell(text: settings.nullValue.isEmpty ? "NULL" : settings.nullValue).width
             if settings.headers { measure.addHeaders(names.map { DisplayCell(text: $0, maxLines: 1) }) }
         }
 
-        func begin(_ statement: Statement) { columns = statement.columnCount }
+        func begin(_ statement: Statement) {
+            columns = statement.columnCount
+            if showsTypes { types = ColumnTypes(statement) }
+        }
 
         /// Measures the values straight from the statement; only text that is not plain
         /// printable ASCII is turned into a ``DisplayCell`` to be measured.
         func row(_ statement: Statement) {
             var c = 0
             while c < columns {
-                switch statement.columnType(at: c) {
+                let type = statement.columnType(at: c)
+                if showsTypes { types?.add(type, column: c) }
+                switch type {
                 case .integer:
-                    measure.add(column: c, width: Self.digits(statement.int64(at: c)), uncuttable: true, lines: 1)
+                    var width = Self.digits(statement.int64(at: c))
+                    if numbers != nil { width += (width - (statement.int64(at: c) < 0 ? 2 : 1)) / 3 }
+                    measure.add(column: c, width: width, uncuttable: true, lines: 1)
                 case .real:
                     let text = CapturedRow.Value.real(statement.double(at: c)).text ?? ""
-                    measure.add(column: c, width: text.utf8.count, uncuttable: true, lines: 1)
+                    let width = numbers.map { DisplayWidth.of($0.apply(text)) } ?? text.utf8.count
+                    measure.add(column: c, width: width, uncuttable: true, lines: 1)
                 case .null:
                     measure.add(column: c, width: nullWidth, uncuttable: true, lines: 1)
                 case .blob:
@@ -55,7 +69,9 @@ final class StreamingTableRenderer: ResultRenderer {
             return n
         }
 
-        func end(_ statement: Statement) {}
+        func end(_ statement: Statement) {
+            if let types { measure.addTypes(types.names) }
+        }
     }
 
     private let names: [String]
@@ -66,10 +82,13 @@ final class StreamingTableRenderer: ResultRenderer {
     private let row = CapturedRow()
     private var columns = 0
     private var rows = 0
+    private let types: [String]?
 
     /// Draws with the widths `measure` found, fitted to `width` columns.
-    init(names: [String], measure: ColumnMeasure, settings: ShellSettings, width: Int, out: OutputWriter) {
+    init(names: [String], measure: ColumnMeasure, types: [String]? = nil, settings: ShellSettings, width: Int,
+         out: OutputWriter) {
         self.names = names
+        self.types = types
         self.settings = settings
         self.measure = measure
         self.out = out
@@ -78,7 +97,8 @@ final class StreamingTableRenderer: ResultRenderer {
 
     func begin(_ statement: Statement) {
         columns = statement.columnCount
-        drawer.top(headers: settings.headers ? names.map { DisplayCell(text: $0, maxLines: 1) } : nil)
+        drawer.top(headers: settings.headers ? names.map { DisplayCell(text: $0, maxLines: 1) } : nil,
+                   types: settings.headers ? types : nil)
     }
 
     func row(_ statement: Statement) {
@@ -86,7 +106,7 @@ final class StreamingTableRenderer: ResultRenderer {
         if measure.hasMultiLineRows && rows > 0 { drawer.rule() }
         row.capture(statement, columns: columns)
         let null = settings.nullValue.isEmpty ? "NULL" : settings.nullValue
-        drawer.row(row.values.map { DisplayCell($0, nullText: null) })
+        drawer.row(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) })
         rows += 1
     }
 

@@ -23,13 +23,34 @@ struct TableDrawer {
         slotWidths = widths
     }
 
-    /// The top border and, when given, the header row and the rule under it.
-    func top(headers: [DisplayCell]?) {
+    /// The top border and, when given, the header row, the row of types under it (dim in
+    /// colour) and the rule under them.
+    func top(headers: [DisplayCell]?, types: [String]? = nil) {
         border("┌", "┬", "┐")
         if let headers {
             header(headers)
+            if let types { typeRow(types) }
             rule()
         }
+    }
+
+    /// The column types, centred, cut with `…` to their columns, dim in colour.
+    func typeRow(_ types: [String]) {
+        out.write("│")
+        for s in slots.indices {
+            let w = slotWidths[s]
+            let (text, textWidth) = slots[s].map { c in
+                c < types.count ? DisplayCell.cut(types[c], DisplayWidth.of(types[c]), to: w) : ("", 0)
+            } ?? ("", 0)
+            let space = w - textWidth
+            out.writeSpaces(1 + space / 2)
+            if colour && !text.isEmpty { out.write("\u{1B}[2m") }
+            out.write(verbatim: text)
+            if colour && !text.isEmpty { out.write("\u{1B}[0m") }
+            out.writeSpaces(space - space / 2 + 1)
+            out.write("│")
+        }
+        out.write(byte: 10)
     }
 
     /// A rule between rows.
@@ -92,7 +113,7 @@ struct TableDrawer {
                 }
                 let (text, textWidth) = DisplayCell.cut(cell.lines[k], cell.widths[k], to: w)
                 if cell.isNumber { out.writeSpaces(w - textWidth) }
-                if cell.isNull && colour && !text.isEmpty {
+                if (cell.isNull || k >= cell.dimFrom ?? Int.max) && colour && !text.isEmpty {
                     out.write("\u{1B}[2m"); out.write(verbatim: text); out.write("\u{1B}[0m")
                 } else {
                     out.write(verbatim: text)
