@@ -29,6 +29,7 @@ enum BuiltInPacks {
         Entry(upFront: false) { UnicodePack.pack },
         Entry(upFront: false) { FuzzyPack.pack },
         Entry(upFront: true) { VSVPack.pack },  // the vsv module
+        Entry(upFront: true) { FilesPack.pack },  // the read_csv, read_json, read_ndjson modules
         Entry(upFront: true) { ArchivePack.pack },  // the zipfile module
         // Last, as in sqlean's bundle: stored definitions may call any other pack's functions.
         Entry(upFront: true) { DefinePack.pack },  // define() and the define module

@@ -163,6 +163,10 @@ public final class Catalog {
         connection.registerOnDemand { connection, missing in
             self.registerMissing(missing, on: connection)
         }
+        // Files named in FROM and read_csv(...) calls (the files pack) become temp tables.
+        connection.rewriteFailedStatements { connection, failed in
+            FileTableRewriter.rewrite(failed, on: connection, isEnabled: { self.isEnabled($0) })
+        }
     }
 
     /// Registers the enabled function a statement named, if the catalog has one.

@@ -1,0 +1,652 @@
+import Glibc
+import SQLshCore
+
+/// The modules of the files pack: `read_csv` (and `read_csv_auto`), `read_json` (and
+/// `read_json_auto`), `read_ndjson` (and `read_ndjson_auto`). A table of one is made by
+/// `CREATE VIRTUAL TABLE t USING read_csv('data.csv', header=true)`, or with no arguments
+/// from its name: a file's name (`temp."data.csv"`) or a call (`temp."read_csv('data.csv')"`),
+/// which is how the tables for files named in FROM and for `read_csv(...)` calls are made
+/// (FileTableRewriter.swift).
+protocol FileTableModule: VirtualTableModule {
+    /// The function the module reads with, for messages and a table's own arguments.
+    static var function: String { get }
+}
+
+extension FileTableModule {
+    static var options: TableValuedOptions { .directOnly }
+
+    static func makeTable(arguments: [String], context: VirtualTableContext) throws -> any VirtualTable {
+        try SafeMode.refuseModule(function, on: context.handle)
+        // A table a database came with (its schema says CREATE VIRTUAL TABLE ... USING
+        // read_csv) would read any file as soon as it is used: only tables made by this
+        // connection's own statements are read.
+        if context.isCreate {
+            FileTables.markMade(context.handle, schema: context.schemaName, table: context.tableName)
+        } else if !FileTables.wasMade(context.handle, schema: context.schemaName, table: context.tableName) {
+            throw FileTableError("""
+                table \(context.tableName) is a \(function) table the database came with: sqlsh reads files only for \
+                tables its own statements made (select from \(function)(...) instead)
+                """)
+        }
+        let options: FileReadOptions
+        let joined = arguments.joined(separator: ",")
+        if !joined.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            var text = joined
+            let call = try text.withUTF8 { try FileCall(function: function, arguments: $0) }
+            options = try FileReadOptions(call: call)
+        } else if let call = FileCall.parse(context.tableName) {
+            options = try FileReadOptions(call: call)
+        } else if let named = FileReadOptions(fileName: context.tableName) {
+            options = named
+        } else {
+            throw FileTableError("\(function): name the file: CREATE VIRTUAL TABLE t USING \(function)('data.csv')")
+        }
+        let connection = context.connection
+        let table = try FileTable(options: options, function: function, lengthLimit: connection.limit(.length),
+                                  columnLimit: connection.limit(.column))
+        if context.schemaName == "temp", arguments.isEmpty {
+            FileTables.track(table, handle: context.handle, name: context.tableName)
+        }
+        return table
+    }
+}
+
+/// `read_csv` tables.
+enum ReadCSVModule: FileTableModule { static var function: String { "read_csv" } }
+/// `read_json` tables.
+enum ReadJSONModule: FileTableModule { static var function: String { "read_json" } }
+/// `read_ndjson` tables.
+enum ReadNDJSONModule: FileTableModule { static var function: String { "read_ndjson" } }
+
+/// One column of a file table.
+struct FileColumn {
+    var name: String
+    var type: ColumnType
+}
+
+/// A file as a read-only table: its columns and their types are found once, from the
+/// first rows (the sample); each scan reads the file again from the start, one record at a
+/// time, in constant memory.
+final class FileTable: VirtualTable {
+    let options: FileReadOptions
+    let function: String
+    let columns: [FileColumn]
+    /// The columns read from the file (the `filename` column comes after them).
+    let dataColumnCount: Int
+    let schema: String
+    /// The file as it was when the table was made.
+    let identity: FileIdentity?
+    let lengthLimit: Int
+    let estimatedRows: Int64
+    // CSV
+    let dialect: CSVDialect
+    let hasHeader: Bool
+    // JSON
+    let jsonLayout: JSONLayout?
+    let objectRecords: Bool
+    let jsonKeys: [[UInt8]]
+    /// The connection whose made-for-a-file tables list this table (FileTables).
+    var trackedHandle: UInt?
+
+    deinit {
+        if let trackedHandle { FileTables.untrack(ObjectIdentifier(self), handle: trackedHandle) }
+    }
+
+    init(options: FileReadOptions, function: String, lengthLimit: Int, columnLimit: Int) throws {
+        self.options = options
+        self.function = function
+        self.identity = FileIdentity.of(options.path)
+        let limit = min(lengthLimit, options.maxRecordSize ?? lengthLimit)
+        self.lengthLimit = limit
+        var columns: [FileColumn]
+        var estimate: Int64
+        switch options.format {
+        case .csv:
+            let found = try CSVInference(options: options, function: function, maxKept: limit).run()
+            dialect = found.dialect
+            hasHeader = found.header
+            columns = found.columns
+            estimate = found.estimatedRows
+            jsonLayout = nil
+            objectRecords = false
+            jsonKeys = []
+        case .json(let layout):
+            let found = try JSONInference(options: options, layout: layout, function: function, maxKept: limit).run()
+            dialect = CSVDialect()
+            hasHeader = false
+            columns = found.columns
+            estimate = found.estimatedRows
+            jsonLayout = found.layout
+            objectRecords = found.objectRecords
+            jsonKeys = found.keys
+        }
+        dataColumnCount = columns.count
+        if options.filenameColumn { columns.append(FileColumn(name: "filename", type: .text)) }
+        guard columns.count <= columnLimit else {
+            throw FileTableError("\(options.path): \(columns.count) columns, more than the column limit (\(columnLimit))")
+        }
+        self.columns = columns
+        self.estimatedRows = max(estimate, 1)
+        schema = "CREATE TABLE x(" + columns.map { quotedName($0.name) + " " + $0.type.declaration }.joined(separator: ", ") + ")"
+    }
+
+    func makeCursor() throws -> any VirtualTableCursor {
+        objectRecords || jsonLayout != nil ? JSONCursor(table: self) : CSVCursor(table: self)
+    }
+
+    /// A new stream over the file.
+    func openStream() throws -> ByteStream {
+        try ByteStream(path: options.path, maxKept: lengthLimit, compression: options.compression)
+    }
+
+    /// The message of an error in the file: where, what, the line, and how to skip such rows.
+    func message(_ error: RecordError) -> String {
+        FileErrors.message(error, path: options.path, function: function)
+    }
+}
+
+/// Error messages of file tables.
+enum FileErrors {
+    /// `FILE:LINE:COLUMN: PROBLEM`, the line with a caret under the column, and the option
+    /// that skips such records.
+    static func message(_ error: RecordError, path: String, function: String) -> String {
+        var text = "\(path):\(error.line):\(error.column): \(error.problem)"
+        if !error.lineText.isEmpty {
+            text += "\n  " + error.lineText
+            if error.column <= 200 { text += "\n  " + String(repeating: " ", count: max(error.column - 1, 0)) + "^" }
+        }
+        text += "\n(ignore_errors=true skips such rows: select * from \(function)(\(OptionValue.quoted(path)), ignore_errors=true))"
+        return text
+    }
+}
+
+func quotedName(_ name: String) -> String {
+    "\"" + name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+}
+
+/// Column names as DuckDB makes them: a missing one is `columnN` (N zero-padded to the
+/// width of the last index), a repeated one (any case) gets `_1`, `_2`...
+func uniqueColumnNames(_ names: [String?], normalize: Bool) -> [String] {
+    let width = String(max(names.count - 1, 0)).count
+    var used: Set<String> = []
+    return names.enumerated().map { i, name -> String in
+        var base = name ?? ""
+        if normalize { base = normalized(base) }
+        if base.isEmpty {
+            let digits = String(i)
+            base = "column" + String(repeating: "0", count: max(width - digits.count, 0)) + digits
+        }
+        var candidate = base
+        var n = 0
+        while used.contains(candidate.lowercased()) {
+            n += 1
+            candidate = "\(base)_\(n)"
+        }
+        used.insert(candidate.lowercased())
+        return candidate
+    }
+}
+
+/// DuckDB's `normalize_names`: lowercase, characters other than letters, digits and `_`
+/// become `_`, a leading digit gets a `_` before it.
+private func normalized(_ name: String) -> String {
+    var out = String(name.lowercased().map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+    if let first = out.first, first.isNumber { out = "_" + out }
+    return out
+}
+
+// MARK: CSV
+
+/// The dialect, header, columns and types of a delimited file, from its first records.
+struct CSVInference {
+    let options: FileReadOptions
+    let function: String
+    let maxKept: Int
+
+    struct Result {
+        var dialect: CSVDialect
+        var header: Bool
+        var columns: [FileColumn]
+        var estimatedRows: Int64
+    }
+
+    func run() throws -> Result {
+        var dialect = CSVDialect()
+        dialect.quote = options.quote
+        dialect.escape = options.escape
+        dialect.comment = options.comment
+        if let delimiter = options.delimiter {
+            dialect.delimiter = delimiter
+        } else if options.autoDetect {
+            dialect.delimiter = try sniffDelimiter(dialect)
+        }
+        if dialect.delimiter == 10 || dialect.delimiter == 13 || dialect.delimiter == dialect.quote {
+            throw FileTableError("\(function): the delimiter cannot be a newline or the quote")
+        }
+        let stream = try ByteStream(path: options.path, maxKept: maxKept, compression: options.compression)
+        let scanner = try CSVScanner(stream: stream, dialect: dialect)
+        try scanner.skipLines(options.skip)
+        // The first record (a header or data), then the sample.
+        var first: [[UInt8]]? = nil
+        var firstKinds: [FieldKinds] = []
+        var kinds: [FieldKinds] = []
+        var widest = 0
+        var sampled = 0
+        var sampleBytes = 0
+        let sampleStart = scanner.offset
+        var reachedEnd = false
+        while sampled < options.sampleSize {
+            do {
+                guard try scanner.next() else { reachedEnd = true; break }
+            } catch let error as RecordError {
+                guard options.ignoreErrors else { throw FileTableError(FileErrors.message(error, path: options.path, function: function)) }
+                try scanner.skip(error)
+                continue
+            }
+            let count = scanner.fields.count
+            if first == nil {
+                first = (0..<count).map { i in let (p, n) = scanner.bytes(i); return Array(UnsafeBufferPointer(start: p, count: n)) }
+                firstKinds = (0..<count).map { i in
+                    let (p, n) = scanner.bytes(i)
+                    return isNull(p, n) ? [] : FieldValue.kind(p, n)
+                }
+                continue
+            }
+            widest = max(widest, count)
+            if kinds.count < count { kinds += Array(repeating: [], count: count - kinds.count) }
+            for i in 0..<count {
+                let (p, n) = scanner.bytes(i)
+                if !isNull(p, n) { kinds[i].formUnion(FieldValue.kind(p, n)) }
+            }
+            sampled += 1
+        }
+        sampleBytes = scanner.offset - sampleStart
+        let header = decideHeader(first: firstKinds, rest: kinds, sampled: sampled)
+        var fieldCount = max(widest, first?.count ?? 0)
+        if header { fieldCount = first?.count ?? 0 }
+        if !header, let firstKindsCount = Optional(firstKinds.count) {
+            if kinds.count < firstKindsCount { kinds += Array(repeating: [], count: firstKindsCount - kinds.count) }
+            for (i, k) in firstKinds.enumerated() { kinds[i].formUnion(k) }
+        }
+        var names: [String?] = (0..<max(fieldCount, 1)).map { i in
+            header && i < (first?.count ?? 0) ? String(decoding: first?[i] ?? [], as: UTF8.self) : nil
+        }
+        var types: [ColumnType] = (0..<names.count).map { i in
+            guard options.autoDetect, !options.allText, i < kinds.count else { return .text }
+            return kinds[i].columnType
+        }
+        if let given = options.columns {
+            names = given.map(\.name)
+            types = given.map(\.type)
+        }
+        if let given = options.names {
+            for (i, name) in given.enumerated() {
+                if i < names.count { names[i] = name } else { names.append(name); types.append(.text) }
+            }
+        }
+        if let given = options.types {
+            for (i, type) in given.enumerated() where i < types.count { types[i] = type }
+        }
+        let unique = uniqueColumnNames(names, normalize: options.normalizeNames)
+        for (name, type) in options.typesByName {
+            guard let i = unique.firstIndex(where: { $0.lowercased() == name.lowercased() }) else {
+                throw FileTableError("\(function): types names a column the file does not have: \(name)")
+            }
+            types[i] = type
+        }
+        let columns = zip(unique, types).map { FileColumn(name: $0, type: $1) }
+        var estimate = Int64(sampled)
+        if !reachedEnd && sampled > 0 && sampleBytes > 0 {
+            let size = stream.isCompressed ? stream.fileSize * 5 : stream.fileSize
+            estimate = max(Int64(sampled), size / Int64(max(sampleBytes / sampled, 1)))
+        }
+        return Result(dialect: dialect, header: header, columns: columns, estimatedRows: estimate)
+    }
+
+    private func isNull(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        FileNulls.isNull(p, n, options.nullStrings)
+    }
+
+    /// Whether the first record names the columns: given by `header`; without it (and
+    /// without hand-given columns), when its fields are all text and some column below it
+    /// holds numbers, booleans or dates, or when every column is text and none of its fields
+    /// is empty (DuckDB's rule, roughly).
+    private func decideHeader(first: [FieldKinds], rest: [FieldKinds], sampled: Int) -> Bool {
+        if let header = options.header { return header }
+        if options.columns != nil || !options.autoDetect { return false }
+        guard !first.isEmpty else { return false }
+        if first.contains(where: { $0 != .text }) { return false }
+        if sampled == 0 { return true }
+        for (i, kinds) in rest.enumerated() where kinds.columnType != .text {
+            if i < first.count { return true }
+        }
+        return true
+    }
+
+    /// The delimiter among `,` tab `;` `|` that splits the first lines into the most
+    /// records of the same field count (more fields breaking a tie); `,` when none splits.
+    private func sniffDelimiter(_ base: CSVDialect) throws -> UInt8 {
+        var best: (delimiter: UInt8, consistent: Int, fields: Int) = (UInt8(ascii: ","), 0, 1)
+        for candidate in [UInt8(ascii: ","), 9, UInt8(ascii: ";"), UInt8(ascii: "|")] {
+            var dialect = base
+            dialect.delimiter = candidate
+            let stream = try ByteStream(path: options.path, maxKept: maxKept, compression: options.compression,
+                                        initialCapacity: 64 << 10)
+            let scanner = try CSVScanner(stream: stream, dialect: dialect)
+            try scanner.skipLines(options.skip)
+            var counts: [Int: Int] = [:]
+            var errors = 0
+            var records = 0
+            while records < 40 {
+                do {
+                    guard try scanner.next() else { break }
+                    counts[scanner.fields.count, default: 0] += 1
+                    records += 1
+                } catch let error as RecordError {
+                    errors += 1
+                    if errors > 3 { break }
+                    try scanner.skip(error)
+                }
+            }
+            guard errors <= 3, let (fields, consistent) = counts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }),
+                  fields > 1 else { continue }
+            if consistent > best.consistent || (consistent == best.consistent && fields > best.fields) {
+                best = (candidate, consistent, fields)
+            }
+        }
+        return best.delimiter
+    }
+}
+
+/// The NULL strings of a CSV table (`nullstr`; by default the empty field).
+enum FileNulls {
+    @inline(__always)
+    static func isNull(_ p: UnsafePointer<UInt8>, _ n: Int, _ nulls: [[UInt8]]) -> Bool {
+        for null in nulls where null.count == n {
+            if n == 0 || null.withUnsafeBufferPointer({ $0.elementsEqual(UnsafeBufferPointer(start: p, count: n)) }) { return true }
+        }
+        return false
+    }
+}
+
+/// A scan of a delimited file.
+final class CSVCursor: VirtualTableCursor {
+    let table: FileTable
+    private var scanner: CSVScanner?
+    private var row: Int64 = 0
+    private(set) var isAtEnd = true
+    private let types: [ColumnType]
+    private let nullIsEmptyOnly: Bool
+
+    init(table: FileTable) {
+        self.table = table
+        types = table.columns.map(\.type)
+        nullIsEmptyOnly = table.options.nullStrings == [[]]
+    }
+
+    func filter(_ arguments: FilterArguments) throws {
+        let scanner = try CSVScanner(stream: try table.openStream(), dialect: table.dialect)
+        try scanner.skipLines(table.options.skip)
+        self.scanner = scanner
+        row = 0
+        isAtEnd = false
+        if table.hasHeader { try read(header: true) }
+        if !isAtEnd { try next() }
+    }
+
+    func next() throws { try read(header: false) }
+
+    private func read(header: Bool) throws {
+        guard let scanner else { isAtEnd = true; return }
+        let columns = table.dataColumnCount
+        while true {
+            do {
+                guard try scanner.next() else { isAtEnd = true; return }
+            } catch let error as RecordError {
+                guard table.options.ignoreErrors else { throw FileTableError(table.message(error)) }
+                try scanner.skip(error)
+                continue
+            }
+            if header { return }
+            let count = scanner.fields.count
+            if count > columns {
+                // Extra fields that are all empty (a trailing delimiter) are no error.
+                var extra = false
+                for i in columns..<count where scanner.fields[i].end > scanner.fields[i].start || scanner.fields[i].quoted {
+                    extra = true
+                    break
+                }
+                if extra {
+                    let error = scanner.error(at: scanner.fields[columns].rawStart,
+                                              "a row with \(count) fields, more than the \(columns) columns",
+                                              resumeFrom: scanner.fields[columns].rawStart)
+                    guard table.options.ignoreErrors else { throw FileTableError(table.message(error)) }
+                    continue
+                }
+            } else if count < columns && !table.options.nullPadding {
+                let error = scanner.error(at: scanner.recordStart, "a row with \(count) fields, fewer than the \(columns) columns",
+                                          resumeFrom: scanner.recordStart)
+                guard table.options.ignoreErrors else { throw FileTableError(table.message(error)) }
+                continue
+            }
+            row += 1
+            return
+        }
+    }
+
+    func rowid() throws -> Int64 { row }
+
+    func column(_ index: Int, into result: ResultContext) throws {
+        guard let scanner else { return result.setNull() }
+        guard index < table.dataColumnCount else { return result.set(table.options.path) }
+        guard index < scanner.fields.count else { return result.setNull() }
+        let (p, n) = scanner.bytes(index)
+        if nullIsEmptyOnly ? n == 0 : FileNulls.isNull(p, n, table.options.nullStrings) { return result.setNull() }
+        if n > table.lengthLimit {
+            let field = scanner.fields[index]
+            throw FileTableError(table.message(scanner.error(at: field.rawStart, "a field of \(n) bytes, longer than the length limit (\(table.lengthLimit))",
+                                                             resumeFrom: field.rawStart)))
+        }
+        FieldValue.write(p, n, as: types[index], into: result)
+    }
+}
+
+// MARK: JSON
+
+/// The layout, columns and types of a JSON file, from its first records.
+struct JSONInference {
+    let options: FileReadOptions
+    let layout: JSONLayout?
+    let function: String
+    let maxKept: Int
+
+    struct Result {
+        var layout: JSONLayout
+        var objectRecords: Bool
+        var keys: [[UInt8]]
+        var columns: [FileColumn]
+        var estimatedRows: Int64
+    }
+
+    func run() throws -> Result {
+        let stream = try ByteStream(path: options.path, maxKept: maxKept, compression: options.compression)
+        let scanner = try JSONScanner(stream: stream, layout: layout)
+        let given = options.columns
+        if let given { scanner.setKeys(given.map { Array($0.name.utf8) }) } else { scanner.learnsKeys = true }
+        var objectRecords: Bool? = given != nil ? true : nil
+        var kinds: [FieldKinds] = []
+        var scalarKinds: FieldKinds = []
+        var sampled = 0
+        var reachedEnd = false
+        while sampled < options.sampleSize {
+            do {
+                guard try scanner.next() else { reachedEnd = true; break }
+            } catch let error as RecordError {
+                guard options.ignoreErrors, try scanner.skip(error) else {
+                    throw FileTableError(FileErrors.message(error, path: options.path, function: function))
+                }
+                continue
+            }
+            sampled += 1
+            let isObject = scanner.record.kind == .object
+            if objectRecords == nil { objectRecords = isObject }
+            if objectRecords == true {
+                guard isObject else { continue }
+                if kinds.count < scanner.slots.count { kinds += Array(repeating: [], count: scanner.slots.count - kinds.count) }
+                for (i, slot) in scanner.slots.enumerated() where slot.record == scanner.recordCount {
+                    kinds[i].formUnion(JSONValues.kind(slot, scanner))
+                }
+            } else {
+                scalarKinds.formUnion(JSONValues.kind(scanner.record, scanner))
+            }
+        }
+        var columns: [FileColumn]
+        var keys: [[UInt8]] = []
+        if objectRecords == true {
+            keys = scanner.keys
+            if let given {
+                columns = given.map { FileColumn(name: $0.name, type: $0.type) }
+            } else {
+                let names = uniqueColumnNames(keys.map { String(decoding: $0, as: UTF8.self) }, normalize: false)
+                columns = names.enumerated().map { i, name in
+                    FileColumn(name: name, type: options.autoDetect && i < kinds.count ? kinds[i].columnType : .text)
+                }
+            }
+            if columns.isEmpty { columns = [FileColumn(name: "json", type: .json)]; keys = [] }
+        } else {
+            columns = [FileColumn(name: "json", type: sampled == 0 ? .json : scalarKinds.columnType)]
+        }
+        var estimate = Int64(sampled)
+        if !reachedEnd && sampled > 0 {
+            let read = max(stream.end, 1)
+            let size = stream.isCompressed ? stream.fileSize * 5 : stream.fileSize
+            estimate = max(Int64(sampled), size / Int64(max(read / sampled, 1)))
+        }
+        return Result(layout: scanner.layout, objectRecords: objectRecords ?? false, keys: keys, columns: columns,
+                      estimatedRows: estimate)
+    }
+}
+
+/// Reading JSON values as SQL values.
+enum JSONValues {
+    /// What a value looks like, for inference.
+    static func kind(_ slot: JSONSlot, _ scanner: JSONScanner) -> FieldKinds {
+        switch slot.kind {
+        case .null: return []
+        case .true, .false: return .boolean
+        case .object, .array: return .json
+        case .number:
+            let (p, n) = scanner.bytes(slot.start, slot.end)
+            if !slot.flag, FieldValue.integer(p, n) != nil { return .integer }
+            return FieldValue.real(p, n) != nil ? .real : .text
+        case .string:
+            if slot.flag { return .text }
+            let (p, n) = scanner.bytes(slot.start, slot.end)
+            guard n >= 10, p[0] &- 48 < 10 else { return .text }
+            if FieldValue.isDate(p, n) { return .date }
+            if FieldValue.isTimestamp(p, n) { return .timestamp }
+            return .text
+        }
+    }
+
+    /// Writes a value as a value of a column of `type`: what does not fit the type is kept
+    /// as it is (a string as text, a number as a number or its text, a container as JSON).
+    static func write(_ slot: JSONSlot, as type: ColumnType, _ scanner: JSONScanner, into result: ResultContext) {
+        switch slot.kind {
+        case .null:
+            result.setNull()
+        case .true, .false:
+            if type == .text || type == .json || type == .date || type == .timestamp {
+                result.set(slot.kind == .true ? "true" : "false")
+            } else {
+                result.set(Int64(slot.kind == .true ? 1 : 0))
+            }
+        case .number:
+            let (p, n) = scanner.bytes(slot.start, slot.end)
+            switch type {
+            case .text, .json, .date, .timestamp, .blob:
+                result.setText(utf8: UnsafeBufferPointer(start: p, count: n))
+            case .real:
+                if let value = FieldValue.real(p, n) { return result.set(value) }
+                result.setText(utf8: UnsafeBufferPointer(start: p, count: n))
+            case .integer, .boolean:
+                if !slot.flag, let value = FieldValue.integer(p, n) { return result.set(value) }
+                if let value = FieldValue.real(p, n) { return result.set(value) }
+                result.setText(utf8: UnsafeBufferPointer(start: p, count: n))
+            }
+        case .string:
+            if type == .json {
+                // The string as JSON text, quotes and escapes included.
+                let (p, n) = scanner.bytes(slot.start - 1, slot.end + 1)
+                return result.setText(utf8: UnsafeBufferPointer(start: p, count: n))
+            }
+            if slot.flag {
+                let decoded = scanner.decodeString(slot.start, slot.end)
+                decoded.withUnsafeBufferPointer { result.setText(utf8: $0) }
+            } else {
+                let (p, n) = scanner.bytes(slot.start, slot.end)
+                result.setText(utf8: UnsafeBufferPointer(start: p, count: n))
+            }
+        case .object, .array:
+            let text = scanner.minified(slot.start, slot.end)
+            text.withUnsafeBufferPointer { result.setText(utf8: $0) }
+        }
+    }
+}
+
+/// A scan of a JSON file.
+final class JSONCursor: VirtualTableCursor {
+    let table: FileTable
+    private var scanner: JSONScanner?
+    private var row: Int64 = 0
+    private(set) var isAtEnd = true
+    private let types: [ColumnType]
+
+    init(table: FileTable) {
+        self.table = table
+        types = table.columns.map(\.type)
+    }
+
+    func filter(_ arguments: FilterArguments) throws {
+        let scanner = try JSONScanner(stream: try table.openStream(), layout: table.jsonLayout)
+        if table.objectRecords { scanner.setKeys(table.jsonKeys) }
+        self.scanner = scanner
+        row = 0
+        isAtEnd = false
+        try next()
+    }
+
+    func next() throws {
+        guard let scanner else { isAtEnd = true; return }
+        while true {
+            do {
+                guard try scanner.next() else { isAtEnd = true; return }
+            } catch let error as RecordError {
+                guard table.options.ignoreErrors, try scanner.skip(error) else { throw FileTableError(table.message(error)) }
+                continue
+            }
+            if table.objectRecords && scanner.record.kind != .object {
+                let error = scanner.error(at: scanner.record.start, "a record that is not an object, in a file of objects")
+                guard table.options.ignoreErrors else { throw FileTableError(table.message(error)) }
+                continue
+            }
+            row += 1
+            return
+        }
+    }
+
+    func rowid() throws -> Int64 { row }
+
+    func column(_ index: Int, into result: ResultContext) throws {
+        guard let scanner else { return result.setNull() }
+        guard index < table.dataColumnCount else { return result.set(table.options.path) }
+        if !table.objectRecords { return JSONValues.write(scanner.record, as: types[index], scanner, into: result) }
+        guard index < scanner.slots.count else { return result.setNull() }
+        let slot = scanner.slots[index]
+        guard slot.record == scanner.recordCount else { return result.setNull() }
+        if slot.end - slot.start > table.lengthLimit {
+            throw FileTableError(table.message(scanner.error(at: slot.start, "a value of \(slot.end - slot.start) bytes, longer than the length limit (\(table.lengthLimit))")))
+        }
+        JSONValues.write(slot, as: types[index], scanner, into: result)
+    }
+}
