@@ -84,3 +84,43 @@ public enum FileTables {
         return state.withLock { $0.live[key].map { $0.values.map(\.name) } ?? [] }.sorted()
     }
 }
+
+extension FileTables {
+    /// Whether a name is read as a file when a statement names it in FROM: it ends with
+    /// `.csv`, `.tsv`, `.json`, `.ndjson` or `.jsonl`, perhaps followed by `.gz` (any case).
+    public static func isFileName(_ name: String) -> Bool {
+        FileReadOptions.format(ofName: name) != nil
+    }
+
+    /// The module that reads a file of that name (`read_csv`, `read_json`, `read_ndjson`),
+    /// nil for a name of no known kind.
+    public static func module(forFileName name: String) -> String? {
+        switch FileReadOptions.format(ofName: name)?.format {
+        case .csv?: return "read_csv"
+        case .json(.objects)?: return "read_ndjson"
+        case .json?: return "read_json"
+        case nil: return nil
+        }
+    }
+
+    /// The table name a file opened as a database gets: its name without folders and
+    /// extensions (`data` for `dir/data.csv.gz`).
+    public static func tableName(forFile path: String) -> String {
+        var name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? path[...]
+        let lower = name.lowercased()
+        if lower.hasSuffix(".gz") { name = name.dropLast(3) }
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+        return name.isEmpty ? "data" : String(name)
+    }
+
+    /// Makes `main.NAME` (or `SCHEMA.NAME`), a table of the files pack over the file at
+    /// `path`, with the options of its kind (CSV for a name of no known kind) and `options`
+    /// (`skip=1`): what `sqlsh data.csv`, `.open data.csv` and `.import --infer` read through.
+    /// - Throws: the error of the file (cannot be opened, a malformed first rows).
+    public static func createTable(_ name: String, schema: String = "main", overFile path: String, options: String = "",
+                                   on connection: Connection) throws {
+        let module = module(forFileName: path) ?? "read_csv"
+        let arguments = OptionValue.quoted(path) + (options.isEmpty ? "" : ", " + options)
+        try connection.execute("CREATE VIRTUAL TABLE \(quotedName(schema)).\(quotedName(name)) USING \(module)(\(arguments))")
+    }
+}
