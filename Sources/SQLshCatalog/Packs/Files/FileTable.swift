@@ -248,7 +248,7 @@ struct CSVInference {
                 first = (0..<count).map { i in let (p, n) = scanner.bytes(i); return Array(UnsafeBufferPointer(start: p, count: n)) }
                 firstKinds = (0..<count).map { i in
                     let (p, n) = scanner.bytes(i)
-                    return isNull(p, n) ? [] : FieldValue.kind(p, n)
+                    return isNull(p, n) ? [] : n == 0 ? .text : FieldValue.kind(p, n)
                 }
                 continue
             }
@@ -256,7 +256,8 @@ struct CSVInference {
             if kinds.count < count { kinds += Array(repeating: [], count: count - kinds.count) }
             for i in 0..<count {
                 let (p, n) = scanner.bytes(i)
-                if !isNull(p, n) { kinds[i].formUnion(FieldValue.kind(p, n)) }
+                // An empty field that is not NULL (nullstr says otherwise) is text.
+                if !isNull(p, n) { kinds[i].formUnion(n == 0 ? .text : FieldValue.kind(p, n)) }
             }
             sampled += 1
         }
@@ -308,19 +309,21 @@ struct CSVInference {
     }
 
     /// Whether the first record names the columns: given by `header`; without it (and
-    /// without hand-given columns), when its fields are all text and some column below it
-    /// holds numbers, booleans or dates, or when every column is text and none of its fields
-    /// is empty (DuckDB's rule, roughly).
+    /// without hand-given columns), when none of its fields is a number, boolean or date and
+    /// one of them is text over a column of numbers, booleans or dates below, or none is
+    /// empty (DuckDB's rule, roughly).
     private func decideHeader(first: [FieldKinds], rest: [FieldKinds], sampled: Int) -> Bool {
         if let header = options.header { return header }
         if options.columns != nil || !options.autoDetect { return false }
         guard !first.isEmpty else { return false }
-        if first.contains(where: { $0 != .text }) { return false }
-        if sampled == 0 { return true }
-        for (i, kinds) in rest.enumerated() where kinds.columnType != .text {
-            if i < first.count { return true }
+        // A number, boolean or date in the first row: data.
+        if first.contains(where: { $0 != .text && $0 != [] }) { return false }
+        // Text over a column of numbers, booleans or dates: names.
+        for (i, kinds) in rest.enumerated() where i < first.count && first[i] == .text && !kinds.isEmpty && kinds.columnType != .text {
+            return true
         }
-        return true
+        // Only text: names when none is missing.
+        return !first.contains([])
     }
 
     /// The delimiter among `,` tab `;` `|` that splits the first lines into the most

@@ -496,11 +496,16 @@ final class JSONScanner {
     }
 
     /// Goes past a record that could not be read (`ignore_errors`, values one after
-    /// another only): reading resumes at the line after the error.
+    /// another only): reading resumes at the line after the one the record starts on (one
+    /// record per line, as in newline-delimited JSON).
     func skip(_ error: RecordError) throws -> Bool {
         guard layout == .objects else { return false }
-        position = error.resume == Int.max ? stream.end : max(error.resume, recordStart)
-        if error.resume != Int.max { line = error.line }
+        if error.resume == Int.max {
+            position = stream.end
+        } else {
+            position = recordStart
+            line = recordLine
+        }
         recordStart = position
         while let c = try byte(position) {
             position += 1
