@@ -20,9 +20,10 @@ struct OpenCommand: DotCommand {
             --zip           FILE is a ZIP archive
     """
     static let sqlshDetails = """
-         sqlsh also: a FILE named *.csv, *.tsv, *.json, *.ndjson or *.jsonl (or
-         *.gz) that is not an SQLite database opens as the one table of an
-         in-memory database, named after the file (data for data.csv)
+         sqlsh also:
+            A FILE named *.csv, *.tsv, *.json, *.ndjson or *.jsonl (or *.gz)
+            that is not an SQLite database opens as the one table of an
+            in-memory database, named after the file (data for data.csv)
     """
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
