@@ -326,6 +326,39 @@ import Testing
             == ["text"])
     }
 
+    /// A join on an equality reads the inner file once (an index in memory) and finds the
+    /// rows SQLite finds on copies of the files, whatever the types on either side.
+    @Test func joinsFindWhatTablesFind() throws {
+        let folder = try Folder()
+        let left = try folder.write("l.csv", "k,n\n7,1\n007,2\n2.5,3\n2.50,4\nx,5\n,6\ntrue,7\n1,8\n 7,9\n")
+        let right = try folder.write("r.csv", "k,m\n7,a\n2.5,b\nx,c\n1,d\n007,e\n")
+        let json = try folder.write("j.ndjson", "{\"k\": 7, \"m\": \"a\"}\n{\"k\": \"x\", \"m\": \"b\"}\n{\"k\": true, \"m\": \"c\"}\n{\"k\": 2.5}\n")
+        let db = try catalogConnection()
+        try db.execute("""
+            create table lt as select * from '\(left)';
+            create table rt as select * from '\(right)';
+            create table jt as select * from '\(json)';
+            """)
+        for (files, tables) in [
+            ("'\(left)' a join '\(right)' b on a.k = b.k", "lt a join rt b on a.k = b.k"),
+            ("'\(right)' b join '\(left)' a on a.k = b.k", "rt b join lt a on a.k = b.k"),
+            ("'\(left)' a join '\(json)' b on a.k = b.k", "lt a join jt b on a.k = b.k"),
+            ("'\(json)' b join '\(left)' a on b.k = a.k", "jt b join lt a on b.k = a.k"),
+            ("(select 7 as k union all select '7' union all select 2.5) a join '\(left)' b on a.k = b.k",
+             "(select 7 as k union all select '7' union all select 2.5) a join lt b on a.k = b.k"),
+        ] {
+            let found = try lines(db, "select * from \(files)").sorted()
+            let expected = try lines(db, "select * from \(tables)").sorted()
+            #expect(found == expected, "\(files)")
+            #expect(!found.isEmpty)
+        }
+        let plan = try lines(db, "explain query plan select * from '\(left)' a join '\(right)' b on a.k = b.k")
+        #expect(plan.contains { $0.contains("VIRTUAL TABLE INDEX 1:") }, "\(plan)")
+        // A constant is looked for by a scan: no index is built for one lookup.
+        let constant = try lines(db, "explain query plan select * from '\(left)' where k = 7")
+        #expect(constant.contains { $0.contains("VIRTUAL TABLE INDEX 0:") }, "\(constant)")
+    }
+
     @Test func errorsPointAtTheCall() throws {
         let db = try catalogConnection()
         let sql = "select 1,\n  2 from read_csv('no-such.csv')"

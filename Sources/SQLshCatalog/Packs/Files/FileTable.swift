@@ -134,6 +134,44 @@ final class FileTable: VirtualTable {
         objectRecords || jsonLayout != nil ? JSONCursor(table: self) : CSVCursor(table: self)
     }
 
+    /// A full scan (plan 0) costs reading the file; in a join, a usable equality on a column
+    /// whose value is not known before the statement runs (another table's column) is
+    /// answered from an index of the file kept in memory (plan column + 1), built on first
+    /// use: the file is read once rather than once per row of the other table.
+    func bestIndex(_ info: IndexInfo) throws {
+        for i in 0..<info.constraintCount {
+            let constraint = info.constraint(i)
+            guard constraint.isUsable, constraint.op == .equal, constraint.column >= 0,
+                  Int(constraint.column) < dataColumnCount, !info.rightHandSideIsKnown(constraint: i),
+                  info.collation(constraint: i).uppercased() == "BINARY" else { continue }
+            info.use(constraint: i, asArgument: 1, omit: false)
+            info.planNumber = constraint.column + 1
+            info.estimatedRows = 10
+            info.estimatedCost = 25
+            return
+        }
+        info.planNumber = 0
+        info.estimatedRows = estimatedRows
+        info.estimatedCost = Double(estimatedRows) * 4 + 1000
+    }
+
+    /// The file's rows in memory, for equality lookups: made on first use, and again when
+    /// the file changed (looked at once a second at most).
+    func materialized() throws -> MaterializedFile {
+        let now = ContinuousClock.now
+        if let file = materializedFile {
+            if now - lastChecked < .seconds(1) { return file }
+            lastChecked = now
+            if FileIdentity.of(options.path) == file.identity { return file }
+        }
+        let file = try MaterializedFile(table: self)
+        materializedFile = file
+        lastChecked = now
+        return file
+    }
+    private var materializedFile: MaterializedFile?
+    private var lastChecked = ContinuousClock.now
+
     /// A new stream over the file.
     func openStream() throws -> ByteStream {
         try ByteStream(path: options.path, maxKept: lengthLimit, compression: options.compression)
@@ -373,11 +411,12 @@ enum FileNulls {
 }
 
 /// A scan of a delimited file.
-final class CSVCursor: VirtualTableCursor {
+final class CSVCursor: VirtualTableCursor, CellCapturing {
     let table: FileTable
     private var scanner: CSVScanner?
     private var row: Int64 = 0
     private(set) var isAtEnd = true
+    private var lookup: LookupScan?
     private let types: [ColumnType]
     private let nullIsEmptyOnly: Bool
 
@@ -388,6 +427,14 @@ final class CSVCursor: VirtualTableCursor {
     }
 
     func filter(_ arguments: FilterArguments) throws {
+        if arguments.planNumber > 0, arguments.count == 1 {
+            let scan = LookupScan(file: try table.materialized(),
+                                  rows: try table.materialized().rows(column: Int(arguments.planNumber) - 1, matching: arguments[0]))
+            lookup = scan
+            isAtEnd = scan.isAtEnd
+            return
+        }
+        lookup = nil
         let scanner = try CSVScanner(stream: try table.openStream(), dialect: table.dialect)
         try scanner.skipLines(table.options.skip)
         self.scanner = scanner
@@ -397,7 +444,14 @@ final class CSVCursor: VirtualTableCursor {
         if !isAtEnd { try next() }
     }
 
-    func next() throws { try read(header: false) }
+    func next() throws {
+        if lookup != nil {
+            lookup?.position += 1
+            isAtEnd = lookup?.isAtEnd ?? true
+            return
+        }
+        try read(header: false)
+    }
 
     private func read(header: Bool) throws {
         guard let scanner else { isAtEnd = true; return }
@@ -437,11 +491,22 @@ final class CSVCursor: VirtualTableCursor {
         }
     }
 
-    func rowid() throws -> Int64 { row }
+    func rowid() throws -> Int64 {
+        if let lookup { return Int64(lookup.row) + 1 }
+        return row
+    }
+
+    func cell(_ column: Int) -> (kind: UInt8, flag: Bool, bytes: UnsafePointer<UInt8>?, count: Int) {
+        guard let scanner, column < scanner.fields.count else { return (0, false, nil, 0) }
+        let (p, n) = scanner.bytes(column)
+        if nullIsEmptyOnly ? n == 0 : FileNulls.isNull(p, n, table.options.nullStrings) { return (0, false, nil, 0) }
+        return (1, false, p, n)
+    }
 
     func column(_ index: Int, into result: ResultContext) throws {
-        guard let scanner else { return result.setNull() }
         guard index < table.dataColumnCount else { return result.set(table.options.path) }
+        if let lookup { return lookup.file.write(row: lookup.row, column: index, into: result) }
+        guard let scanner else { return result.setNull() }
         guard index < scanner.fields.count else { return result.setNull() }
         let (p, n) = scanner.bytes(index)
         if nullIsEmptyOnly ? n == 0 : FileNulls.isNull(p, n, table.options.nullStrings) { return result.setNull() }
@@ -554,18 +619,26 @@ enum JSONValues {
 
     /// Writes a value as a value of a column of `type`: what does not fit the type is kept
     /// as it is (a string as text, a number as a number or its text, a container as JSON).
+    @inline(__always)
     static func write(_ slot: JSONSlot, as type: ColumnType, _ scanner: JSONScanner, into result: ResultContext) {
-        switch slot.kind {
+        let (p, n) = scanner.bytes(slot.start, slot.end)
+        write(slot.kind, escaped: slot.flag, p, n, as: type, into: result)
+    }
+
+    /// Writes a value of kind `kind` whose text is the `n` bytes at `p` (a string's content
+    /// between its quotes, with escapes when `escaped`; a number's or a container's text).
+    static func write(_ kind: JSONSlot.Kind, escaped flag: Bool, _ p: UnsafePointer<UInt8>, _ n: Int, as type: ColumnType,
+                      into result: ResultContext) {
+        switch kind {
         case .null:
             result.setNull()
         case .true, .false:
             if type == .text || type == .json || type == .date || type == .timestamp {
-                result.set(slot.kind == .true ? "true" : "false")
+                result.set(kind == .true ? "true" : "false")
             } else {
-                result.set(Int64(slot.kind == .true ? 1 : 0))
+                result.set(Int64(kind == .true ? 1 : 0))
             }
         case .number:
-            let (p, n) = scanner.bytes(slot.start, slot.end)
             switch type {
             case .text, .json, .date, .timestamp, .blob:
                 result.setText(utf8: UnsafeBufferPointer(start: p, count: n))
@@ -573,36 +646,36 @@ enum JSONValues {
                 if let value = FieldValue.real(p, n) { return result.set(value) }
                 result.setText(utf8: UnsafeBufferPointer(start: p, count: n))
             case .integer, .boolean:
-                if !slot.flag, let value = FieldValue.integer(p, n) { return result.set(value) }
+                if !flag, let value = FieldValue.integer(p, n) { return result.set(value) }
                 if let value = FieldValue.real(p, n) { return result.set(value) }
                 result.setText(utf8: UnsafeBufferPointer(start: p, count: n))
             }
         case .string:
             if type == .json {
                 // The string as JSON text, quotes and escapes included.
-                let (p, n) = scanner.bytes(slot.start - 1, slot.end + 1)
-                return result.setText(utf8: UnsafeBufferPointer(start: p, count: n))
+                let quoted = [UInt8(ascii: "\"")] + Array(UnsafeBufferPointer(start: p, count: n)) + [UInt8(ascii: "\"")]
+                return quoted.withUnsafeBufferPointer { result.setText(utf8: $0) }
             }
-            if slot.flag {
-                let decoded = scanner.decodeString(slot.start, slot.end)
+            if flag {
+                let decoded = JSONScanner.decode(p, n)
                 decoded.withUnsafeBufferPointer { result.setText(utf8: $0) }
             } else {
-                let (p, n) = scanner.bytes(slot.start, slot.end)
                 result.setText(utf8: UnsafeBufferPointer(start: p, count: n))
             }
         case .object, .array:
-            let text = scanner.minified(slot.start, slot.end)
+            let text = JSONScanner.minify(p, n)
             text.withUnsafeBufferPointer { result.setText(utf8: $0) }
         }
     }
 }
 
 /// A scan of a JSON file.
-final class JSONCursor: VirtualTableCursor {
+final class JSONCursor: VirtualTableCursor, CellCapturing {
     let table: FileTable
     private var scanner: JSONScanner?
     private var row: Int64 = 0
     private(set) var isAtEnd = true
+    private var lookup: LookupScan?
     private let types: [ColumnType]
 
     init(table: FileTable) {
@@ -611,6 +684,14 @@ final class JSONCursor: VirtualTableCursor {
     }
 
     func filter(_ arguments: FilterArguments) throws {
+        if arguments.planNumber > 0, arguments.count == 1 {
+            let file = try table.materialized()
+            let scan = LookupScan(file: file, rows: file.rows(column: Int(arguments.planNumber) - 1, matching: arguments[0]))
+            lookup = scan
+            isAtEnd = scan.isAtEnd
+            return
+        }
+        lookup = nil
         let scanner = try JSONScanner(stream: try table.openStream(), layout: table.jsonLayout)
         if table.objectRecords { scanner.setKeys(table.jsonKeys) }
         self.scanner = scanner
@@ -620,6 +701,11 @@ final class JSONCursor: VirtualTableCursor {
     }
 
     func next() throws {
+        if lookup != nil {
+            lookup?.position += 1
+            isAtEnd = lookup?.isAtEnd ?? true
+            return
+        }
         guard let scanner else { isAtEnd = true; return }
         while true {
             do {
@@ -638,11 +724,28 @@ final class JSONCursor: VirtualTableCursor {
         }
     }
 
-    func rowid() throws -> Int64 { row }
+    func rowid() throws -> Int64 {
+        if let lookup { return Int64(lookup.row) + 1 }
+        return row
+    }
+
+    func cell(_ column: Int) -> (kind: UInt8, flag: Bool, bytes: UnsafePointer<UInt8>?, count: Int) {
+        guard let scanner else { return (0, false, nil, 0) }
+        let slot: JSONSlot
+        if table.objectRecords {
+            guard column < scanner.slots.count, scanner.slots[column].record == scanner.recordCount else { return (0, false, nil, 0) }
+            slot = scanner.slots[column]
+        } else {
+            slot = scanner.record
+        }
+        let (p, n) = scanner.bytes(slot.start, slot.end)
+        return (slot.kind.rawValue + 1, slot.flag, p, n)
+    }
 
     func column(_ index: Int, into result: ResultContext) throws {
-        guard let scanner else { return result.setNull() }
         guard index < table.dataColumnCount else { return result.set(table.options.path) }
+        if let lookup { return lookup.file.write(row: lookup.row, column: index, into: result) }
+        guard let scanner else { return result.setNull() }
         if !table.objectRecords { return JSONValues.write(scanner.record, as: types[index], scanner, into: result) }
         guard index < scanner.slots.count else { return result.setNull() }
         let slot = scanner.slots[index]

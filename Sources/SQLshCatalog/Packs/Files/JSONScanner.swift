@@ -377,10 +377,13 @@ final class JSONScanner {
 
     /// The decoded bytes of a string value (file offsets of its content), escapes undone.
     func decodeString(_ start: Int, _ end: Int) -> [UInt8] {
+        Self.decode(stream.buffer + (start - stream.origin), end - start)
+    }
+
+    /// A string's content (`n` bytes at `p`, between its quotes) with its escapes undone.
+    static func decode(_ p: UnsafePointer<UInt8>, _ n: Int) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(end - start)
-        let p = stream.buffer + (start - stream.origin)
-        let n = end - start
+        out.reserveCapacity(n)
         var i = 0
         while i < n {
             let b = p[i]
@@ -414,7 +417,7 @@ final class JSONScanner {
         return out
     }
 
-    private func hex4(_ p: UnsafeMutablePointer<UInt8>, _ i: Int, _ n: Int) -> UInt32? {
+    private static func hex4(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> UInt32? {
         guard i + 4 <= n else { return nil }
         var v: UInt32 = 0
         for k in 0..<4 {
@@ -426,11 +429,14 @@ final class JSONScanner {
 
     /// A container's text without the spaces between its tokens.
     func minified(_ start: Int, _ end: Int) -> [UInt8] {
+        Self.minify(stream.buffer + (start - stream.origin), end - start)
+    }
+
+    /// JSON text (`n` bytes at `p`) without the spaces between its tokens.
+    static func minify(_ p: UnsafePointer<UInt8>, _ n: Int) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(end - start)
-        let p = stream.buffer + (start - stream.origin)
+        out.reserveCapacity(n)
         var i = 0
-        let n = end - start
         var inString = false
         while i < n {
             let b = p[i]
