@@ -1,21 +1,16 @@
 import Glibc
 import SQLshCore
 
-/// A key of an equality index over a file table's column.
+/// Numbers as an equality index keys them.
 ///
 /// Every value is indexed under its text and, when it reads as a number, under that number;
 /// a value looked up is looked up under the same keys. So the rows found for `col = x` are
 /// all the rows SQLite could find equal under the BINARY collation, whatever affinity it
 /// applies (`'7' = 7` under a numeric affinity, `7 = '7'` under a text one), and maybe a few
 /// more: SQLite checks the constraint again on each row (the plan does not omit it).
-enum LookupKey: Hashable {
-    /// A number, by its bits (0 for -0).
-    case numberBits(UInt64)
-    case text([UInt8])
-
-    static func number(_ value: Double) -> LookupKey {
-        .numberBits((value == 0 ? 0.0 : value).bitPattern)
-    }
+enum LookupKey {
+    /// A number's key: its bits (0 for -0).
+    static func bits(_ value: Double) -> UInt64 { (value == 0 ? 0.0 : value).bitPattern }
 
     /// The number text reads as, leniently (spaces around, any form `strtod` reads).
     static func number(in p: UnsafePointer<UInt8>, _ n: Int) -> Double? {
@@ -24,6 +19,10 @@ enum LookupKey: Hashable {
         while end > start && (p[end - 1] == 32 || (p[end - 1] >= 9 && p[end - 1] <= 13)) { end -= 1 }
         let count = end - start
         guard count > 0, count < 400 else { return nil }
+        // Text that cannot start a number is not one (most text: no copy, no strtod).
+        let c = p[start]
+        guard c &- 48 < 10 || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
+                || (c | 0x20) == UInt8(ascii: "i") || (c | 0x20) == UInt8(ascii: "n") else { return nil }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: count + 1) { text -> Double? in
             guard let base = text.baseAddress else { return nil }
             UnsafeMutableRawPointer(base).copyMemory(from: p + start, byteCount: count)
@@ -35,18 +34,11 @@ enum LookupKey: Hashable {
         }
     }
 
-    /// The keys a looked-up value is found under (none for NULL).
-    static func keys(of value: Argument) -> [LookupKey] {
-        switch value.storageType {
-        case .null: return []
-        case .integer: return [.number(Double(value.int64))]
-        case .real: return [.number(value.double)]
-        case .text, .blob:
-            let bytes = value.storageType == .text ? value.utf8 : UnsafeBufferPointer(start: value.blob.baseAddress?.assumingMemoryBound(to: UInt8.self), count: value.blob.count)
-            var keys: [LookupKey] = [.text(Array(bytes))]
-            if let base = bytes.baseAddress, let number = number(in: base, bytes.count) { keys.append(.number(number)) }
-            return keys
-        }
+    /// The hash of a text key.
+    static func hash(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(start: p, count: n))
+        return hasher.finalize()
     }
 }
 
@@ -59,9 +51,31 @@ final class MaterializedFile {
     /// for JSON the kind + 1).
     struct Cell {
         var start: Int
-        var count: Int
+        var count: Int32
         var kind: UInt8
         var flag: Bool
+    }
+
+    /// An equality index of one column: per key, the first row, and per row the next row
+    /// with the same key (chains in file order), for its number and for its text.
+    private final class ColumnIndex {
+        var numberHeads: [UInt64: Int32] = [:]
+        var numberNext: [Int32]
+        var textHeads: [Int: Int32] = [:]
+        var textNext: [Int32]
+        /// Where each row's text key is: in the arena (start >= 0) or in `side` at
+        /// `-start - 1` (a JSON string with escapes, a minified container, `true`); no text
+        /// key when the count is -1.
+        var textStart: [Int]
+        var textCount: [Int32]
+        var side: [UInt8] = []
+
+        init(rows: Int) {
+            numberNext = Array(repeating: -1, count: rows)
+            textNext = Array(repeating: -1, count: rows)
+            textStart = Array(repeating: 0, count: rows)
+            textCount = Array(repeating: -1, count: rows)
+        }
     }
 
     let columnCount: Int
@@ -69,7 +83,7 @@ final class MaterializedFile {
     private var arena: [UInt8] = []
     private var cells: [Cell] = []
     private(set) var rowCount = 0
-    private var indexes: [Int: [LookupKey: [Int32]]] = [:]
+    private var indexes: [Int: ColumnIndex] = [:]
     private let isJSON: Bool
     private let types: [ColumnType]
     /// Where the values of an empty arena point (they have no bytes).
@@ -87,11 +101,11 @@ final class MaterializedFile {
         while !cursor.isAtEnd {
             for column in 0..<columnCount {
                 let cell = capturing.cell(column)
-                if cell.kind == 0 || cell.count == 0 {
-                    cells.append(Cell(start: arena.count, count: 0, kind: cell.kind, flag: cell.flag))
-                } else if let p = cell.bytes {
-                    cells.append(Cell(start: arena.count, count: cell.count, kind: cell.kind, flag: cell.flag))
+                if let p = cell.bytes, cell.kind != 0, cell.count > 0 {
+                    cells.append(Cell(start: arena.count, count: Int32(clamping: cell.count), kind: cell.kind, flag: cell.flag))
                     arena.append(contentsOf: UnsafeBufferPointer(start: p, count: cell.count))
+                } else {
+                    cells.append(Cell(start: arena.count, count: 0, kind: cell.kind, flag: cell.flag))
                 }
             }
             rowCount += 1
@@ -99,61 +113,106 @@ final class MaterializedFile {
         }
     }
 
-    /// The rows (0-based, in file order) whose value of `column` may equal `value`.
-    func rows(column: Int, matching value: Argument) -> [Int32] {
-        let keys = LookupKey.keys(of: value)
-        guard !keys.isEmpty else { return [] }
+    /// Puts into `rows` the rows (0-based, in file order) whose value of `column` may equal
+    /// `value` (none for NULL).
+    func lookUp(column: Int, _ value: Argument, into rows: inout [Int32]) {
+        rows.removeAll(keepingCapacity: true)
         let index = self.index(column)
-        if keys.count == 1 { return index[keys[0]] ?? [] }
-        var found = Set<Int32>()
-        for key in keys { found.formUnion(index[key] ?? []) }
-        return found.sorted()
-    }
-
-    private func index(_ column: Int) -> [LookupKey: [Int32]] {
-        if let index = indexes[column] { return index }
-        var index: [LookupKey: [Int32]] = [:]
+        var number: Double?
+        var text: UnsafeBufferPointer<UInt8>?
+        switch value.storageType {
+        case .null: return
+        case .integer: number = Double(value.int64)
+        case .real: number = value.double
+        case .text:
+            text = value.utf8
+        case .blob:
+            let blob = value.blob
+            text = UnsafeBufferPointer(start: blob.baseAddress?.assumingMemoryBound(to: UInt8.self), count: blob.count)
+        }
+        if let text, number == nil { number = LookupKey.number(in: text.baseAddress ?? UnsafePointer(Self.noBytes), text.count) }
+        if let number, var row = index.numberHeads[LookupKey.bits(number)] {
+            while row >= 0 { rows.append(row); row = index.numberNext[Int(row)] }
+        }
+        guard let text else { return }
+        let found = rows.count
+        let p = text.baseAddress ?? UnsafePointer(Self.noBytes), n = text.count
+        guard var row = index.textHeads[LookupKey.hash(p, n)] else { return }
         arena.withUnsafeBufferPointer { all in
             let base = all.baseAddress ?? UnsafePointer(Self.noBytes)
-            for row in 0..<rowCount {
-                let cell = cells[row * columnCount + column]
-                for key in keys(cell, base + cell.start, type: types[column]) {
-                    if index[key]?.last != Int32(row) { index[key, default: []].append(Int32(row)) }
+            index.side.withUnsafeBufferPointer { side in
+                let sideBase = side.baseAddress ?? UnsafePointer(Self.noBytes)
+                while row >= 0 {
+                    let r = Int(row)
+                    let start = index.textStart[r], count = Int(index.textCount[r])
+                    let key = start >= 0 ? base + start : sideBase + (-start - 1)
+                    if count == n && (n == 0 || memcmp(key, p, n) == 0) { rows.append(row) }
+                    row = index.textNext[r]
                 }
+            }
+        }
+        // Rows found under both keys once, in file order.
+        if found > 0 && rows.count > found {
+            rows.sort()
+            var last: Int32 = -1
+            rows.removeAll { row in defer { last = row }; return row == last }
+        }
+    }
+
+    private func index(_ column: Int) -> ColumnIndex {
+        if let index = indexes[column] { return index }
+        let index = ColumnIndex(rows: rowCount)
+        arena.withUnsafeBufferPointer { all in
+            let base = all.baseAddress ?? UnsafePointer(Self.noBytes)
+            // Backwards, so that each chain runs in file order.
+            for row in stride(from: rowCount - 1, through: 0, by: -1) {
+                let cell = cells[row * columnCount + column]
+                let p = base + cell.start, n = Int(cell.count)
+                guard let (number, text) = keys(cell, p, n, type: types[column]) else { continue }
+                if let number {
+                    let bits = LookupKey.bits(number)
+                    index.numberNext[row] = index.numberHeads[bits] ?? -1
+                    index.numberHeads[bits] = Int32(row)
+                }
+                let hash: Int
+                if let text {
+                    index.textStart[row] = -index.side.count - 1
+                    index.textCount[row] = Int32(text.count)
+                    index.side += text
+                    hash = text.withUnsafeBufferPointer { LookupKey.hash($0.baseAddress ?? UnsafePointer(Self.noBytes), $0.count) }
+                } else {
+                    index.textStart[row] = cell.start
+                    index.textCount[row] = Int32(n)
+                    hash = LookupKey.hash(p, n)
+                }
+                index.textNext[row] = index.textHeads[hash] ?? -1
+                index.textHeads[hash] = Int32(row)
             }
         }
         indexes[column] = index
         return index
     }
 
-    /// The keys a stored value is found under.
-    private func keys(_ cell: Cell, _ p: UnsafePointer<UInt8>, type: ColumnType) -> [LookupKey] {
-        guard cell.kind != 0 else { return [] }
-        let n = cell.count
-        let text = Array(UnsafeBufferPointer(start: p, count: n))
+    /// A stored value's keys: its number (nil: none) and its text when it is not its bytes
+    /// (nil: the bytes); nil for NULL.
+    private func keys(_ cell: Cell, _ p: UnsafePointer<UInt8>, _ n: Int, type: ColumnType) -> (Double?, [UInt8]?)? {
+        guard cell.kind != 0 else { return nil }
         if isJSON {
             switch JSONSlot.Kind(rawValue: cell.kind - 1) {
-            case .null?, nil: return []
-            case .true?: return [.number(1.0), .text(Array("true".utf8))]
-            case .false?: return [.number(0.0), .text(Array("false".utf8))]
-            case .number?: return [.text(text)] + (LookupKey.number(in: p, n).map { [.number($0)] } ?? [])
+            case .null?, nil: return nil
+            case .true?: return (1, Array("true".utf8))
+            case .false?: return (0, Array("false".utf8))
+            case .number?: return (LookupKey.number(in: p, n), nil)
             case .string?:
-                let decoded = cell.flag ? JSONScanner.decode(p, n) : text
-                let number = decoded.withUnsafeBufferPointer { b in b.baseAddress.flatMap { LookupKey.number(in: $0, b.count) } }
-                return [.text(decoded)] + (number.map { [.number($0)] } ?? [])
+                guard cell.flag else { return (LookupKey.number(in: p, n), nil) }
+                let decoded = JSONScanner.decode(p, n)
+                return (decoded.withUnsafeBufferPointer { b in b.baseAddress.flatMap { LookupKey.number(in: $0, b.count) } }, decoded)
             case .object?, .array?:
-                return [.text(JSONScanner.minify(p, n))]
+                return (nil, JSONScanner.minify(p, n))
             }
         }
-        var keys: [LookupKey] = [.text(text)]
-        if n > 0 {
-            if type == .boolean, let value = FieldValue.boolean(p, n) {
-                keys.append(.number(Double(value)))
-            } else if let number = LookupKey.number(in: p, n) {
-                keys.append(.number(number))
-            }
-        }
-        return keys
+        if type == .boolean, let value = FieldValue.boolean(p, n) { return (Double(value), nil) }
+        return (n > 0 ? LookupKey.number(in: p, n) : nil, nil)
     }
 
     /// Writes row `row`'s value of `column` as the table's scans write it.
@@ -164,9 +223,9 @@ final class MaterializedFile {
             let p = (all.baseAddress ?? UnsafePointer(Self.noBytes)) + cell.start
             if isJSON {
                 guard let kind = JSONSlot.Kind(rawValue: cell.kind - 1) else { return result.setNull() }
-                JSONValues.write(kind, escaped: cell.flag, p, cell.count, as: types[column], into: result)
+                JSONValues.write(kind, escaped: cell.flag, p, Int(cell.count), as: types[column], into: result)
             } else {
-                FieldValue.write(p, cell.count, as: types[column], into: result)
+                FieldValue.write(p, Int(cell.count), as: types[column], into: result)
             }
         }
     }
@@ -179,12 +238,10 @@ protocol CellCapturing {
     func cell(_ column: Int) -> (kind: UInt8, flag: Bool, bytes: UnsafePointer<UInt8>?, count: Int)
 }
 
-/// An equality lookup in progress: the rows found and the one the cursor is on.
+/// An equality lookup in progress: the rows found (a buffer the cursor keeps) and the one
+/// the cursor is on.
 struct LookupScan {
     let file: MaterializedFile
-    let rows: [Int32]
     var position = 0
-
-    var isAtEnd: Bool { position >= rows.count }
-    var row: Int { Int(rows[position]) }
+    var count = 0
 }

@@ -417,6 +417,7 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
     private var row: Int64 = 0
     private(set) var isAtEnd = true
     private var lookup: LookupScan?
+    private var lookupRows: [Int32] = []
     private let types: [ColumnType]
     private let nullIsEmptyOnly: Bool
 
@@ -428,10 +429,10 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
 
     func filter(_ arguments: FilterArguments) throws {
         if arguments.planNumber > 0, arguments.count == 1 {
-            let scan = LookupScan(file: try table.materialized(),
-                                  rows: try table.materialized().rows(column: Int(arguments.planNumber) - 1, matching: arguments[0]))
-            lookup = scan
-            isAtEnd = scan.isAtEnd
+            let file = try table.materialized()
+            file.lookUp(column: Int(arguments.planNumber) - 1, arguments[0], into: &lookupRows)
+            lookup = LookupScan(file: file, position: 0, count: lookupRows.count)
+            isAtEnd = lookupRows.isEmpty
             return
         }
         lookup = nil
@@ -445,9 +446,9 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
     }
 
     func next() throws {
-        if lookup != nil {
+        if let scan = lookup {
             lookup?.position += 1
-            isAtEnd = lookup?.isAtEnd ?? true
+            isAtEnd = scan.position + 1 >= scan.count
             return
         }
         try read(header: false)
@@ -492,7 +493,7 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
     }
 
     func rowid() throws -> Int64 {
-        if let lookup { return Int64(lookup.row) + 1 }
+        if let lookup { return Int64(lookupRows[lookup.position]) + 1 }
         return row
     }
 
@@ -505,7 +506,7 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
 
     func column(_ index: Int, into result: ResultContext) throws {
         guard index < table.dataColumnCount else { return result.set(table.options.path) }
-        if let lookup { return lookup.file.write(row: lookup.row, column: index, into: result) }
+        if let lookup { return lookup.file.write(row: Int(lookupRows[lookup.position]), column: index, into: result) }
         guard let scanner else { return result.setNull() }
         guard index < scanner.fields.count else { return result.setNull() }
         let (p, n) = scanner.bytes(index)
@@ -676,6 +677,7 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
     private var row: Int64 = 0
     private(set) var isAtEnd = true
     private var lookup: LookupScan?
+    private var lookupRows: [Int32] = []
     private let types: [ColumnType]
 
     init(table: FileTable) {
@@ -686,9 +688,9 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
     func filter(_ arguments: FilterArguments) throws {
         if arguments.planNumber > 0, arguments.count == 1 {
             let file = try table.materialized()
-            let scan = LookupScan(file: file, rows: file.rows(column: Int(arguments.planNumber) - 1, matching: arguments[0]))
-            lookup = scan
-            isAtEnd = scan.isAtEnd
+            file.lookUp(column: Int(arguments.planNumber) - 1, arguments[0], into: &lookupRows)
+            lookup = LookupScan(file: file, position: 0, count: lookupRows.count)
+            isAtEnd = lookupRows.isEmpty
             return
         }
         lookup = nil
@@ -701,9 +703,9 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
     }
 
     func next() throws {
-        if lookup != nil {
+        if let scan = lookup {
             lookup?.position += 1
-            isAtEnd = lookup?.isAtEnd ?? true
+            isAtEnd = scan.position + 1 >= scan.count
             return
         }
         guard let scanner else { isAtEnd = true; return }
@@ -725,7 +727,7 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
     }
 
     func rowid() throws -> Int64 {
-        if let lookup { return Int64(lookup.row) + 1 }
+        if let lookup { return Int64(lookupRows[lookup.position]) + 1 }
         return row
     }
 
@@ -744,7 +746,7 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
 
     func column(_ index: Int, into result: ResultContext) throws {
         guard index < table.dataColumnCount else { return result.set(table.options.path) }
-        if let lookup { return lookup.file.write(row: lookup.row, column: index, into: result) }
+        if let lookup { return lookup.file.write(row: Int(lookupRows[lookup.position]), column: index, into: result) }
         guard let scanner else { return result.setNull() }
         if !table.objectRecords { return JSONValues.write(scanner.record, as: types[index], scanner, into: result) }
         guard index < scanner.slots.count else { return result.setNull() }

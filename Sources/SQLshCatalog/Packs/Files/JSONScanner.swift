@@ -479,7 +479,8 @@ final class JSONScanner {
             }
             // recordStart may be mid-line: go back to the line's start when it is buffered.
         }
-        var lineBegin = start
+        // Only buffered bytes are read: the line's start may have been dropped already.
+        var lineBegin = min(max(start, stream.origin), stream.end)
         while lineBegin > stream.origin && lineBegin > recordStart - 4096,
               stream.buffer[lineBegin - 1 - stream.origin] != 10 { lineBegin -= 1 }
         var column = 1
