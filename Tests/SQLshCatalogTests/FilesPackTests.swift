@@ -484,6 +484,13 @@ import Testing
         let db = try catalogConnection()
         try db.execute("create temp view tv as select a * 2 as b from '\(path)'")
         #expect(try lines(db, "select b from tv") == ["10"])
+        // A temp view calling a reader is made again with the call's table at its first use.
+        try db.execute("create temp view rv as select a + 1 as c from read_csv('\(path)', header=true) where a > 0")
+        #expect(try lines(db, "select c from rv") == ["6"])
+        #expect(try lines(db, "select c from rv") == ["6"])
+        // A stored view cannot.
+        try db.execute("create view mv as select a from read_csv('\(path)')")
+        #expect(errorMessage(db, "select * from mv") == "no such table: main.read_csv")
         try db.execute("""
             create temp table log(a); create temp table t(x);
             create temp trigger tt after insert on t begin insert into log select a from '\(path)'; end;

@@ -171,6 +171,36 @@ final class ByteStream {
     }
 }
 
+extension ByteStream {
+    /// The 1-based column, in characters, of file offset `offset` in the line starting at
+    /// `lineStart` (only buffered bytes are read).
+    func column(of offset: Int, lineStart: Int) -> Int {
+        var column = 1
+        var i = min(max(lineStart, origin), end)
+        while i < min(offset, end) {
+            if buffer[i - origin] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return column
+    }
+
+    /// The text of the line starting at file offset `start`: its first 200 bytes, as far as
+    /// they are buffered (`…` after a longer one).
+    func lineText(from start: Int) -> String {
+        var i = min(max(start, origin), end)
+        var bytes: [UInt8] = []
+        while i < end, bytes.count < 200 {
+            let c = buffer[i - origin]
+            if c == 10 || c == 13 { break }
+            bytes.append(c)
+            i += 1
+        }
+        var text = String(decoding: bytes, as: UTF8.self)
+        if bytes.count == 200 { text += "…" }
+        return text
+    }
+}
+
 /// One record would need more than the stream's `maxKept` bytes.
 struct ByteStreamOverflow: Error {
     let kept: Int

@@ -304,30 +304,10 @@ final class CSVScanner {
     }
 
     /// The 1-based column of `offset` in its line, in characters.
-    func column(of offset: Int, lineStart: Int) -> Int {
-        var column = 1
-        var i = max(lineStart, stream.origin)
-        while i < min(offset, stream.end) {
-            if stream.buffer[i - stream.origin] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
-        return column
-    }
+    func column(of offset: Int, lineStart: Int) -> Int { stream.column(of: offset, lineStart: lineStart) }
 
-    /// The text of the line starting at `start` (its first 200 bytes), as far as it is buffered.
-    func lineText(from start: Int) -> String {
-        var i = max(start, stream.origin)
-        var bytes: [UInt8] = []
-        while i < stream.end, bytes.count < 200 {
-            let c = stream.buffer[i - stream.origin]
-            if c == 10 || c == 13 { break }
-            bytes.append(c)
-            i += 1
-        }
-        var text = String(decoding: bytes, as: UTF8.self)
-        if bytes.count == 200 { text += "…" }
-        return text
-    }
+    /// The text of the line starting at `start`, as far as it is buffered.
+    func lineText(from start: Int) -> String { stream.lineText(from: start) }
 
     /// Goes past a record that could not be read (`ignore_errors`): reading resumes at the
     /// line after the one where the error says.

@@ -238,10 +238,36 @@ protocol CellCapturing {
     func cell(_ column: Int) -> (kind: UInt8, flag: Bool, bytes: UnsafePointer<UInt8>?, count: Int)
 }
 
-/// An equality lookup in progress: the rows found (a buffer the cursor keeps) and the one
-/// the cursor is on.
-struct LookupScan {
-    let file: MaterializedFile
-    var position = 0
-    var count = 0
+/// A cursor's equality lookup (plan column + 1, ``FileTable/bestIndex(_:)``): the rows
+/// found, in a buffer kept from one lookup to the next, and the one the cursor is on.
+struct EqualityLookup {
+    private var file: MaterializedFile?
+    private var rows: [Int32] = []
+    private var position = 0
+
+    /// Whether the cursor's current scan is a lookup.
+    var isActive: Bool { file != nil }
+    var isAtEnd: Bool { position >= rows.count }
+
+    /// Starts a lookup when the plan is one; false for a full scan.
+    mutating func begin(_ table: FileTable, _ arguments: FilterArguments) throws -> Bool {
+        guard arguments.planNumber > 0, arguments.count == 1 else {
+            file = nil
+            return false
+        }
+        let file = try table.materialized()
+        file.lookUp(column: Int(arguments.planNumber) - 1, arguments[0], into: &rows)
+        self.file = file
+        position = 0
+        return true
+    }
+
+    mutating func advance() { position += 1 }
+
+    /// The current row's rowid: its 1-based position in the file.
+    var rowid: Int64 { Int64(rows[position]) + 1 }
+
+    func write(column: Int, into result: ResultContext) {
+        file?.write(row: Int(rows[position]), column: column, into: result)
+    }
 }

@@ -416,8 +416,7 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
     private var scanner: CSVScanner?
     private var row: Int64 = 0
     private(set) var isAtEnd = true
-    private var lookup: LookupScan?
-    private var lookupRows: [Int32] = []
+    private var lookup = EqualityLookup()
     private let types: [ColumnType]
     private let nullIsEmptyOnly: Bool
 
@@ -428,14 +427,10 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
     }
 
     func filter(_ arguments: FilterArguments) throws {
-        if arguments.planNumber > 0, arguments.count == 1 {
-            let file = try table.materialized()
-            file.lookUp(column: Int(arguments.planNumber) - 1, arguments[0], into: &lookupRows)
-            lookup = LookupScan(file: file, position: 0, count: lookupRows.count)
-            isAtEnd = lookupRows.isEmpty
+        if try lookup.begin(table, arguments) {
+            isAtEnd = lookup.isAtEnd
             return
         }
-        lookup = nil
         let scanner = try CSVScanner(stream: try table.openStream(), dialect: table.dialect)
         try scanner.skipLines(table.options.skip)
         self.scanner = scanner
@@ -446,9 +441,9 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
     }
 
     func next() throws {
-        if let scan = lookup {
-            lookup?.position += 1
-            isAtEnd = scan.position + 1 >= scan.count
+        if lookup.isActive {
+            lookup.advance()
+            isAtEnd = lookup.isAtEnd
             return
         }
         try read(header: false)
@@ -492,10 +487,7 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
         }
     }
 
-    func rowid() throws -> Int64 {
-        if let lookup { return Int64(lookupRows[lookup.position]) + 1 }
-        return row
-    }
+    func rowid() throws -> Int64 { lookup.isActive ? lookup.rowid : row }
 
     func cell(_ column: Int) -> (kind: UInt8, flag: Bool, bytes: UnsafePointer<UInt8>?, count: Int) {
         guard let scanner, column < scanner.fields.count else { return (0, false, nil, 0) }
@@ -506,7 +498,7 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
 
     func column(_ index: Int, into result: ResultContext) throws {
         guard index < table.dataColumnCount else { return result.set(table.options.path) }
-        if let lookup { return lookup.file.write(row: Int(lookupRows[lookup.position]), column: index, into: result) }
+        if lookup.isActive { return lookup.write(column: index, into: result) }
         guard let scanner else { return result.setNull() }
         guard index < scanner.fields.count else { return result.setNull() }
         let (p, n) = scanner.bytes(index)
@@ -676,8 +668,7 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
     private var scanner: JSONScanner?
     private var row: Int64 = 0
     private(set) var isAtEnd = true
-    private var lookup: LookupScan?
-    private var lookupRows: [Int32] = []
+    private var lookup = EqualityLookup()
     private let types: [ColumnType]
 
     init(table: FileTable) {
@@ -686,14 +677,10 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
     }
 
     func filter(_ arguments: FilterArguments) throws {
-        if arguments.planNumber > 0, arguments.count == 1 {
-            let file = try table.materialized()
-            file.lookUp(column: Int(arguments.planNumber) - 1, arguments[0], into: &lookupRows)
-            lookup = LookupScan(file: file, position: 0, count: lookupRows.count)
-            isAtEnd = lookupRows.isEmpty
+        if try lookup.begin(table, arguments) {
+            isAtEnd = lookup.isAtEnd
             return
         }
-        lookup = nil
         let scanner = try JSONScanner(stream: try table.openStream(), layout: table.jsonLayout)
         if table.objectRecords { scanner.setKeys(table.jsonKeys) }
         self.scanner = scanner
@@ -703,9 +690,9 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
     }
 
     func next() throws {
-        if let scan = lookup {
-            lookup?.position += 1
-            isAtEnd = scan.position + 1 >= scan.count
+        if lookup.isActive {
+            lookup.advance()
+            isAtEnd = lookup.isAtEnd
             return
         }
         guard let scanner else { isAtEnd = true; return }
@@ -726,10 +713,7 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
         }
     }
 
-    func rowid() throws -> Int64 {
-        if let lookup { return Int64(lookupRows[lookup.position]) + 1 }
-        return row
-    }
+    func rowid() throws -> Int64 { lookup.isActive ? lookup.rowid : row }
 
     func cell(_ column: Int) -> (kind: UInt8, flag: Bool, bytes: UnsafePointer<UInt8>?, count: Int) {
         guard let scanner else { return (0, false, nil, 0) }
@@ -746,7 +730,7 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
 
     func column(_ index: Int, into result: ResultContext) throws {
         guard index < table.dataColumnCount else { return result.set(table.options.path) }
-        if let lookup { return lookup.file.write(row: Int(lookupRows[lookup.position]), column: index, into: result) }
+        if lookup.isActive { return lookup.write(column: index, into: result) }
         guard let scanner else { return result.setNull() }
         if !table.objectRecords { return JSONValues.write(scanner.record, as: types[index], scanner, into: result) }
         guard index < scanner.slots.count else { return result.setNull() }

@@ -144,9 +144,15 @@ enum FileTableRewriter {
         if missing.hasPrefix("temp."), let token = scan.quoted.first(where: { $0.text == missing.dropFirst(5) }) {
             return makeTable(named: String(missing.dropFirst(5)), at: token.range.lowerBound, on: connection, isEnabled: isEnabled)
         }
-        // A temp view or trigger (made in this session) that names the file.
-        if !missing.contains(where: { $0 == "\0" }), namedByTempSchema(missing, on: connection) {
+        // A temp view or trigger (made in this session) that names the file, or a temp view
+        // that calls a reader. Only then is SQL run: SQLite's error message stays as it is
+        // (its bytes need not be UTF-8) when the statement has nothing to do with files.
+        if FileReadOptions.format(ofName: missing) != nil || FileCall.parse(missing) != nil,
+           namedByTempSchema(missing, on: connection) {
             return makeTable(named: missing, at: nil, on: connection, isEnabled: isEnabled)
+        }
+        if FileCall.readers[missing.lowercased()] != nil, rewriteTempViews(on: connection, isEnabled: isEnabled) {
+            return .retry
         }
         return nil
     }
@@ -159,6 +165,16 @@ enum FileTableRewriter {
     /// Replaces each reader call by its table (made when missing).
     private static func rewriteCalls(_ calls: [Call], in text: UnsafeBufferPointer<UInt8>, end: Int,
                                      on connection: Connection) -> StatementRewrite {
+        switch replacingCalls(calls, in: text, end: end, on: connection) {
+        case .success(let (replacement, edits)): return .replace(text: replacement, length: end, edits: edits)
+        case .failure(let error): return .fail(error)
+        }
+    }
+
+    /// The first `end` bytes of `text` with each reader call replaced by its table (made when
+    /// missing), and the edits made; the error of a call that cannot be read, placed at it.
+    private static func replacingCalls(_ calls: [Call], in text: UnsafeBufferPointer<UInt8>, end: Int,
+                                       on connection: Connection) -> Result<(String, [StatementEdit]), SQLiteError> {
         var replacement: [UInt8] = []
         var edits: [StatementEdit] = []
         var copied = 0
@@ -166,11 +182,11 @@ enum FileTableRewriter {
             let parsed: FileCall
             switch call.call {
             case .success(let value): parsed = value
-            case .failure(let error): return .fail(SQLiteError(message: error.message, offset: call.range.lowerBound))
+            case .failure(let error): return .failure(SQLiteError(message: error.message, offset: call.range.lowerBound))
             }
             let name = parsed.canonicalText
             if let failure = ensureTable(name: name, module: parsed.function, on: connection) {
-                return .fail(SQLiteError(code: failure.code, message: failure.message, offset: call.range.lowerBound))
+                return .failure(SQLiteError(code: failure.code, message: failure.message, offset: call.range.lowerBound))
             }
             replacement += text[copied..<call.range.lowerBound]
             var table = "temp." + quotedName(name)
@@ -180,7 +196,40 @@ enum FileTableRewriter {
             copied = call.range.upperBound
         }
         replacement += text[copied..<end]
-        return .replace(text: String(decoding: replacement, as: UTF8.self), length: end, edits: edits)
+        return .success((String(decoding: replacement, as: UTF8.self), edits))
+    }
+
+    /// Makes again each temp view (made in this session) that calls a reader, with each call
+    /// replaced by its table, as a statement typed now would be; true when one was.
+    private static func rewriteTempViews(on connection: Connection, isEnabled: (String) -> Bool) -> Bool {
+        guard let statement = try? connection.prepare("SELECT name, sql FROM temp.sqlite_schema WHERE type = 'view'") else {
+            return false
+        }
+        var views: [(String, String)] = []
+        while (try? statement.step()) == true {
+            if let name = statement.string(at: 0), let sql = statement.string(at: 1) { views.append((name, sql)) }
+        }
+        var rewritten = false
+        for (name, stored) in views {
+            var sql = stored
+            let made = sql.withUTF8 { text -> String? in
+                let scanned = scan(text)
+                let calls = scanned.calls.filter { isEnabled(baseFunction($0.function)) }
+                guard !calls.isEmpty, case .success(let (replacement, _)) = replacingCalls(calls, in: text, end: scanned.end, on: connection)
+                else { return nil }
+                return replacement
+            }
+            // SQLite keeps a temp view as `CREATE VIEW ...`: it is made again in temp.
+            guard let made, made.uppercased().hasPrefix("CREATE VIEW ") else { continue }
+            let create = "CREATE TEMP VIEW " + made.dropFirst("CREATE VIEW ".count)
+            do {
+                try connection.execute("SAVEPOINT sqlsh_view; DROP VIEW temp.\(quotedName(name)); \(create); RELEASE sqlsh_view")
+                rewritten = true
+            } catch {
+                try? connection.execute("ROLLBACK TO sqlsh_view; RELEASE sqlsh_view")
+            }
+        }
+        return rewritten
     }
 
     /// Makes the table for a file (or call) name a statement gave, then asks for the

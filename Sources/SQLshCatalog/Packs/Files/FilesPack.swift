@@ -31,14 +31,8 @@ enum FilesPack {
             function. Direct-only (not in views or triggers a database holds); refused in -safe mode.
             """,
         example: "SELECT * FROM read_csv('data.csv', header=true, delim=';');",
-        register: {
-            try $0.addVirtualTableModule("read_csv", ReadCSVModule.self)
-            try $0.addVirtualTableModule("read_csv_auto", ReadCSVModule.self)
-        },
-        unregister: {
-            try $0.removeTableValuedFunction(named: "read_csv")
-            try $0.removeTableValuedFunction(named: "read_csv_auto")
-        })
+        register: { try register(ReadCSVModule.self, on: $0) },
+        unregister: { try unregister(ReadCSVModule.self, from: $0) })
 
     static let readJSON = CatalogFunction(
         name: "read_json", pack: "files", kind: .tableValued, arity: "any",
@@ -59,14 +53,8 @@ enum FilesPack {
             is the same function. Direct-only; refused in -safe mode.
             """,
         example: "SELECT name, age FROM read_json('people.json') WHERE age > 30;",
-        register: {
-            try $0.addVirtualTableModule("read_json", ReadJSONModule.self)
-            try $0.addVirtualTableModule("read_json_auto", ReadJSONModule.self)
-        },
-        unregister: {
-            try $0.removeTableValuedFunction(named: "read_json")
-            try $0.removeTableValuedFunction(named: "read_json_auto")
-        })
+        register: { try register(ReadJSONModule.self, on: $0) },
+        unregister: { try unregister(ReadJSONModule.self, from: $0) })
 
     static let readNDJSON = CatalogFunction(
         name: "read_ndjson", pack: "files", kind: .tableValued, arity: "any",
@@ -79,12 +67,15 @@ enum FilesPack {
             not JSON. read_ndjson_auto is the same function. Direct-only; refused in -safe mode.
             """,
         example: "SELECT count(*) FROM read_ndjson('events.ndjson', ignore_errors=true);",
-        register: {
-            try $0.addVirtualTableModule("read_ndjson", ReadNDJSONModule.self)
-            try $0.addVirtualTableModule("read_ndjson_auto", ReadNDJSONModule.self)
-        },
-        unregister: {
-            try $0.removeTableValuedFunction(named: "read_ndjson")
-            try $0.removeTableValuedFunction(named: "read_ndjson_auto")
-        })
+        register: { try register(ReadNDJSONModule.self, on: $0) },
+        unregister: { try unregister(ReadNDJSONModule.self, from: $0) })
+
+    /// Registers a reader's module under its name and its `_auto` name (DuckDB's two names).
+    private static func register<M: FileTableModule>(_ module: M.Type, on connection: Connection) throws {
+        for name in [M.function, M.function + "_auto"] { try connection.addVirtualTableModule(name, module) }
+    }
+
+    private static func unregister<M: FileTableModule>(_ module: M.Type, from connection: Connection) throws {
+        for name in [M.function, M.function + "_auto"] { try connection.removeTableValuedFunction(named: name) }
+    }
 }

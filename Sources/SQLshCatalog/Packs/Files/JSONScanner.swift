@@ -483,23 +483,8 @@ final class JSONScanner {
         var lineBegin = min(max(start, stream.origin), stream.end)
         while lineBegin > stream.origin && lineBegin > recordStart - 4096,
               stream.buffer[lineBegin - 1 - stream.origin] != 10 { lineBegin -= 1 }
-        var column = 1
-        var i = lineBegin
-        while i < min(offset, stream.end) {
-            if stream.buffer[i - stream.origin] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
-        var text: [UInt8] = []
-        i = lineBegin
-        while i < stream.end, text.count < 200 {
-            let c = stream.buffer[i - stream.origin]
-            if c == 10 || c == 13 { break }
-            text.append(c)
-            i += 1
-        }
-        var lineText = String(decoding: text, as: UTF8.self)
-        if text.count == 200 { lineText += "…" }
-        return RecordError(line: line, column: column, lineText: lineText, problem: problem, resume: offset)
+        return RecordError(line: line, column: stream.column(of: offset, lineStart: lineBegin),
+                           lineText: stream.lineText(from: lineBegin), problem: problem, resume: offset)
     }
 
     /// Goes past a record that could not be read (`ignore_errors`, values one after
