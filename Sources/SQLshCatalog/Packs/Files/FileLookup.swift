@@ -151,13 +151,28 @@ final class MaterializedFile {
                 }
             }
         }
-        // Rows found under both keys once, in file order.
+        // Rows found under both keys once, in file order: the two chains are each in file
+        // order, so they are merged in one pass.
         if found > 0 && rows.count > found {
-            rows.sort()
-            var last: Int32 = -1
-            rows.removeAll { row in defer { last = row }; return row == last }
+            merged.removeAll(keepingCapacity: true)
+            var i = 0, j = found
+            while i < found || j < rows.count {
+                let next: Int32
+                if j >= rows.count || (i < found && rows[i] <= rows[j]) {
+                    next = rows[i]
+                    i += 1
+                } else {
+                    next = rows[j]
+                    j += 1
+                }
+                if merged.last != next { merged.append(next) }
+            }
+            swap(&rows, &merged)
         }
     }
+
+    /// Where two chains' rows are merged (kept from one lookup to the next).
+    private var merged: [Int32] = []
 
     private func index(_ column: Int) -> ColumnIndex {
         if let index = indexes[column] { return index }
