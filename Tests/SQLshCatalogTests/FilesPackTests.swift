@@ -302,7 +302,34 @@ import Testing
         #expect(errorMessage(db, "select * from read_csv('\(path)', header='maybe')")
             == "read_csv: header must be true or false, not 'maybe'")
         #expect(errorMessage(db, "select * from read_csv('\(path)', types=['NOPE'])") == "read_csv: unknown type: 'NOPE'")
-        #expect(errorMessage(db, "select * from read_csv(42)") == "read_csv: the first argument must be the file's name, as a string")
+        #expect(errorMessage(db, "select * from read_csv(42)")
+            == "read_csv: the first argument must be the file's name, as a string (or a list of them)")
+    }
+
+    @Test func patternsAndListsOfFiles() throws {
+        let folder = try Folder()
+        try folder.write("p1.csv", "id,v\n1,a\n2,b\n")
+        try folder.write("p2.csv", "id,v\n3,c\n")
+        try folder.write("e1.ndjson", "{\"k\": 1}\n")
+        try folder.write("e2.ndjson", "{\"k\": 2}\n{\"k\": 3}\n")
+        let dir = folder.url.path
+        let db = try catalogConnection()
+        #expect(try lines(db, "select id, v, filename from read_csv('\(dir)/p*.csv', filename=true)")
+            == ["1|a|\(dir)/p1.csv", "2|b|\(dir)/p1.csv", "3|c|\(dir)/p2.csv"])
+        #expect(try lines(db, "select count(*), sum(id) from '\(dir)/p*.csv'") == ["3|6"])
+        #expect(try lines(db, "select v from read_csv(['\(dir)/p2.csv', '\(dir)/p1.csv'])") == ["c", "a", "b"])
+        #expect(try lines(db, "select sum(k) from '\(dir)/e*.ndjson'") == ["6"])
+        // A pattern that matches nothing is no file.
+        #expect(errorMessage(db, "select * from '\(dir)/none*.csv'") == "no such table: \(dir)/none*.csv")
+        #expect(errorMessage(db, "select * from read_csv('\(dir)/none*.csv')") == "no file matches \(dir)/none*.csv")
+        // A file added to the pattern's folder is read by the next statement.
+        try folder.write("p3.csv", "id,v\n4,d\n")
+        FileTables.dropStale(on: db)
+        #expect(try lines(db, "select count(*) from '\(dir)/p*.csv'") == ["4"])
+        // The join index knows each row's file.
+        #expect(try lines(db, """
+            select a.v, b.filename from '\(dir)/p*.csv' a join read_csv('\(dir)/p*.csv', filename=true) b on a.id = b.id where a.id = 3
+            """) == ["c|\(dir)/p2.csv"])
     }
 
     @Test func twoCallsInAJoinAndAliases() throws {

@@ -205,3 +205,50 @@ extension ByteStream {
 struct ByteStreamOverflow: Error {
     let kept: Int
 }
+
+/// The files a table reads: one file, every file a glob pattern matches (`data/*.csv`, in
+/// name order), or the files of a list, with what each was when they were found.
+struct FileSet: Equatable {
+    let paths: [String]
+    let identities: [FileIdentity?]
+
+    /// Whether a name is a glob pattern (`*`, `?` or `[`).
+    static func isPattern(_ name: String) -> Bool {
+        name.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" })
+    }
+
+    /// The files of `names` (patterns expanded, each in name order).
+    /// - Throws: `no file matches PATTERN` for a pattern that matches nothing (a plain name
+    ///   is kept as it is: opening it says what is wrong).
+    static func resolve(_ names: [String]) throws -> FileSet {
+        var paths: [String] = []
+        for name in names {
+            guard isPattern(name) else { paths.append(name); continue }
+            let matches = expand(name)
+            guard !matches.isEmpty else { throw FileTableError("no file matches \(name)") }
+            paths += matches
+        }
+        return FileSet(paths: paths, identities: paths.map(FileIdentity.of))
+    }
+
+    /// The regular files a pattern matches, in name order.
+    static func expand(_ pattern: String) -> [String] {
+        var found = glob_t()
+        defer { globfree(&found) }
+        guard glob(pattern, 0, nil, &found) == 0 else { return [] }
+        var paths: [String] = []
+        for i in 0..<Int(found.gl_pathc) {
+            guard let p = found.gl_pathv[i] else { continue }
+            let path = String(cString: p)
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { paths.append(path) }
+        }
+        return paths.sorted()
+    }
+
+    /// Whether the files of `names` are not these any more (added, removed or changed).
+    func isStale(_ names: [String]) -> Bool {
+        guard let now = try? FileSet.resolve(names) else { return true }
+        return now != self
+    }
+}

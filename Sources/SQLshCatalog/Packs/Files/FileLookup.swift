@@ -79,9 +79,12 @@ final class MaterializedFile {
     }
 
     let columnCount: Int
-    let identity: FileIdentity?
+    /// The files as they were when read.
+    let files: FileSet
     private var arena: [UInt8] = []
     private var cells: [Cell] = []
+    /// Each row's file (an index into ``files``), for the `filename` column.
+    private var rowFiles: [Int32] = []
     private(set) var rowCount = 0
     private var indexes: [Int: ColumnIndex] = [:]
     private let isJSON: Bool
@@ -92,7 +95,7 @@ final class MaterializedFile {
     /// Reads the whole file through a scan of `table`.
     init(table: FileTable) throws {
         columnCount = table.dataColumnCount
-        identity = FileIdentity.of(table.options.path)
+        files = table.files
         isJSON = table.jsonLayout != nil
         types = table.columns.map(\.type)
         let cursor = try table.makeCursor()
@@ -108,6 +111,7 @@ final class MaterializedFile {
                     cells.append(Cell(start: arena.count, count: 0, kind: cell.kind, flag: cell.flag))
                 }
             }
+            rowFiles.append(Int32(clamping: capturing.fileOfRow))
             rowCount += 1
             try cursor.next()
         }
@@ -230,6 +234,12 @@ final class MaterializedFile {
         return (n > 0 ? LookupKey.number(in: p, n) : nil, nil)
     }
 
+    /// Writes the name of row `row`'s file.
+    func writeFilename(row: Int, into result: ResultContext) {
+        let index = Int(rowFiles[row])
+        if index < files.paths.count { result.set(files.paths[index]) } else { result.setNull() }
+    }
+
     /// Writes row `row`'s value of `column` as the table's scans write it.
     func write(row: Int, column: Int, into result: ResultContext) {
         let cell = cells[row * columnCount + column]
@@ -248,6 +258,8 @@ final class MaterializedFile {
 
 /// A cursor whose current row's values can be kept (for ``MaterializedFile``).
 protocol CellCapturing {
+    /// The file the current row comes from (an index into the table's files).
+    var fileOfRow: Int { get }
     /// The current row's value of `column`: its kind (0 for NULL), flag, and bytes (valid
     /// until the cursor moves).
     func cell(_ column: Int) -> (kind: UInt8, flag: Bool, bytes: UnsafePointer<UInt8>?, count: Int)
@@ -284,5 +296,10 @@ struct EqualityLookup {
 
     func write(column: Int, into result: ResultContext) {
         file?.write(row: Int(rows[position]), column: column, into: result)
+    }
+
+    /// The current row's file name (the `filename` column).
+    func writeFilename(into result: ResultContext) {
+        file?.writeFilename(row: Int(rows[position]), into: result)
     }
 }

@@ -220,7 +220,10 @@ enum JSONLayout: Equatable {
 /// Everything a file table is read with: the file, its format, and the options of
 /// `read_csv`/`read_json` (DuckDB's names; each also accepted under DuckDB's other names).
 struct FileReadOptions {
+    /// The file's name (or pattern), the first of a list: what messages name.
     var path: String
+    /// Every name given: one file, a glob pattern, or a list of them.
+    var fileNames: [String]
     var format: FileFormat
     /// nil: told from the first bytes.
     var compression: Bool?
@@ -262,6 +265,7 @@ struct FileReadOptions {
     init?(fileName: String) {
         guard let (format, tab) = Self.format(ofName: fileName) else { return nil }
         path = fileName
+        fileNames = [fileName]
         self.format = format
         if tab { delimiter = 9 }
     }
@@ -273,13 +277,22 @@ struct FileReadOptions {
             throw FileTableError("\(call.function) does not read files")
         }
         let function = call.function
-        guard call.positional.count == 1, case .string(let path) = call.positional[0] else {
-            if call.positional.count == 1, case .list = call.positional[0] {
-                throw FileTableError("\(function): one file only (a list of files is not supported)")
+        let given: [String]
+        switch call.positional.count == 1 ? call.positional[0] : nil {
+        case .string(let path)?:
+            given = [path]
+        case .list(let values)? where !values.isEmpty:
+            given = try values.map { value in
+                guard case .string(let path) = value else {
+                    throw FileTableError("\(function): a list of files must hold strings, not \(value.literal)")
+                }
+                return path
             }
-            throw FileTableError("\(function): the first argument must be the file's name, as a string")
+        default:
+            throw FileTableError("\(function): the first argument must be the file's name, as a string (or a list of them)")
         }
-        self.path = path
+        self.path = given[0]
+        self.fileNames = given
         self.format = format
         if format == .csv, let (_, tab) = Self.format(ofName: path), tab { delimiter = 9 }
         var seen: Set<String> = []

@@ -74,8 +74,8 @@ final class FileTable: VirtualTable {
     /// The columns read from the file (the `filename` column comes after them).
     let dataColumnCount: Int
     let schema: String
-    /// The file as it was when the table was made.
-    let identity: FileIdentity?
+    /// The files (one, or those of a pattern or a list) as they were when the table was made.
+    let files: FileSet
     let lengthLimit: Int
     let estimatedRows: Int64
     // CSV
@@ -95,14 +95,15 @@ final class FileTable: VirtualTable {
     init(options: FileReadOptions, function: String, lengthLimit: Int, columnLimit: Int) throws {
         self.options = options
         self.function = function
-        self.identity = FileIdentity.of(options.path)
+        self.files = try FileSet.resolve(options.fileNames)
+        let first = files.paths.first ?? options.path
         let limit = min(lengthLimit, options.maxRecordSize ?? lengthLimit)
         self.lengthLimit = limit
         var columns: [FileColumn]
         var estimate: Int64
         switch options.format {
         case .csv:
-            let found = try CSVInference(options: options, function: function, maxKept: limit).run()
+            let found = try CSVInference(options: options, path: first, function: function, maxKept: limit).run()
             dialect = found.dialect
             hasHeader = found.header
             columns = found.columns
@@ -111,7 +112,7 @@ final class FileTable: VirtualTable {
             objectRecords = false
             jsonKeys = []
         case .json(let layout):
-            let found = try JSONInference(options: options, layout: layout, function: function, maxKept: limit).run()
+            let found = try JSONInference(options: options, path: first, layout: layout, function: function, maxKept: limit).run()
             dialect = CSVDialect()
             hasHeader = false
             columns = found.columns
@@ -126,7 +127,7 @@ final class FileTable: VirtualTable {
             throw FileTableError("\(options.path): \(columns.count) columns, more than the column limit (\(columnLimit))")
         }
         self.columns = columns
-        self.estimatedRows = max(estimate, 1)
+        self.estimatedRows = max(estimate, 1).multipliedReportingOverflow(by: Int64(max(files.paths.count, 1))).partialValue
         schema = "CREATE TABLE x(" + columns.map { quotedName($0.name) + " " + $0.type.declaration }.joined(separator: ", ") + ")"
     }
 
@@ -162,7 +163,7 @@ final class FileTable: VirtualTable {
         if let file = materializedFile {
             if now - lastChecked < .seconds(1) { return file }
             lastChecked = now
-            if FileIdentity.of(options.path) == file.identity { return file }
+            if !file.files.isStale(options.fileNames) { return file }
         }
         let file = try MaterializedFile(table: self)
         materializedFile = file
@@ -172,14 +173,14 @@ final class FileTable: VirtualTable {
     private var materializedFile: MaterializedFile?
     private var lastChecked = ContinuousClock.now
 
-    /// A new stream over the file.
-    func openStream() throws -> ByteStream {
-        try ByteStream(path: options.path, maxKept: lengthLimit, compression: options.compression)
+    /// A new stream over file `index` of ``files``.
+    func openStream(_ index: Int) throws -> ByteStream {
+        try ByteStream(path: files.paths[index], maxKept: lengthLimit, compression: options.compression)
     }
 
-    /// The message of an error in the file: where, what, the line, and how to skip such rows.
-    func message(_ error: RecordError) -> String {
-        FileErrors.message(error, path: options.path, function: function)
+    /// The message of an error in a file: where, what, the line, and how to skip such rows.
+    func message(_ error: RecordError, in path: String) -> String {
+        FileErrors.message(error, path: path, function: function)
     }
 }
 
@@ -238,6 +239,8 @@ private func normalized(_ name: String) -> String {
 /// The dialect, header, columns and types of a delimited file, from its first records.
 struct CSVInference {
     let options: FileReadOptions
+    /// The file read (the first of a table's files: the others are read alike).
+    let path: String
     let function: String
     let maxKept: Int
 
@@ -261,7 +264,7 @@ struct CSVInference {
         if dialect.delimiter == 10 || dialect.delimiter == 13 || dialect.delimiter == dialect.quote {
             throw FileTableError("\(function): the delimiter cannot be a newline or the quote")
         }
-        let stream = try ByteStream(path: options.path, maxKept: maxKept, compression: options.compression)
+        let stream = try ByteStream(path: path, maxKept: maxKept, compression: options.compression)
         let scanner = try CSVScanner(stream: stream, dialect: dialect)
         try scanner.skipLines(options.skip)
         // The first record (a header or data), then the sample.
@@ -277,7 +280,7 @@ struct CSVInference {
             do {
                 guard try scanner.next() else { reachedEnd = true; break }
             } catch let error as RecordError {
-                guard options.ignoreErrors else { throw FileTableError(FileErrors.message(error, path: options.path, function: function)) }
+                guard options.ignoreErrors else { throw FileTableError(FileErrors.message(error, path: path, function: function)) }
                 try scanner.skip(error)
                 continue
             }
@@ -371,7 +374,7 @@ struct CSVInference {
         for candidate in [UInt8(ascii: ","), 9, UInt8(ascii: ";"), UInt8(ascii: "|")] {
             var dialect = base
             dialect.delimiter = candidate
-            let stream = try ByteStream(path: options.path, maxKept: maxKept, compression: options.compression,
+            let stream = try ByteStream(path: path, maxKept: maxKept, compression: options.compression,
                                         initialCapacity: 64 << 10)
             let scanner = try CSVScanner(stream: stream, dialect: dialect)
             try scanner.skipLines(options.skip)
@@ -414,6 +417,8 @@ enum FileNulls {
 final class CSVCursor: VirtualTableCursor, CellCapturing {
     let table: FileTable
     private var scanner: CSVScanner?
+    /// Which of the table's files is read now.
+    private var fileIndex = 0
     private var row: Int64 = 0
     private(set) var isAtEnd = true
     private var lookup = EqualityLookup()
@@ -431,13 +436,19 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
             isAtEnd = lookup.isAtEnd
             return
         }
-        let scanner = try CSVScanner(stream: try table.openStream(), dialect: table.dialect)
-        try scanner.skipLines(table.options.skip)
-        self.scanner = scanner
         row = 0
         isAtEnd = false
-        if table.hasHeader { try read(header: true) }
+        try open(0)
         if !isAtEnd { try next() }
+    }
+
+    /// Starts reading file `index` (past its skipped lines and its header).
+    private func open(_ index: Int) throws {
+        fileIndex = index
+        let scanner = try CSVScanner(stream: try table.openStream(index), dialect: table.dialect)
+        try scanner.skipLines(table.options.skip)
+        self.scanner = scanner
+        if table.hasHeader { try read(header: true) }
     }
 
     func next() throws {
@@ -450,13 +461,18 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
     }
 
     private func read(header: Bool) throws {
-        guard let scanner else { isAtEnd = true; return }
         let columns = table.dataColumnCount
         while true {
+            guard let scanner else { isAtEnd = true; return }
             do {
-                guard try scanner.next() else { isAtEnd = true; return }
+                guard try scanner.next() else {
+                    // The end of a file: the next one, if any (its header skipped too).
+                    if header || fileIndex + 1 >= table.files.paths.count { if !header { isAtEnd = true }; return }
+                    try open(fileIndex + 1)
+                    continue
+                }
             } catch let error as RecordError {
-                guard table.options.ignoreErrors else { throw FileTableError(table.message(error)) }
+                guard table.options.ignoreErrors else { throw FileTableError(table.message(error, in: scanner.stream.path)) }
                 try scanner.skip(error)
                 continue
             }
@@ -473,13 +489,13 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
                     let error = scanner.error(at: scanner.fields[columns].rawStart,
                                               "a row with \(count) fields, more than the \(columns) columns",
                                               resumeFrom: scanner.fields[columns].rawStart)
-                    guard table.options.ignoreErrors else { throw FileTableError(table.message(error)) }
+                    guard table.options.ignoreErrors else { throw FileTableError(table.message(error, in: scanner.stream.path)) }
                     continue
                 }
             } else if count < columns && !table.options.nullPadding {
                 let error = scanner.error(at: scanner.recordStart, "a row with \(count) fields, fewer than the \(columns) columns",
                                           resumeFrom: scanner.recordStart)
-                guard table.options.ignoreErrors else { throw FileTableError(table.message(error)) }
+                guard table.options.ignoreErrors else { throw FileTableError(table.message(error, in: scanner.stream.path)) }
                 continue
             }
             row += 1
@@ -489,6 +505,14 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
 
     func rowid() throws -> Int64 { lookup.isActive ? lookup.rowid : row }
 
+    /// The `filename` column: the file the row comes from.
+    private func filename(into result: ResultContext) {
+        if lookup.isActive { return lookup.writeFilename(into: result) }
+        result.set(table.files.paths[min(fileIndex, table.files.paths.count - 1)])
+    }
+
+    var fileOfRow: Int { fileIndex }
+
     func cell(_ column: Int) -> (kind: UInt8, flag: Bool, bytes: UnsafePointer<UInt8>?, count: Int) {
         guard let scanner, column < scanner.fields.count else { return (0, false, nil, 0) }
         let (p, n) = scanner.bytes(column)
@@ -497,7 +521,7 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
     }
 
     func column(_ index: Int, into result: ResultContext) throws {
-        guard index < table.dataColumnCount else { return result.set(table.options.path) }
+        guard index < table.dataColumnCount else { return filename(into: result) }
         if lookup.isActive { return lookup.write(column: index, into: result) }
         guard let scanner else { return result.setNull() }
         guard index < scanner.fields.count else { return result.setNull() }
@@ -506,7 +530,7 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
         if n > table.lengthLimit {
             let field = scanner.fields[index]
             throw FileTableError(table.message(scanner.error(at: field.rawStart, "a field of \(n) bytes, longer than the length limit (\(table.lengthLimit))",
-                                                             resumeFrom: field.rawStart)))
+                                                             resumeFrom: field.rawStart), in: scanner.stream.path))
         }
         FieldValue.write(p, n, as: types[index], into: result)
     }
@@ -517,6 +541,8 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
 /// The layout, columns and types of a JSON file, from its first records.
 struct JSONInference {
     let options: FileReadOptions
+    /// The file read (the first of a table's files).
+    let path: String
     let layout: JSONLayout?
     let function: String
     let maxKept: Int
@@ -530,7 +556,7 @@ struct JSONInference {
     }
 
     func run() throws -> Result {
-        let stream = try ByteStream(path: options.path, maxKept: maxKept, compression: options.compression)
+        let stream = try ByteStream(path: path, maxKept: maxKept, compression: options.compression)
         let scanner = try JSONScanner(stream: stream, layout: layout)
         let given = options.columns
         if let given { scanner.setKeys(given.map { Array($0.name.utf8) }) } else { scanner.learnsKeys = true }
@@ -544,7 +570,7 @@ struct JSONInference {
                 guard try scanner.next() else { reachedEnd = true; break }
             } catch let error as RecordError {
                 guard options.ignoreErrors, try scanner.skip(error) else {
-                    throw FileTableError(FileErrors.message(error, path: options.path, function: function))
+                    throw FileTableError(FileErrors.message(error, path: path, function: function))
                 }
                 continue
             }
@@ -666,6 +692,8 @@ enum JSONValues {
 final class JSONCursor: VirtualTableCursor, CellCapturing {
     let table: FileTable
     private var scanner: JSONScanner?
+    /// Which of the table's files is read now.
+    private var fileIndex = 0
     private var row: Int64 = 0
     private(set) var isAtEnd = true
     private var lookup = EqualityLookup()
@@ -681,12 +709,18 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
             isAtEnd = lookup.isAtEnd
             return
         }
-        let scanner = try JSONScanner(stream: try table.openStream(), layout: table.jsonLayout)
-        if table.objectRecords { scanner.setKeys(table.jsonKeys) }
-        self.scanner = scanner
         row = 0
         isAtEnd = false
+        try open(0)
         try next()
+    }
+
+    /// Starts reading file `index`.
+    private func open(_ index: Int) throws {
+        fileIndex = index
+        let scanner = try JSONScanner(stream: try table.openStream(index), layout: table.jsonLayout)
+        if table.objectRecords { scanner.setKeys(table.jsonKeys) }
+        self.scanner = scanner
     }
 
     func next() throws {
@@ -695,17 +729,23 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
             isAtEnd = lookup.isAtEnd
             return
         }
-        guard let scanner else { isAtEnd = true; return }
         while true {
+            guard let scanner else { isAtEnd = true; return }
             do {
-                guard try scanner.next() else { isAtEnd = true; return }
+                guard try scanner.next() else {
+                    guard fileIndex + 1 < table.files.paths.count else { isAtEnd = true; return }
+                    try open(fileIndex + 1)
+                    continue
+                }
             } catch let error as RecordError {
-                guard table.options.ignoreErrors, try scanner.skip(error) else { throw FileTableError(table.message(error)) }
+                guard table.options.ignoreErrors, try scanner.skip(error) else {
+                    throw FileTableError(table.message(error, in: scanner.stream.path))
+                }
                 continue
             }
             if table.objectRecords && scanner.record.kind != .object {
                 let error = scanner.error(at: scanner.record.start, "a record that is not an object, in a file of objects")
-                guard table.options.ignoreErrors else { throw FileTableError(table.message(error)) }
+                guard table.options.ignoreErrors else { throw FileTableError(table.message(error, in: scanner.stream.path)) }
                 continue
             }
             row += 1
@@ -714,6 +754,8 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
     }
 
     func rowid() throws -> Int64 { lookup.isActive ? lookup.rowid : row }
+
+    var fileOfRow: Int { fileIndex }
 
     func cell(_ column: Int) -> (kind: UInt8, flag: Bool, bytes: UnsafePointer<UInt8>?, count: Int) {
         guard let scanner else { return (0, false, nil, 0) }
@@ -729,7 +771,10 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
     }
 
     func column(_ index: Int, into result: ResultContext) throws {
-        guard index < table.dataColumnCount else { return result.set(table.options.path) }
+        guard index < table.dataColumnCount else {
+            if lookup.isActive { return lookup.writeFilename(into: result) }
+            return result.set(table.files.paths[min(fileIndex, table.files.paths.count - 1)])
+        }
         if lookup.isActive { return lookup.write(column: index, into: result) }
         guard let scanner else { return result.setNull() }
         if !table.objectRecords { return JSONValues.write(scanner.record, as: types[index], scanner, into: result) }
@@ -737,7 +782,8 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
         let slot = scanner.slots[index]
         guard slot.record == scanner.recordCount else { return result.setNull() }
         if slot.end - slot.start > table.lengthLimit {
-            throw FileTableError(table.message(scanner.error(at: slot.start, "a value of \(slot.end - slot.start) bytes, longer than the length limit (\(table.lengthLimit))")))
+            throw FileTableError(table.message(scanner.error(at: slot.start, "a value of \(slot.end - slot.start) bytes, longer than the length limit (\(table.lengthLimit))"),
+                                               in: scanner.stream.path))
         }
         JSONValues.write(slot, as: types[index], scanner, into: result)
     }

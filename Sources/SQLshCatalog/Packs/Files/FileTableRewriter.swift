@@ -245,8 +245,11 @@ enum FileTableRewriter {
             case .json(nil), .json(.array): module = "read_json"
             case .json(.objects): module = "read_ndjson"
             }
-            // A missing file keeps SQLite's error (safe mode refuses without looking).
-            if !SafeMode.isActive(on: connection.handle) && FileIdentity.of(name) == nil { return nil }
+            // A missing file keeps SQLite's error (safe mode refuses without looking); a
+            // pattern (`data/*.csv`) must match a file.
+            if !SafeMode.isActive(on: connection.handle) {
+                if FileSet.isPattern(name) ? FileSet.expand(name).isEmpty : FileIdentity.of(name) == nil { return nil }
+            }
         } else {
             return nil
         }

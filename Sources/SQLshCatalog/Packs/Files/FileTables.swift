@@ -13,8 +13,9 @@ public enum FileTables {
 
     private struct Live {
         var name: String
-        var path: String
-        var identity: FileIdentity?
+        /// The names the table was made with (files or patterns), and the files they were.
+        var names: [String]
+        var files: FileSet
     }
 
     private struct State {
@@ -50,7 +51,7 @@ public enum FileTables {
 
     /// Keeps track of a temp table made for a file named in a statement.
     static func track(_ table: FileTable, handle: OpaquePointer, name: String) {
-        let live = Live(name: name, path: table.options.path, identity: table.identity)
+        let live = Live(name: name, names: table.options.fileNames, files: table.files)
         let id = ObjectIdentifier(table)
         let key = UInt(bitPattern: handle)
         table.trackedHandle = key
@@ -72,7 +73,7 @@ public enum FileTables {
     public static func dropStale(on connection: Connection) {
         let key = UInt(bitPattern: connection.handle)
         guard let tables = state.withLock({ $0.live[key].map { Array($0.values) } }) else { return }
-        for table in tables where FileIdentity.of(table.path) != table.identity {
+        for table in tables where table.files.isStale(table.names) {
             try? connection.execute("DROP TABLE IF EXISTS temp.\(quotedName(table.name))")
         }
     }

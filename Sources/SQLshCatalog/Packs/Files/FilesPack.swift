@@ -17,6 +17,8 @@ enum FilesPack {
         details: """
             read_csv(FILE, option=value, ...) in FROM reads a delimited file in place, one row at a time \
             (a file of any size in constant memory; gzip-compressed files are read as they are). \
+            FILE may be a glob pattern ('data/*.csv') or a list (['a.csv', 'b.csv']): the files \
+            are read one after another, with the layout and types of the first. \
             The delimiter (, tab ; |), whether the first row is a header, and each column's type \
             (INTEGER, REAL, BOOLEAN, DATE, TIMESTAMP or TEXT) are found from the first sample_size \
             rows (20480; -1 for all); empty fields are NULL. A value that does not read as its \
@@ -40,8 +42,8 @@ enum FilesPack {
         flags: [.directOnly],
         summary: "a JSON file (an array of objects, or objects one after another) as a table (DuckDB's read_json)",
         details: """
-            read_json(FILE, option=value, ...) in FROM reads a JSON file in place, one record at a \
-            time: the elements of a top-level array, or values one after another \
+            read_json(FILE, option=value, ...) in FROM reads a JSON file (or a pattern's or a list's \
+            files) in place, one record at a time: the elements of a top-level array, or values one after another \
             (newline-delimited JSON); gzip-compressed files are read as they are. The columns \
             are the keys of the objects (all the keys met in the first sample_size records, in \
             the order met); a file of other values has one column, json. Types: INTEGER, REAL, \
