@@ -182,6 +182,9 @@ public final class Catalog {
         }
         if let function = function(named: String(name)) {
             guard isEnabled(function.name) else { return false }
+            // read_csv(...) is no eponymous table: its modules are registered up front, and the
+            // statement rewriter (FileTableRewriter) makes a table for each call.
+            if case .table = missing, function.pack == "files" { return false }
             // SQLite does not refuse a direct-only function in a schema expression it compiles
             // late (it refuses them in views and triggers): a database cannot make sqlsh
             // register one for it. The statement keeps SQLite's `unknown function` error.

@@ -133,7 +133,9 @@ final class ByteStream {
         }
         if count == capacity {
             guard count < maxKept else { throw ByteStreamOverflow(kept: count) }
-            let grown = min(max(capacity * 2, 4096), maxKept.addingReportingOverflow(1).overflow ? maxKept : maxKept + 1)
+            // Doubled, up to one byte past the most a record may keep (so that reaching the
+            // limit is seen); `maxKept` is at most SQLite's length limit, far from Int.max.
+            let grown = min(capacity.multipliedReportingOverflow(by: 2).partialValue, maxKept &+ 1)
             let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
             bigger.update(from: buffer, count: count)
             buffer.deallocate()

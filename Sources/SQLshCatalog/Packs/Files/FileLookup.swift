@@ -102,6 +102,10 @@ final class MaterializedFile {
         guard let capturing = cursor as? CellCapturing else { return }
         try cursor.filter(FilterArguments(planNumber: 0, count: 0, values: nil))
         while !cursor.isAtEnd {
+            // Rows are numbered with Int32 in the index chains.
+            guard rowCount < Int(Int32.max) else {
+                throw FileTableError("\(table.options.path): too many rows to look rows up by a join (more than \(Int32.max))")
+            }
             for column in 0..<columnCount {
                 let cell = capturing.cell(column)
                 if let p = cell.bytes, cell.kind != 0, cell.count > 0 {
