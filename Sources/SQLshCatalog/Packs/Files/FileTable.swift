@@ -413,31 +413,78 @@ enum FileNulls {
     }
 }
 
-/// A scan of a delimited file.
-final class CSVCursor: VirtualTableCursor, CellCapturing {
+/// What the scans of delimited and JSON files share: the table, the file being read, the row
+/// number, and an equality lookup when the plan is one (FileLookup.swift).
+class FileCursor {
     let table: FileTable
-    private var scanner: CSVScanner?
     /// Which of the table's files is read now.
-    private var fileIndex = 0
-    private var row: Int64 = 0
+    var fileIndex = 0
+    var row: Int64 = 0
     private(set) var isAtEnd = true
     private var lookup = EqualityLookup()
-    private let types: [ColumnType]
-    private let nullIsEmptyOnly: Bool
+    let types: [ColumnType]
 
     init(table: FileTable) {
         self.table = table
         types = table.columns.map(\.type)
+    }
+
+    /// Starts a scan: a lookup when the plan is one (true then), else a scan from the first
+    /// file's first row, which the subclass reads.
+    func beginLookup(_ arguments: FilterArguments) throws -> Bool {
+        row = 0
+        if try lookup.begin(table, arguments) {
+            isAtEnd = lookup.isAtEnd
+            return true
+        }
+        isAtEnd = false
+        return false
+    }
+
+    /// Moves a lookup to its next row; false when the scan is not a lookup.
+    func advanceLookup() -> Bool {
+        guard lookup.isActive else { return false }
+        lookup.advance()
+        isAtEnd = lookup.isAtEnd
+        return true
+    }
+
+    /// Marks the end of the scan.
+    func finish() { isAtEnd = true }
+
+    /// Whether the current row comes from the lookup, and then writes its `column`.
+    func writeLookedUp(_ column: Int, into result: ResultContext) -> Bool {
+        guard lookup.isActive else { return false }
+        lookup.write(column: column, into: result)
+        return true
+    }
+
+    /// The `filename` column: the file the row comes from.
+    func writeFilename(into result: ResultContext) {
+        if lookup.isActive { return lookup.writeFilename(into: result) }
+        result.set(table.files.paths[min(fileIndex, table.files.paths.count - 1)])
+    }
+
+    /// Whether another file follows the one being read.
+    var hasNextFile: Bool { fileIndex + 1 < table.files.paths.count }
+
+    func rowid() throws -> Int64 { lookup.isActive ? lookup.rowid : row }
+
+    var fileOfRow: Int { fileIndex }
+}
+
+/// A scan of a delimited file.
+final class CSVCursor: FileCursor, VirtualTableCursor, CellCapturing {
+    private var scanner: CSVScanner?
+    private let nullIsEmptyOnly: Bool
+
+    override init(table: FileTable) {
         nullIsEmptyOnly = table.options.nullStrings == [[]]
+        super.init(table: table)
     }
 
     func filter(_ arguments: FilterArguments) throws {
-        if try lookup.begin(table, arguments) {
-            isAtEnd = lookup.isAtEnd
-            return
-        }
-        row = 0
-        isAtEnd = false
+        if try beginLookup(arguments) { return }
         try open(0)
         if !isAtEnd { try next() }
     }
@@ -452,22 +499,18 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
     }
 
     func next() throws {
-        if lookup.isActive {
-            lookup.advance()
-            isAtEnd = lookup.isAtEnd
-            return
-        }
+        if advanceLookup() { return }
         try read(header: false)
     }
 
     private func read(header: Bool) throws {
         let columns = table.dataColumnCount
         while true {
-            guard let scanner else { isAtEnd = true; return }
+            guard let scanner else { finish(); return }
             do {
                 guard try scanner.next() else {
                     // The end of a file: the next one, if any (its header skipped too).
-                    if header || fileIndex + 1 >= table.files.paths.count { if !header { isAtEnd = true }; return }
+                    if header || !hasNextFile { if !header { finish() }; return }
                     try open(fileIndex + 1)
                     continue
                 }
@@ -503,16 +546,6 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
         }
     }
 
-    func rowid() throws -> Int64 { lookup.isActive ? lookup.rowid : row }
-
-    /// The `filename` column: the file the row comes from.
-    private func filename(into result: ResultContext) {
-        if lookup.isActive { return lookup.writeFilename(into: result) }
-        result.set(table.files.paths[min(fileIndex, table.files.paths.count - 1)])
-    }
-
-    var fileOfRow: Int { fileIndex }
-
     func cell(_ column: Int) -> (kind: UInt8, flag: Bool, bytes: UnsafePointer<UInt8>?, count: Int) {
         guard let scanner, column < scanner.fields.count else { return (0, false, nil, 0) }
         let (p, n) = scanner.bytes(column)
@@ -521,8 +554,8 @@ final class CSVCursor: VirtualTableCursor, CellCapturing {
     }
 
     func column(_ index: Int, into result: ResultContext) throws {
-        guard index < table.dataColumnCount else { return filename(into: result) }
-        if lookup.isActive { return lookup.write(column: index, into: result) }
+        guard index < table.dataColumnCount else { return writeFilename(into: result) }
+        if writeLookedUp(index, into: result) { return }
         guard let scanner else { return result.setNull() }
         guard index < scanner.fields.count else { return result.setNull() }
         let (p, n) = scanner.bytes(index)
@@ -689,28 +722,11 @@ enum JSONValues {
 }
 
 /// A scan of a JSON file.
-final class JSONCursor: VirtualTableCursor, CellCapturing {
-    let table: FileTable
+final class JSONCursor: FileCursor, VirtualTableCursor, CellCapturing {
     private var scanner: JSONScanner?
-    /// Which of the table's files is read now.
-    private var fileIndex = 0
-    private var row: Int64 = 0
-    private(set) var isAtEnd = true
-    private var lookup = EqualityLookup()
-    private let types: [ColumnType]
-
-    init(table: FileTable) {
-        self.table = table
-        types = table.columns.map(\.type)
-    }
 
     func filter(_ arguments: FilterArguments) throws {
-        if try lookup.begin(table, arguments) {
-            isAtEnd = lookup.isAtEnd
-            return
-        }
-        row = 0
-        isAtEnd = false
+        if try beginLookup(arguments) { return }
         try open(0)
         try next()
     }
@@ -724,16 +740,12 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
     }
 
     func next() throws {
-        if lookup.isActive {
-            lookup.advance()
-            isAtEnd = lookup.isAtEnd
-            return
-        }
+        if advanceLookup() { return }
         while true {
-            guard let scanner else { isAtEnd = true; return }
+            guard let scanner else { finish(); return }
             do {
                 guard try scanner.next() else {
-                    guard fileIndex + 1 < table.files.paths.count else { isAtEnd = true; return }
+                    guard hasNextFile else { finish(); return }
                     try open(fileIndex + 1)
                     continue
                 }
@@ -753,10 +765,6 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
         }
     }
 
-    func rowid() throws -> Int64 { lookup.isActive ? lookup.rowid : row }
-
-    var fileOfRow: Int { fileIndex }
-
     func cell(_ column: Int) -> (kind: UInt8, flag: Bool, bytes: UnsafePointer<UInt8>?, count: Int) {
         guard let scanner else { return (0, false, nil, 0) }
         let slot: JSONSlot
@@ -771,11 +779,8 @@ final class JSONCursor: VirtualTableCursor, CellCapturing {
     }
 
     func column(_ index: Int, into result: ResultContext) throws {
-        guard index < table.dataColumnCount else {
-            if lookup.isActive { return lookup.writeFilename(into: result) }
-            return result.set(table.files.paths[min(fileIndex, table.files.paths.count - 1)])
-        }
-        if lookup.isActive { return lookup.write(column: index, into: result) }
+        guard index < table.dataColumnCount else { return writeFilename(into: result) }
+        if writeLookedUp(index, into: result) { return }
         guard let scanner else { return result.setNull() }
         if !table.objectRecords { return JSONValues.write(scanner.record, as: types[index], scanner, into: result) }
         guard index < scanner.slots.count else { return result.setNull() }
