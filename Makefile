@@ -117,7 +117,7 @@ test-sanitize: deps
 # .build-fuzz/artifacts.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := FuzzInputSplitter FuzzDotArguments FuzzImportReader FuzzCompletion FuzzCatalog FuzzRecover \
-                FuzzVSVOptions FuzzDumpDamaged
+                FuzzVSVOptions FuzzDumpDamaged FuzzFileTables
 fuzz: deps
 	@# The build plan is made again each time: a path dependency's new source files are
 	@# otherwise missed (SwiftPM keeps the old file lists in .build-fuzz/*.yaml).
@@ -177,13 +177,15 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sqlsh $(DESTDIR)$(MANDIR)/sqlsh.1
 
 # Every benchmark: the function API against the raw C API and GRDB (the Benchmarks package),
-# then the shell and the catalog against the stock sqlite3 (hyperfine times whole commands).
+# then the shell and the catalog against the stock sqlite3 (hyperfine times whole commands),
+# and files queried in place against sqlite3's .import and DuckDB's read_csv (Benchmarks/files.sh).
 bench: deps build
 	@command -v hyperfine >/dev/null || { $(APT_INSTALL) hyperfine >/dev/null; }
 	cd Benchmarks && $(SWIFT) run -c release
 	Benchmarks/shell.sh
 	Benchmarks/catalog.sh
 	Benchmarks/sqlean.sh
+	Benchmarks/files.sh
 
 clean:
 	rm -rf .build .build-asan .build-tsan .build-fuzz .build-fuzz-smoke Benchmarks/.build

@@ -30,6 +30,7 @@ enum BuiltInPacks {
         Entry { FuzzyPack.pack },
         Entry { ChartPack.pack },
         Entry { VSVPack.pack },
+        Entry { FilesPack.pack },
         Entry { ArchivePack.pack },
         // Last, as in sqlean's bundle: stored definitions may call any other pack's functions.
         Entry { DefinePack.pack },

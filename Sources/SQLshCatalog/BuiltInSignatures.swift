@@ -326,6 +326,8 @@ extension BuiltInPacks {
         ],
         [  // vsv
         ],
+        [  // files
+        ],
         [  // archive
             .init("sqlar_compress", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x200000)),
             .init("sqlar_uncompress", argumentCount: 2, kind: .scalar, options: .init(rawValue: 0x200000)),
@@ -360,6 +362,7 @@ extension BuiltInPacks {
         false,  // fuzzy
         false,  // chart
         true,  // vsv: vsv
+        true,  // files: read_csv, read_json, read_ndjson
         true,  // archive: zipfile
         true,  // define: define
     ]

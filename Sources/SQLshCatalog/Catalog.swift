@@ -163,6 +163,10 @@ public final class Catalog {
         connection.registerOnDemand { connection, missing in
             self.registerMissing(missing, on: connection)
         }
+        // Files named in FROM and read_csv(...) calls (the files pack) become temp tables.
+        connection.rewriteFailedStatements { connection, failed in
+            FileTableRewriter.rewrite(failed, on: connection, isEnabled: { self.isEnabled($0) })
+        }
     }
 
     /// Registers the enabled function a statement named, if the catalog has one.
@@ -178,6 +182,9 @@ public final class Catalog {
         }
         if let function = function(named: String(name)) {
             guard isEnabled(function.name) else { return false }
+            // read_csv(...) is no eponymous table: its modules are registered up front, and the
+            // statement rewriter (FileTableRewriter) makes a table for each call.
+            if case .table = missing, function.pack == "files" { return false }
             // SQLite does not refuse a direct-only function in a schema expression it compiles
             // late (it refuses them in views and triggers): a database cannot make sqlsh
             // register one for it. The statement keeps SQLite's `unknown function` error.

@@ -35,6 +35,8 @@ public final class Connection {
     var traceBox: AnyObject?
     /// What registers missing functions when a statement names them (``registerOnDemand(_:)``).
     var onDemand: ((Connection, MissingName) -> Bool)?
+    /// What rewrites statements that fail to prepare (``rewriteFailedStatements(_:)``).
+    var statementRewriter: ((Connection, FailedStatement) -> StatementRewrite?)?
 
     /// Opens a database.
     ///
@@ -83,7 +85,7 @@ public final class Connection {
     }
 
     deinit {
-        if onDemand != nil { OpenConnections.shared.remove(handle) }
+        if onDemand != nil || statementRewriter != nil { OpenConnections.shared.remove(handle) }
         interruptHandle.invalidate()
         if !isClosed && !isBorrowed {
             UntrustedSQL.forget(handle)
@@ -105,7 +107,7 @@ public final class Connection {
             interruptHandle.revalidate(handle)
             throw SQLiteError.from(handle, code: rc)
         }
-        if onDemand != nil { OpenConnections.shared.remove(handle) }
+        if onDemand != nil || statementRewriter != nil { OpenConnections.shared.remove(handle) }
         UntrustedSQL.forget(handle)
         isClosed = true
     }
@@ -176,7 +178,7 @@ public final class Connection {
     /// one the ``Connection`` that owns the handle (looked up only after a failure).
     private var onDemandOwner: OnDemandOwner {
         if isBorrowed { return .owner(of: handle) }
-        return onDemand == nil ? .none : .connection(self)
+        return onDemand == nil && statementRewriter == nil ? .none : .connection(self)
     }
 
     /// Runs every statement of `sql` in order, discarding rows.

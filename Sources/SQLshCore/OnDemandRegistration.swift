@@ -84,7 +84,7 @@ extension Connection {
     public func stopRegisteringOnDemand() {
         onDemand = nil
         sqlite3_collation_needed(handle, nil, nil)
-        OpenConnections.shared.remove(handle)
+        if statementRewriter == nil { OpenConnections.shared.remove(handle) }
     }
 
     /// For SQL prepared with `sqlite3_prepare_v2` on a connection known only by its handle
@@ -142,29 +142,63 @@ enum OnDemandOwner {
     }
 }
 
-/// Prepares the first statement of a buffer, retrying after on-demand registration.
+/// Prepares the first statement of a buffer, retrying after on-demand registration, and
+/// after a statement rewriter (``Connection/rewriteFailedStatements(_:)``) made what the
+/// statement needs or replaced its text.
 ///
 /// `parsed` is set to how many bytes SQLite read, also when it fails (the bytes before its
 /// prepare tail: up to the statement's end, or where parsing stopped at an error).
 func rawPrepare(_ handle: OpaquePointer, _ utf8: UnsafeBufferPointer<UInt8>, onDemand owner: OnDemandOwner,
                 parsed: inout Int) throws -> (statement: OpaquePointer?, consumed: Int) {
-    guard let base = utf8.baseAddress, utf8.count > 0 else {
+    guard utf8.baseAddress != nil, utf8.count > 0 else {
         parsed = utf8.count
         return (nil, utf8.count)
     }
     var tried: Set<String> = []
+    var preparing = PreparingText()
     while true {
         var stmt: OpaquePointer?
         var tail: UnsafePointer<CChar>?
-        let rc = base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { p in
-            sqlite3_prepare_v2(handle, p, Int32(clamping: utf8.count), &stmt, &tail)
+        var rc: Int32 = 0
+        var read = 0
+        func prepare(_ text: UnsafeBufferPointer<UInt8>) {
+            guard let base = text.baseAddress else { rc = SQLITE_MISUSE; return }
+            rc = base.withMemoryRebound(to: CChar.self, capacity: text.count) { p in
+                sqlite3_prepare_v2(handle, p, Int32(clamping: text.count), &stmt, &tail)
+            }
+            read = tail.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? text.count
         }
-        parsed = tail.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? utf8.count
+        if let owned = preparing.owned { owned.withUnsafeBufferPointer { prepare($0) } } else { prepare(utf8) }
+        parsed = preparing.consumed ?? read
         if rc == SQLITE_OK { return (stmt, parsed) }
         sqlite3_finalize(stmt)
         // Read before on-demand registration, which may run SQL of its own on this handle.
-        let error = SQLiteError.from(handle, code: rc)
-        if let connection = owner.connection, connection.registerMissing(after: rc, tried: &tried) { continue }
+        var error = SQLiteError.from(handle, code: rc)
+        guard let connection = owner.connection else { throw error }
+        if connection.registerMissing(after: rc, tried: &tried) { continue }
+        if let rewrite = connection.statementRewriter, preparing.rewrites < 8,
+           preparing.askedAbout.insert(error.message).inserted,
+           !UntrustedSQL.isCompiling(on: UInt(bitPattern: handle)) {
+            preparing.rewrites += 1
+            let answer: StatementRewrite?
+            if let owned = preparing.owned {
+                answer = owned.withUnsafeBufferPointer { rewrite(connection, FailedStatement(text: $0, error: error)) }
+            } else {
+                answer = rewrite(connection, FailedStatement(text: utf8, error: error))
+            }
+            switch answer {
+            case .retry?:
+                continue
+            case .replace(let text, let length, let edits)?:
+                preparing.replace(with: text, length: length, edits: edits)
+                continue
+            case .fail(let failure)?:
+                error = failure
+            case nil:
+                break
+            }
+        }
+        error.offset = error.offset.map { preparing.originalOffset($0) }
         throw error
     }
 }

@@ -41,6 +41,10 @@ public final class Shell {
     public var commandFailureStatus: Int32?
     /// With ``deserialize``: the largest size the in-memory database may grow to (`-maxsize`).
     public var deserializeMaxSize: Int64 = 0
+    /// Whether a data file named as the database (`sqlsh -safe data.csv`) is refused rather
+    /// than read as a table: `-safe` is on the command line (it is applied after the
+    /// database may have been opened).
+    public var refusesDataFiles = false
     /// The mmap size applied to every connection the shell opens (`-mmap N`), when set.
     public var mmapSize: Int64?
 
@@ -182,12 +186,24 @@ public final class Shell {
     private func openDatabase() -> Connection {
         do {
             let connection: Connection
-            let kind = deserialize ? .normal
+            var kind = deserialize ? .normal
                 : databaseKindOverride ?? DatabaseFileKind.deduce(path: databasePath, defaultZip: deducesZipByDefault)
+            if kind == .normal && !deserialize && databaseKindOverride == nil && DatabaseFileKind.isDataFile(path: databasePath) {
+                kind = .dataFile
+                // `sqlsh -safe data.csv` would read a file: refused as safe mode refuses
+                // every way of reading one.
+                if settings.safeMode || refusesDataFiles {
+                    err.write("Error: cannot read \(databasePath) in safe mode\n")
+                    pendingExit = ShellExit(status: 1)
+                    out.flush()
+                    out = OutputWriter(fileDescriptor: -1)
+                    if let standIn = try? Connection(path: ":memory:", flags: .default, vfs: nil) { return standIn }
+                }
+            }
             if deserialize {
                 connection = try Connection(path: "", flags: .default, vfs: vfsName)
                 try loadDeserialized(into: connection)
-            } else if kind == .zip {
+            } else if kind == .zip || kind == .dataFile {
                 connection = try Connection(path: ":memory:", flags: .default, vfs: vfsName)
             } else if kind == .appendVFS {
                 // -append, or a file that ends with an appended database's mark.
@@ -206,6 +222,17 @@ public final class Shell {
                 // Before configure(): safe mode's authorizer allows the archive named on the command line.
                 let literal = "'" + databasePath.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
                 try? connection.execute("CREATE VIRTUAL TABLE zip USING zipfile(\(literal));")
+            }
+            if kind == .dataFile {
+                // The file as the table named after it (`data` for data.csv).
+                do {
+                    try FileTables.createTable(FileTables.tableName(forFile: databasePath), overFile: databasePath, on: connection)
+                } catch let error as SQLiteError {
+                    err.write("Error: unable to open \"\(databasePath)\" as a table: \(error.message)\n")
+                    pendingExit = ShellExit(status: 1)
+                    out.flush()
+                    out = OutputWriter(fileDescriptor: -1)
+                }
             }
             configure(connection)
             return connection

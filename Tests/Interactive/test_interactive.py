@@ -645,6 +645,18 @@ class DidYouMeanTests(InteractiveTestCase):
         self.assertNotIn("Did you mean", session.run("select * from zzzzzz;"))
         self.assertEqual(session.exit(), 0)
 
+    def test_a_missing_file_is_named(self):
+        # A file named in FROM is read as a table; when there is no such file either, the
+        # prompt says where it looked (scripts keep sqlite3's error).
+        session = self.start()
+        output = session.run("select * from 'missing.csv';")
+        self.assertIn("no such table: missing.csv", output)
+        self.assertIn("No file " + os.path.join(os.path.realpath(self.home), "missing.csv") + " either", output.replace("\r\n", ""))
+        with open(os.path.join(self.home, "here.csv"), "w") as f:
+            f.write("a,b\n1,2\n")
+        self.assertIn("3", session.run("select a + b as total from 'here.csv';"))
+        self.assertEqual(session.exit(), 0)
+
     def test_scripts_get_no_suggestion(self):
         result = subprocess.run([BINARY, ":memory:"], input=b"create table orders(id);\nselect * from ordres;\n.tabels\n",
                                 capture_output=True, env={"HOME": self.home, "PATH": os.environ.get("PATH", "")},

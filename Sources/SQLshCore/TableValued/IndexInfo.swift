@@ -54,6 +54,23 @@ public struct IndexInfo {
         rawValue.pointee.aConstraintUsage[index].omit = omit ? 1 : 0
     }
 
+    /// Whether constraint `index`'s right-hand side is a value known now, while the plan is
+    /// chosen (a literal or a bound parameter: `sqlite3_vtab_rhs_value`), rather than a
+    /// column of another table in a join. A table that answers equality from an index it
+    /// must first build may offer that plan only for joins, where the index is used many
+    /// times.
+    public func rightHandSideIsKnown(constraint index: Int) -> Bool {
+        var value: OpaquePointer?
+        return sqlite3_vtab_rhs_value(rawValue, Int32(index), &value) == SQLITE_OK
+    }
+
+    /// The name of the collating sequence constraint `index` compares with
+    /// (`sqlite3_vtab_collation`): `BINARY` unless the column or the expression says
+    /// otherwise.
+    public func collation(constraint index: Int) -> String {
+        sqlite3_vtab_collation(rawValue, Int32(index)).map { String(cString: $0) } ?? "BINARY"
+    }
+
     /// The ORDER BY terms the planner would like satisfied: column and direction.
     public var orderBy: [(column: Int32, descending: Bool)] {
         (0..<Int(rawValue.pointee.nOrderBy)).map {

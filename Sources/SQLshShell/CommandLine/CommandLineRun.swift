@@ -97,6 +97,7 @@ public final class CommandLineRun {
         shell.isInteractive = startup.interactive
         shell.settings.bail = startup.bail
         shell.nonce = startup.nonce
+        shell.refusesDataFiles = startup.safe
         settings = shell.settings
         // Plugins join the catalog before -nofunctions and the start-up file, which may toggle them.
         if let status = loadPlugins() { return status }

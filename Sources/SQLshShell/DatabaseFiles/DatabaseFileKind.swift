@@ -3,12 +3,34 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SQLshCatalog
 
 /// What a database file is, as sqlite3 3.40.1's `deduceDatabaseType` tells: an SQLite
 /// database, a ZIP archive (opened as the `zip` table of an in-memory database), or a
-/// database appended to another file (the `apndvfs` VFS, which sqlsh's SQLite lacks).
+/// database appended to another file (the `apndvfs` VFS, which sqlsh's SQLite lacks); and,
+/// beyond sqlite3, a data file (`data.csv`, `events.ndjson.gz`) opened as the table of an
+/// in-memory database.
 public enum DatabaseFileKind: Equatable, Sendable {
     case normal, zip, appendVFS
+    /// A CSV, TSV, JSON or NDJSON file (perhaps `.gz`): the one table of an in-memory
+    /// database, named after the file (``isDataFile(path:)``).
+    case dataFile
+
+    /// Whether a file is read as a table rather than opened as a database: an existing
+    /// regular file whose name the files pack reads (`.csv`, `.tsv`, `.json`, `.ndjson`,
+    /// `.jsonl`, perhaps `.gz`) and that is not an SQLite database (its first 16 bytes are not
+    /// `SQLite format 3\0`: a database named `x.csv` stays a database).
+    public static func isDataFile(path: String) -> Bool {
+        guard FileTables.isFileName(path) else { return false }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        var head = [UInt8](repeating: 0, count: 16)
+        let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 16, 0) }
+        return !(n == 16 && head == Array("SQLite format 3\0".utf8))
+    }
 
     /// Looks at the file's first 16 and last 25 (or 22) bytes. A missing or empty file named
     /// `*.zip` (any case) is a ZIP archive when `defaultZip` (the `-A` option, `.archive`'s

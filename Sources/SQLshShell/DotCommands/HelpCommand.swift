@@ -6,8 +6,10 @@ struct HelpCommand: DotCommand {
 
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
+        // At the prompt, the options sqlsh adds to sqlite3's commands are shown too.
+        let lines = HelpText.lines(extended: shell.isTypedByPerson)
         if arguments.count >= 2 {
-            if HelpText.show(pattern: arguments[1], to: shell.out) == 0 {
+            if HelpText.show(pattern: arguments[1], to: shell.out, lines: lines) == 0 {
                 // No dot-command matches: a catalog function's description (as .describe).
                 if let description = shell.catalog.describe(arguments[1]) {
                     shell.out.write(description)
@@ -16,7 +18,7 @@ struct HelpCommand: DotCommand {
                 }
             }
         } else {
-            _ = HelpText.show(pattern: nil, to: shell.out)
+            _ = HelpText.show(pattern: nil, to: shell.out, lines: lines)
         }
         return .success
     }

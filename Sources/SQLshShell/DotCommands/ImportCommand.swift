@@ -1,4 +1,5 @@
 import SQLshCore
+import SQLshCatalog
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -30,11 +31,17 @@ struct ImportCommand: DotCommand {
          *  If FILE begins with "|" then it is a command that generates the
             input text.
     """#
+    static let sqlshDetails = #"""
+       sqlsh also:
+         --infer               Create TABLE with typed columns (INTEGER, REAL, TEXT...)
+                               found from the data, reading FILE as read_csv() does
+                               (read_json() for .json, .ndjson and .jsonl files)
+    """#
     static let isUnsafe = true
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         var file: String?, table: String?, schema: String?
-        var verbose = 0, skip: Int64 = 0
+        var verbose = 0, skip: Int64 = 0, infer = false
         var useOutputMode = true
         var ascii = shell.settings.mode == .ascii
         var columnSeparator: UInt8 = 0, rowSeparator: UInt8 = 0
@@ -53,6 +60,8 @@ struct ImportCommand: DotCommand {
                 else { return usage("ERROR: extra argument: \"\(z)\".  Usage:\n") }
             } else if z == "-v" {
                 verbose += 1
+            } else if z == "-infer" {
+                infer = true
             } else if z == "-schema" && i < arguments.count - 1 {
                 i += 1
                 schema = arguments[i]
@@ -70,6 +79,9 @@ struct ImportCommand: DotCommand {
         }
         guard let file, let table else {
             return usage("ERROR: missing \(file == nil ? "FILE" : "TABLE") argument. Usage:\n")
+        }
+        if infer {
+            return try InferredImport(shell: shell, verbose: verbose).run(file: file, table: table, schema: schema, skip: skip)
         }
         if useOutputMode {
             let column = Array(shell.settings.columnSeparator.utf8)
@@ -273,5 +285,56 @@ private struct ImportJob {
             field = UnsafeBufferPointer(start: base, count: UnsafeRawPointer(nul) - UnsafeRawPointer(base))
         }
         try? insert.bindText(utf8: field, at: index)
+    }
+}
+
+/// `.import --infer FILE TABLE`: the file is read as `read_csv` (or `read_json`) reads it,
+/// through a temp table of the files pack, and its rows go into TABLE, created with the
+/// columns and types found (an existing TABLE gets the rows by position). One savepoint: a
+/// failure leaves the database as it was.
+private struct InferredImport {
+    let shell: Shell
+    let verbose: Int
+
+    func run(file: String, table: String, schema: String?, skip: Int64) throws -> CommandOutcome {
+        guard !file.hasPrefix("|") else { throw ShellError("Error: --infer reads a file, not a command's output") }
+        let db = shell.connection
+        let fullName = (schema.map { SQLQuoting.quoted($0, "\"") + "." } ?? "") + SQLQuoting.quoted(table, "\"")
+        let source = "temp.sqlsh_import"
+        try? db.execute("SAVEPOINT sqlsh_import")
+        var finished = false
+        defer {
+            if !finished { try? db.execute("ROLLBACK TO sqlsh_import; RELEASE sqlsh_import") }
+            try? db.execute("DROP TABLE IF EXISTS \(source)")
+        }
+        try? db.execute("DROP TABLE IF EXISTS \(source)")
+        do {
+            try FileTables.createTable("sqlsh_import", schema: "temp", overFile: file, options: skip > 0 ? "skip=\(skip)" : "", on: db)
+        } catch let error as SQLiteError {
+            throw ShellError("Error: \(error.message)")
+        }
+        let exists = (try? db.prepareFirst("SELECT * FROM \(fullName) LIMIT 0")) != nil
+        if !exists {
+            var columns: [String] = []
+            let info = try db.prepare("SELECT name, type FROM pragma_table_info('sqlsh_import', 'temp')")
+            while try info.step() {
+                columns.append(SQLQuoting.quoted(info.string(at: 0) ?? "", "\"") + " " + (info.string(at: 1) ?? ""))
+            }
+            let create = "CREATE TABLE \(fullName)(" + columns.joined(separator: ", ") + ")"
+            if verbose >= 1 { shell.out.write(create + "\n") }
+            do { try db.execute(create) } catch let error as SQLiteError {
+                throw ShellError("\(create) failed:\n\(error.message)")
+            }
+        }
+        do {
+            try db.execute("INSERT INTO \(fullName) SELECT * FROM \(source)")
+        } catch let error as SQLiteError {
+            throw ShellError("Error: \(error.message); nothing imported")
+        }
+        let rows = db.changes
+        finished = true
+        try? db.execute("RELEASE sqlsh_import")
+        if verbose > 0 { shell.out.write("Added \(rows) rows\n") }
+        return .success
     }
 }

@@ -1,4 +1,5 @@
 import SQLshCore
+import SQLshCatalog
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,6 +22,12 @@ struct OpenCommand: DotCommand {
             --nofollow      Do not follow symbolic links
             --readonly      Open FILE readonly
             --zip           FILE is a ZIP archive
+    """
+    static let sqlshDetails = """
+         sqlsh also:
+            A FILE named *.csv, *.tsv, *.json, *.ndjson or *.jsonl (or *.gz)
+            that is not an SQLite database opens as the one table of an
+            in-memory database, named after the file (data for data.csv)
     """
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
@@ -89,6 +96,19 @@ struct OpenCommand: DotCommand {
                 try shell.replaceConnection(with: try Connection(path: ":memory:"))
                 shell.databaseKind = .zip
                 try? shell.connection.execute("CREATE VIRTUAL TABLE zip USING zipfile(\(ArchiveRunner.quoted(file)));")
+            } catch {
+                throw ShellError("Error: \(error)")
+            }
+            return .success
+        }
+        // A CSV, TSV, JSON or NDJSON file is the table of an in-memory database, named after it.
+        if let file, !new, !deserialize, !append, !readOnly, DatabaseFileKind.isDataFile(path: file) {
+            do {
+                try shell.replaceConnection(with: try Connection(path: ":memory:"))
+                shell.databaseKind = .dataFile
+                try FileTables.createTable(FileTables.tableName(forFile: file), overFile: file, on: shell.connection)
+            } catch let error as SQLiteError {
+                throw ShellError("Error: unable to open \"\(file)\" as a table: \(error.message)")
             } catch {
                 throw ShellError("Error: \(error)")
             }

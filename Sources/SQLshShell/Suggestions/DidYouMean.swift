@@ -1,3 +1,6 @@
+import Glibc
+import SQLshCatalog
+
 /// "Did you mean" for a person at the prompt: the names closest to a misspelt table, column,
 /// function or dot-command (`no such table: ordres` → `Did you mean orders?`). Scripts never
 /// see them (sqlite3's text is the contract there).
@@ -8,6 +11,11 @@ extension Shell {
         let text = String(decoding: message.prefix { $0 != 10 }, as: UTF8.self)
         let kinds = ["no such table: ", "no such column: ", "no such function: "]
         guard let prefix = kinds.first(where: { text.hasPrefix($0) }) else { return nil }
+        // A file named in FROM that is not there either (the files pack reads it when it is).
+        if prefix == "no such table: ", FileTables.isFileName(String(text.dropFirst(prefix.count))) {
+            let file = String(text.dropFirst(prefix.count))
+            return "No file \(Self.absolute(file)) either: a file named in FROM is read as a table when it exists."
+        }
         var name = String(text.dropFirst(prefix.count))
         if let space = name.firstIndex(of: " ") { name = String(name[..<space]) }  // ` (disabled: ...)`
         var qualifier = ""
@@ -23,6 +31,13 @@ extension Shell {
         }
         guard let found = Self.closest(to: name, among: candidates) else { return nil }
         return "Did you mean \(qualifier)\(found)?"
+    }
+
+    /// `path` made absolute with the working folder, as a person can look for it.
+    static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let cwd = getcwd(nil, 0) else { return path }
+        defer { free(cwd) }
+        return String(cString: cwd) + "/" + path
     }
 
     /// The suggestion for an unknown dot-command typed as `name`.

@@ -29,6 +29,10 @@ public protocol DotCommand: SendableMetatype {
     static var summary: String { get }
     /// More lines shown by `.help -all` and `.help NAME` (options, notes); may be empty.
     static var details: String { get }
+    /// What sqlsh adds to a command sqlite3 also has (an option of its own), after the
+    /// details: in the manual page, and in `.help` typed at the prompt only (scripts get
+    /// sqlite3's help text byte for byte). Empty by default.
+    static var sqlshDetails: String { get }
     /// Whether `-safe` mode refuses the command.
     static var isUnsafe: Bool { get }
     /// Whether `-safe` mode's refusal names the command as typed (`.sh`), as sqlite3 does for
@@ -46,6 +50,7 @@ extension DotCommand {
     public static var aliases: [String] { [] }
     public static var minimumPrefix: Int { name.count }
     public static var details: String { "" }
+    public static var sqlshDetails: String { "" }
     public static var isUnsafe: Bool { false }
     public static var isRefusedAsTyped: Bool { false }
     public static var isListedInHelp: Bool { true }

@@ -37,9 +37,10 @@ extension DotCommandRegistry {
             if !command.aliases.isEmpty {
                 lines.append("Also " + command.aliases.map { "\\&." + $0 }.joined(separator: ", ") + ".")
             }
-            if !command.details.isEmpty {
+            let details = command.details + (command.sqlshDetails.isEmpty ? "" : (command.details.isEmpty ? "" : "\n") + command.sqlshDetails)
+            if !details.isEmpty {
                 lines.append(".Bd -literal -offset indent")
-                for line in command.details.split(separator: "\n", omittingEmptySubsequences: false) {
+                for line in details.split(separator: "\n", omittingEmptySubsequences: false) {
                     lines.append(textLine(escape(String(line))))
                 }
                 lines.append(".Ed")

@@ -4,13 +4,17 @@ import SQLshCore
 /// one line per command (usage padded to 25 columns, then the summary), followed by its
 /// detail lines. `.help` and the manual page are both generated from it.
 enum HelpText {
-    /// The lines of the help table, in `.help` order.
-    static func lines(_ commands: [any DotCommand.Type] = DotCommandRegistry.all) -> [String] {
+    /// The lines of the help table, in `.help` order; with `extended`, each command's
+    /// ``DotCommand/sqlshDetails`` after its details (`.help` at the prompt).
+    static func lines(_ commands: [any DotCommand.Type] = DotCommandRegistry.all, extended: Bool = false) -> [String] {
         var lines: [String] = []
         for command in commands where command.isListedInHelp {
             lines.append(headline(command))
             if !command.details.isEmpty {
                 lines += command.details.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            }
+            if extended && !command.sqlshDetails.isEmpty {
+                lines += command.sqlshDetails.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             }
         }
         return lines

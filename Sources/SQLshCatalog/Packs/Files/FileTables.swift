@@ -1,0 +1,127 @@
+@_spi(RawSQLite) import SQLshCore
+import Synchronization
+
+/// The file tables of each connection: which ones its own statements made (only those read
+/// files), and which temp tables were made for a file named in a statement, with the file as
+/// it was then (they are made again when it changes: ``dropStale(on:)``).
+public enum FileTables {
+    private struct Key: Hashable {
+        var handle: UInt
+        var schema: String
+        var table: String
+    }
+
+    private struct Live {
+        var name: String
+        /// The names the table was made with (files or patterns), and the files they were.
+        var names: [String]
+        var files: FileSet
+    }
+
+    private struct State {
+        var made: Set<Key> = []
+        var live: [UInt: [ObjectIdentifier: Live]] = [:]
+    }
+
+    private static let state = Mutex(State())
+
+    private static let forgetsClosedConnections: Void = Connection.observeClosing { handle in
+        state.withLock { state in
+            state.made = state.made.filter { $0.handle != handle }
+            state.live[handle] = nil
+        }
+    }
+
+    private static func key(_ handle: OpaquePointer, _ schema: String, _ table: String) -> Key {
+        Key(handle: UInt(bitPattern: handle), schema: schema.lowercased(), table: table.lowercased())
+    }
+
+    /// Records that a statement of the connection made the table (CREATE VIRTUAL TABLE).
+    static func markMade(_ handle: OpaquePointer, schema: String, table: String) {
+        _ = forgetsClosedConnections
+        let key = key(handle, schema, table)
+        state.withLock { _ = $0.made.insert(key) }
+    }
+
+    /// Whether a statement of the connection made the table.
+    static func wasMade(_ handle: OpaquePointer, schema: String, table: String) -> Bool {
+        let key = key(handle, schema, table)
+        return state.withLock { $0.made.contains(key) }
+    }
+
+    /// Keeps track of a temp table made for a file named in a statement.
+    static func track(_ table: FileTable, handle: OpaquePointer, name: String) {
+        let live = Live(name: name, names: table.options.fileNames, files: table.files)
+        let id = ObjectIdentifier(table)
+        let key = UInt(bitPattern: handle)
+        table.trackedHandle = key
+        state.withLock { $0.live[key, default: [:]][id] = live }
+    }
+
+    /// Forgets a table SQLite let go of.
+    static func untrack(_ table: ObjectIdentifier, handle: UInt) {
+        state.withLock { state in
+            state.live[handle]?[table] = nil
+            if state.live[handle]?.isEmpty == true { state.live[handle] = nil }
+        }
+    }
+
+    /// Drops the temp tables made for files named in statements whose file changed since
+    /// (or is gone): the next statement naming the file makes its table again, with the
+    /// columns and types of the file as it is now. Costs nothing on a connection without
+    /// such tables; the shell calls it before each statement.
+    public static func dropStale(on connection: Connection) {
+        let key = UInt(bitPattern: connection.handle)
+        guard let tables = state.withLock({ $0.live[key].map { Array($0.values) } }) else { return }
+        for table in tables where table.files.isStale(table.names) {
+            try? connection.execute("DROP TABLE IF EXISTS temp.\(quotedName(table.name))")
+        }
+    }
+
+    /// The names of the tables of a connection made for files named in its statements
+    /// (for tests).
+    static func trackedNames(on handle: OpaquePointer) -> [String] {
+        let key = UInt(bitPattern: handle)
+        return state.withLock { $0.live[key].map { $0.values.map(\.name) } ?? [] }.sorted()
+    }
+}
+
+extension FileTables {
+    /// Whether a name is read as a file when a statement names it in FROM: it ends with
+    /// `.csv`, `.tsv`, `.json`, `.ndjson` or `.jsonl`, perhaps followed by `.gz` (any case).
+    public static func isFileName(_ name: String) -> Bool {
+        FileReadOptions.format(ofName: name) != nil
+    }
+
+    /// The module that reads a file of that name (`read_csv`, `read_json`, `read_ndjson`),
+    /// nil for a name of no known kind.
+    public static func module(forFileName name: String) -> String? {
+        switch FileReadOptions.format(ofName: name)?.format {
+        case .csv?: return "read_csv"
+        case .json(.objects)?: return "read_ndjson"
+        case .json?: return "read_json"
+        case nil: return nil
+        }
+    }
+
+    /// The table name a file opened as a database gets: its name without folders and
+    /// extensions (`data` for `dir/data.csv.gz`).
+    public static func tableName(forFile path: String) -> String {
+        var name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? path[...]
+        let lower = name.lowercased()
+        if lower.hasSuffix(".gz") { name = name.dropLast(3) }
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+        return name.isEmpty ? "data" : String(name)
+    }
+
+    /// Makes `main.NAME` (or `SCHEMA.NAME`), a table of the files pack over the file at
+    /// `path`, with the options of its kind (CSV for a name of no known kind) and `options`
+    /// (`skip=1`): what `sqlsh data.csv`, `.open data.csv` and `.import --infer` read through.
+    /// - Throws: the error of the file (cannot be opened, a malformed first rows).
+    public static func createTable(_ name: String, schema: String = "main", overFile path: String, options: String = "",
+                                   on connection: Connection) throws {
+        let module = module(forFileName: path) ?? "read_csv"
+        let arguments = OptionValue.quoted(path) + (options.isEmpty ? "" : ", " + options)
+        try connection.execute("CREATE VIRTUAL TABLE \(quotedName(schema)).\(quotedName(name)) USING \(module)(\(arguments))")
+    }
+}
