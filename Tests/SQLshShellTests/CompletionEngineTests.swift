@@ -116,6 +116,22 @@ private struct StubData: CompletionData {
         #expect(completion.candidates[0].suffix == "")
     }
 
+    /// A quoted name after FROM or JOIN may be a file read as a table (the files pack), and
+    /// the first argument of read_csv(...) any file.
+    @Test func dataFilesInFromAndReaders() {
+        var data = StubData()
+        data.files["."] = [("data.csv", false), ("dump", true), ("notes.txt", false), ("events.ndjson.gz", false)]
+        let engine = CompletionEngine(data: data)
+        func texts(_ line: String) -> [String] { engine.complete(line).candidates.map(\.text) }
+        #expect(texts("select * from 'd") == ["'data.csv'", "'dump/"])
+        #expect(texts("select * from users join 'e") == ["'events.ndjson.gz'"])
+        #expect(texts("select * from read_csv('n") == ["'notes.txt'"])
+        #expect(texts("select * from users where name = 'd").isEmpty)
+        var safe = data
+        safe.allowsFileNames = false
+        #expect(CompletionEngine(data: safe).complete("select * from 'd").candidates.isEmpty)
+    }
+
     @Test func filePathsWithSpacesAreQuoted() {
         var data = StubData()
         data.files["."] = [("my notes.sql", false), ("sub dir", true), ("it's.csv", false), ("plain.sql", false)]

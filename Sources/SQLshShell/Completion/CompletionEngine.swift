@@ -1,3 +1,4 @@
+import SQLshCatalog
 /// Context-aware completion for the interactive prompt and `.complete`: pure logic over a
 /// ``CompletionData``.
 ///
@@ -66,7 +67,14 @@ public struct CompletionEngine {
                 preceding = tokens.dropLast()
                 if !last.isOpen { return Completion(fragment: fragment, candidates: []) }
             case .literal:
-                return Completion(fragment: "", candidates: [])
+                // An open string after FROM or JOIN, or in read_csv(: a file name being typed.
+                let bytes = Array(text.utf8)
+                guard last.isOpen, bytes[last.start] == UInt8(ascii: "'"), data.allowsFileNames else {
+                    return Completion(fragment: "", candidates: [])
+                }
+                fragment = String(decoding: bytes[last.start..<end], as: UTF8.self)
+                quote = bytes[last.start]
+                preceding = tokens.dropLast()
             case .punctuation:
                 break
             }
@@ -90,8 +98,27 @@ public struct CompletionEngine {
             return Completion(fragment: fragment, candidates: unique(out))
         }
 
+        // The first argument of read_csv(...), read_json(...): any file.
+        if quote == UInt8(ascii: "'") {
+            if before.count >= 2, before[before.count - 1].text == "(", before[before.count - 2].kind == .word,
+               FileTables.isReader(before[before.count - 2].text) {
+                return Completion(fragment: fragment, candidates: files(typed, quote: quote, directoriesOnly: false))
+            }
+            // A string after FROM or JOIN may name a file the files pack reads as a table:
+            // those, and folders. Any other string is no name.
+            guard isTableContext(before), let last = before.last,
+                  last.keyword == "FROM" || last.keyword == "JOIN" || last.text == "," else {
+                return Completion(fragment: "", candidates: [])
+            }
+            return Completion(fragment: fragment, candidates: dataFiles(typed, quote: quote))
+        }
+
         if isTableContext(Array(preceding)) {
             out += names(data.tableNames(), .table, typed: typed, quote: quote, keywords: keywordSet)
+            // A quoted name after FROM or JOIN may be a file, too.
+            if let quote, let last = before.last, last.keyword == "FROM" || last.keyword == "JOIN" || last.text == "," {
+                out += dataFiles(typed, quote: quote)
+            }
             return Completion(fragment: fragment, candidates: unique(out))
         }
 
@@ -473,6 +500,15 @@ public struct CompletionEngine {
         guard argument.contains("|") else { return [] }
         return argument.split(separator: "|").map(String.init).filter { word in
             !word.isEmpty && word != "..." && word.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || $0 == 45 || ($0 >= 48 && $0 <= 57) }
+        }
+    }
+
+    /// The files starting with `typed` that the files pack reads as tables (`.csv`, `.json`...),
+    /// and folders; none in safe mode.
+    private func dataFiles(_ typed: String, quote: UInt8?) -> [Completion.Candidate] {
+        guard data.allowsFileNames else { return [] }
+        return files(typed, quote: quote, directoriesOnly: false).filter { candidate in
+            candidate.kind == .directory || FileTables.isFileName(String(candidate.text.dropFirst().dropLast()))
         }
     }
 

@@ -93,6 +93,12 @@ extension FileTables {
         FileReadOptions.format(ofName: name) != nil
     }
 
+    /// Whether `name` is one of the files pack's readers (`read_csv`, `read_json_auto`...),
+    /// ASCII case-insensitively.
+    public static func isReader(_ name: String) -> Bool {
+        FileCall.readers[name.lowercased()] != nil
+    }
+
     /// The module that reads a file of that name (`read_csv`, `read_json`, `read_ndjson`),
     /// nil for a name of no known kind.
     public static func module(forFileName name: String) -> String? {
