@@ -177,13 +177,16 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sqlsh $(DESTDIR)$(MANDIR)/sqlsh.1
 
 # Every benchmark: the function API against the raw C API and GRDB (the Benchmarks package),
-# then the shell and the catalog against the stock sqlite3 (hyperfine times whole commands).
+# then the shell and the catalog against the stock sqlite3 (hyperfine times whole commands),
+# and, when SQLEAN_DIST names a folder of sqlean's .so files, every function shared with
+# sqlean against its C extension (a one-line note otherwise).
 bench: deps build
 	@command -v hyperfine >/dev/null || { $(APT_INSTALL) hyperfine >/dev/null; }
 	cd Benchmarks && $(SWIFT) run -c release
 	Benchmarks/shell.sh
 	Benchmarks/catalog.sh
 	Benchmarks/sqlean.sh
+	Benchmarks/sqlean-compare.sh
 
 clean:
 	rm -rf .build .build-asan .build-tsan .build-fuzz .build-fuzz-smoke Benchmarks/.build
