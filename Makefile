@@ -178,7 +178,9 @@ uninstall:
 
 # Every benchmark: the function API against the raw C API and GRDB (the Benchmarks package),
 # then the shell and the catalog against the stock sqlite3 (hyperfine times whole commands),
-# and files queried in place against sqlite3's .import and DuckDB's read_csv (Benchmarks/files.sh).
+# files queried in place against sqlite3's .import and DuckDB's read_csv (Benchmarks/files.sh),
+# and, when SQLEAN_DIST names a folder of sqlean's .so files, every function shared with
+# sqlean against its C extension (a one-line note otherwise).
 bench: deps build
 	@command -v hyperfine >/dev/null || { $(APT_INSTALL) hyperfine >/dev/null; }
 	cd Benchmarks && $(SWIFT) run -c release
@@ -186,6 +188,7 @@ bench: deps build
 	Benchmarks/catalog.sh
 	Benchmarks/sqlean.sh
 	Benchmarks/files.sh
+	Benchmarks/sqlean-compare.sh
 
 clean:
 	rm -rf .build .build-asan .build-tsan .build-fuzz .build-fuzz-smoke Benchmarks/.build
