@@ -1,8 +1,12 @@
 import CSQLite
 import FuzzSupport
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import SQLshCatalog
-import SQLshCore
+@_spi(RawSQLite) import SQLshCore
 
 /// The files pack's readers on fuzzed files and options: the CSV and JSON scanners, gzip
 /// (a content starting with `1f 8b` is read as gzip), type inference, the argument parser,
