@@ -29,19 +29,9 @@ private let connection: Connection = {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFileTables(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    let bytes = FuzzSupport.bytes(data, size)
-    guard let control = bytes.first else { return 0 }
-    let rest = bytes.dropFirst()
-    let nul = rest.firstIndex(of: 0) ?? rest.endIndex
-    let options = Array(rest[..<nul])
-    let part = Array(rest[nul...].dropFirst())
-    var content = part
-    if control & 4 != 0, !part.isEmpty {
-        let times = min(64, max(1, (256 << 10) / part.count))
-        content = []
-        content.reserveCapacity(part.count * times)
-        for _ in 0..<times { content += part }
-    }
+    guard let input = OptionsInput(FuzzSupport.bytes(data, size)) else { return 0 }
+    let control = input.control, options = input.options
+    let content = input.content(repeated: control & 4 != 0 ? 64 : 1, limit: 256 << 10)
     let ext = ["csv", "tsv", "json", "ndjson"][Int(control & 3)]
     let name = "fuzz-input.\(ext)"
     guard let file = fopen(name, "wb") else { return 0 }

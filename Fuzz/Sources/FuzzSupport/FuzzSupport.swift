@@ -43,6 +43,35 @@ public enum FuzzSupport {
     }
 }
 
+/// An input laid out as the option-fuzzing targets read it: a control byte, an options
+/// text up to the first NUL byte, then a content part.
+public struct OptionsInput {
+    public let control: UInt8
+    public let options: [UInt8]
+    public let part: [UInt8]
+
+    /// Splits an input; nil for an empty one.
+    public init?(_ bytes: [UInt8]) {
+        guard let control = bytes.first else { return nil }
+        let rest = bytes.dropFirst()
+        let nul = rest.firstIndex(of: 0) ?? rest.endIndex
+        self.control = control
+        options = Array(rest[..<nul])
+        part = Array(rest[nul...].dropFirst())
+    }
+
+    /// The content part repeated `times` times, fewer when that would pass `limit` bytes
+    /// (once at least).
+    public func content(repeated times: Int, limit: Int) -> [UInt8] {
+        guard !part.isEmpty else { return [] }
+        let count = min(times, max(1, limit / part.count))
+        var content: [UInt8] = []
+        content.reserveCapacity(part.count * count)
+        for _ in 0..<count { content += part }
+        return content
+    }
+}
+
 /// The signature of `LLVMFuzzerTestOneInput`.
 public typealias FuzzTarget = @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 

@@ -63,19 +63,9 @@ private let connection: Connection = {
 /// traps, sanitizer reports, hangs and unbounded allocations are the findings.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzVSVOptions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    let bytes = FuzzSupport.bytes(data, size)
-    guard let control = bytes.first else { return 0 }
-    let rest = bytes.dropFirst()
-    let nul = rest.firstIndex(of: 0) ?? rest.endIndex
-    let optionBytes = Array(rest[..<nul])
-    let part = Array(rest[nul...].dropFirst())
-    let repeats = [1, 16, 256, 4096][Int(control & 3)]
-    content = []
-    if !part.isEmpty {
-        let times = min(repeats, max(1, (160 << 10) / part.count))
-        content.reserveCapacity(part.count * times)
-        for _ in 0..<times { content += part }
-    }
+    guard let input = OptionsInput(FuzzSupport.bytes(data, size)) else { return 0 }
+    let control = input.control, optionBytes = input.options
+    content = input.content(repeated: [1, 16, 256, 4096][Int(control & 3)], limit: 160 << 10)
     let optionText = String(decoding: optionBytes, as: UTF8.self)
 
     // The parser alone, on arguments SQLite's tokenizer would not let through.
