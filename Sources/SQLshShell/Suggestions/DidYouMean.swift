@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCatalog
 
 /// "Did you mean" for a person at the prompt: the names closest to a misspelt table, column,

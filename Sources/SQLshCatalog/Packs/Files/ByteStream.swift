@@ -1,5 +1,9 @@
 import CZlib
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// What identifies a file's content for reuse: a table made from it is made again when any of

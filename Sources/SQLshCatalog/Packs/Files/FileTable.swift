@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// The modules of the files pack: `read_csv` (and `read_csv_auto`), `read_json` (and

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @_spi(RawSQLite) import SQLshCore
 
 /// Makes files named in FROM, and `read_csv(...)`/`read_json(...)` calls, tables a statement
