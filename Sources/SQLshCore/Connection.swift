@@ -35,6 +35,9 @@ public final class Connection {
     var traceBox: AnyObject?
     /// What registers missing functions when a statement names them (``registerOnDemand(_:)``).
     var onDemand: ((Connection, MissingName) -> Bool)?
+    /// Objects SQLite's registrations point at without owning them, released with the
+    /// connection (the deferred functions' tables).
+    var keptAlive: [AnyObject] = []
 
     /// Opens a database.
     ///

@@ -140,7 +140,7 @@ func callScalarDirect(_ ctx: OpaquePointer, _ implementation: ScalarDirectImplem
 /// Reports a thrown error as the call's result. Kept out of line: inlined, the error mapping
 /// made the callbacks too large to merge with their C entry thunks, which cost every call,
 /// not only failing ones, a few instructions.
-@inline(never)
+@usableFromInline @inline(never)
 func failCall(_ ctx: OpaquePointer, _ error: any Error) {
     ResultContext(rawValue: ctx).setError(error)
 }

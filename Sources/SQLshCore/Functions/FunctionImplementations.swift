@@ -32,18 +32,45 @@ final class ScalarDirectImplementation: Sendable {
 }
 
 /// An aggregate (or window) function: the per-type code behind SQLite's step/final/value/inverse
-/// callbacks. Subclassed generically by ``InlineAggregateImplementation`` and
-/// ``InlineWindowImplementation``. No stored state (each invocation's state lives in SQLite's
-/// aggregate context), hence `Sendable`.
+/// callbacks, as closures made by ``window(_:directOnlyName:)`` or
+/// ``aggregate(_:directOnlyName:)``. Those are `@inlinable`: made by ``SQLFunction``'s
+/// initializers for a statically known type, the closures are specialized for it in the
+/// caller's module, and a step is one indirect call into plain code (a generic class's
+/// overridden methods stayed unspecialized: about 80 instructions a row of metadata and
+/// witness-table calls). No stored state (each invocation's state lives in SQLite's aggregate
+/// context), hence `Sendable`.
 @usableFromInline
-class AggregateImplementation: @unchecked Sendable {
-    /// The name of a direct-only function, checked at each step (``DirectOnlyGuard``); set once,
-    /// when the function is made.
-    var directOnlyName: String?
-    func step(_ ctx: OpaquePointer, _ arguments: Arguments) {}
-    func inverse(_ ctx: OpaquePointer, _ arguments: Arguments) {}
-    func final(_ ctx: OpaquePointer) {}
-    func value(_ ctx: OpaquePointer) {}
+final class AggregateImplementation: @unchecked Sendable {
+    @usableFromInline typealias Step = @Sendable (OpaquePointer, Arguments) -> Void
+    @usableFromInline typealias Final = @Sendable (OpaquePointer) -> Void
+    /// The name of a direct-only function, checked at each step (``DirectOnlyGuard``).
+    let directOnlyName: String?
+    let step: Step, inverse: Step, final: Final, value: Final
+
+    @usableFromInline
+    init(directOnlyName: String?, step: @escaping Step, inverse: @escaping Step, final: @escaping Final, value: @escaping Final) {
+        self.directOnlyName = directOnlyName
+        (self.step, self.inverse, self.final, self.value) = (step, inverse, final, value)
+    }
+
+    /// A window function (also a plain aggregate) keeping a `W` per invocation.
+    @inlinable
+    static func window<W: WindowAggregate>(_ type: W.Type, directOnlyName: String?) -> AggregateImplementation {
+        AggregateImplementation(directOnlyName: directOnlyName,
+                                step: { AggregateState<W>.step($0, $1) }, inverse: { AggregateState<W>.inverse($0, $1) },
+                                final: { AggregateState<W>.final($0) }, value: { AggregateState<W>.value($0) })
+    }
+
+    /// A plain aggregate (not a window function) keeping an `A` per invocation.
+    @inlinable
+    static func aggregate<A: Aggregate>(_ type: A.Type, directOnlyName: String?) -> AggregateImplementation {
+        AggregateImplementation(directOnlyName: directOnlyName,
+                                step: { AggregateState<A>.step($0, $1) }, inverse: { _, _ in },
+                                final: { AggregateState<A>.final($0) },
+                                // A plain aggregate is never called as a window function (SQLite
+                                // refuses to compile that); this is only a safe answer.
+                                value: { ResultContext(rawValue: $0).setNull() })
+    }
 }
 
 /// Keeps the aggregate's state `A` in SQLite's aggregate context itself: no separate heap
@@ -54,13 +81,19 @@ class AggregateImplementation: @unchecked Sendable {
 /// separately allocated `A`. SQLite calls xFinal exactly once for every context it allocated,
 /// also when the statement fails, is reset or is finalized early, and the state is
 /// deinitialized there: nothing outlives the query.
+///
+/// `@usableFromInline`, its members `@inlinable`: ``SpecializedAggregateImplementation`` has
+/// them specialized for `A` where the function is made, so that a step is plain code with no
+/// generic dispatch (an unspecialized step spent about 80 instructions a row in metadata and
+/// witness-table calls).
+@usableFromInline
 enum AggregateState<A: Aggregate> {
-    private static var isInline: Bool { MemoryLayout<A>.alignment <= 8 }
-    private static var offset: Int { 8 }
-    private static var size: Int32 { Int32(offset + (isInline ? max(MemoryLayout<A>.size, 1) : 8)) }
+    @inlinable static var isInline: Bool { MemoryLayout<A>.alignment <= 8 }
+    @inlinable static var offset: Int { 8 }
+    @inlinable static var size: Int32 { Int32(offset + (isInline ? max(MemoryLayout<A>.size, 1) : 8)) }
 
     /// The state of the current invocation, created when `create` is true and it is missing.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func state(_ ctx: OpaquePointer, create: Bool) -> UnsafeMutablePointer<A>? {
         guard let raw = sqlite3_aggregate_context(ctx, create ? size : 0) else { return nil }
         let flag = raw.assumingMemoryBound(to: Int.self)
@@ -70,6 +103,12 @@ enum AggregateState<A: Aggregate> {
                 : slot.assumingMemoryBound(to: UnsafeMutablePointer<A>.self).pointee
         }
         guard create else { return nil }
+        return makeState(flag, slot)
+    }
+
+    /// The first row's state: a fresh `A` in the context (or behind a pointer in it).
+    @usableFromInline @inline(never)
+    static func makeState(_ flag: UnsafeMutablePointer<Int>, _ slot: UnsafeMutableRawPointer) -> UnsafeMutablePointer<A> {
         let state: UnsafeMutablePointer<A>
         if isInline {
             state = slot.bindMemory(to: A.self, capacity: 1)
@@ -83,24 +122,24 @@ enum AggregateState<A: Aggregate> {
     }
 
     /// Ends the state of the invocation.
-    @inline(__always)
-    private static func destroy(_ ctx: OpaquePointer, _ state: UnsafeMutablePointer<A>) {
+    @inlinable @inline(__always)
+    static func destroy(_ ctx: OpaquePointer, _ state: UnsafeMutablePointer<A>) {
         state.deinitialize(count: 1)
         if !isInline { state.deallocate() }
         sqlite3_aggregate_context(ctx, 0)?.assumingMemoryBound(to: Int.self).pointee = 0
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func step(_ ctx: OpaquePointer, _ arguments: Arguments) {
         guard let state = state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
         do {
             try state.pointee.step(arguments)
         } catch {
-            ResultContext(rawValue: ctx).setError(error)
+            failCall(ctx, error)
         }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func final(_ ctx: OpaquePointer) {
         let result = ResultContext(rawValue: ctx)
         do {
@@ -116,51 +155,31 @@ enum AggregateState<A: Aggregate> {
     }
 
     /// The result for no input: NULL, or the finalized fresh state when the aggregate asks.
+    @inlinable
     static func emptyResult(_ result: ResultContext) throws {
         if A.finalizesEmptyInput { result.set(try A().finalize()) } else { result.setNull() }
     }
 }
 
-// The two implementations below derive from the non-generic base directly: a generic class
-// whose superclass is generic too has that superclass looked up by mangled name at run time,
-// with a conformance check that scans every conformance record of the program (about 100 µs
-// per function at start-up).
-
-/// An aggregate (not a window function).
-final class InlineAggregateImplementation<A: Aggregate>: AggregateImplementation, @unchecked Sendable {
-    override func step(_ ctx: OpaquePointer, _ arguments: Arguments) { AggregateState<A>.step(ctx, arguments) }
-
-    override func value(_ ctx: OpaquePointer) {
-        // A plain aggregate is never called as a window function (SQLite refuses to compile
-        // that); this is only a safe answer.
-        ResultContext(rawValue: ctx).setNull()
-    }
-
-    override func final(_ ctx: OpaquePointer) { AggregateState<A>.final(ctx) }
-}
-
-/// A ``WindowAggregate``: also removes rows from the frame and reads the current value.
-final class InlineWindowImplementation<W: WindowAggregate>: AggregateImplementation, @unchecked Sendable {
-    override func step(_ ctx: OpaquePointer, _ arguments: Arguments) { AggregateState<W>.step(ctx, arguments) }
-
-    override func final(_ ctx: OpaquePointer) { AggregateState<W>.final(ctx) }
-
-    override func inverse(_ ctx: OpaquePointer, _ arguments: Arguments) {
-        guard let state = AggregateState<W>.state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
+extension AggregateState where A: WindowAggregate {
+    @inlinable @inline(__always)
+    static func inverse(_ ctx: OpaquePointer, _ arguments: Arguments) {
+        guard let state = state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
         do {
             try state.pointee.inverse(arguments)
         } catch {
-            ResultContext(rawValue: ctx).setError(error)
+            failCall(ctx, error)
         }
     }
 
-    override func value(_ ctx: OpaquePointer) {
+    @inlinable @inline(__always)
+    static func value(_ ctx: OpaquePointer) {
         let result = ResultContext(rawValue: ctx)
         do {
-            if let state = AggregateState<W>.state(ctx, create: false) {
+            if let state = state(ctx, create: false) {
                 result.set(try state.pointee.value())
             } else {
-                try AggregateState<W>.emptyResult(result)
+                try emptyResult(result)
             }
         } catch {
             result.setError(error)
