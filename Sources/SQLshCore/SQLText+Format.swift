@@ -38,4 +38,24 @@ extension SQLText {
         while bytes[count] != 0 { count += 1 }
         return try body(UnsafeBufferPointer(start: bytes, count: count))
     }
+
+    /// The room ``withFixedDecimal(_:digits:_:)`` has for its text.
+    public static let fixedDecimalCapacity = 400
+
+    /// `value` printed by SQLite's printf with `%.*f` and `digits` decimals into a stack buffer,
+    /// which `body` reads in place: ``withFormatted(_:_:_:)`` for that one conversion, with no
+    /// allocation (SQLite's `round()` prints with it on every row). The text is cut at
+    /// ``fixedDecimalCapacity`` - 1 bytes: enough for every value with at most 30 decimals
+    /// below 1e300 in magnitude.
+    @inlinable
+    public static func withFixedDecimal<R>(_ value: Double, digits: Int32,
+                                           _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try withUnsafeTemporaryAllocation(of: CChar.self, capacity: fixedDecimalCapacity) { buffer in
+            let base = buffer.baseAddress.unsafelyUnwrapped
+            let count = Int(sqlsh_format_fixed(base, Int32(fixedDecimalCapacity), digits, value))
+            return try base.withMemoryRebound(to: UInt8.self, capacity: fixedDecimalCapacity) {
+                try body(UnsafeBufferPointer(start: $0, count: count))
+            }
+        }
+    }
 }

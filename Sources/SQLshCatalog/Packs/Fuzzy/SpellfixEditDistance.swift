@@ -38,30 +38,46 @@ enum SpellfixEditDistance {
     }
 }
 
-/// A character for the spellfix costs: its value (for equality) and the ASCII character whose
-/// class it takes (itself for ASCII, the transliteration's letter otherwise, DEL = "other").
-struct SpellfixUnit: Equatable {
+/// A character for the spellfix costs: its value (for equality), the value its case is
+/// ignored by, and its classes at the start of a word and inside one (those of itself for
+/// ASCII, of the transliteration's letter otherwise, "other" for what has none).
+struct SpellfixUnit {
     var value: UInt32
-    var proxy: UInt8
-    static let none = SpellfixUnit(value: 0, proxy: 0)
+    /// Equal for two characters that substitute for 0: ASCII letters lowercased; other
+    /// characters up to U+10FFFF by Unicode simple case folding, tagged so that they never
+    /// equal an ASCII character; anything else (an invalid byte) itself.
+    var fold: UInt32
+    var initialClass: UInt8
+    var middleClass: UInt8
 
-    init(value: UInt32, proxy: UInt8) {
-        self.value = value
-        self.proxy = proxy
+    /// No character: before the first and after the last.
+    @inline(__always)
+    static var none: SpellfixUnit {
+        SpellfixUnit(value: 0, fold: 0, initialClass: SpellfixClass.other, middleClass: SpellfixClass.other)
+    }
+
+    init(value: UInt32, fold: UInt32, initialClass: UInt8, middleClass: UInt8) {
+        (self.value, self.fold, self.initialClass, self.middleClass) = (value, fold, initialClass, middleClass)
+    }
+
+    /// An invalid byte's unit: a character of its own, class "other".
+    init(invalid value: UInt32) {
+        self.init(value: value, fold: value, initialClass: SpellfixClass.other, middleClass: SpellfixClass.other)
     }
 
     init(_ scalar: UInt32) {
-        value = scalar
+        let proxy: UInt8
+        let fold: UInt32
         if scalar < 0x80 {
             proxy = UInt8(scalar)
-        } else if scalar <= 0x10FFFF, let letter = Translit.asciiLetter(scalar) {
-            proxy = letter
+            fold = scalar >= 0x41 && scalar <= 0x5A ? scalar | 0x20 : scalar
         } else {
-            proxy = 0x7F
+            proxy = scalar <= 0x10FFFF ? Translit.asciiLetter(scalar) ?? 0x7F : 0x7F
+            fold = scalar <= 0x10FFFF ? UnicodeScalarMapping.simpleFold(scalar) | 0x8000_0000 : scalar
         }
+        self.init(value: scalar, fold: fold, initialClass: SpellfixClass.initial[Int(proxy & 0x7F)],
+                  middleClass: SpellfixClass.middle[Int(proxy & 0x7F)])
     }
-
-    static func == (a: SpellfixUnit, b: SpellfixUnit) -> Bool { a.value == b.value }
 }
 
 /// The buffers of `fuzzy_editdist` (`edit_distance`), reused from row to row by one function on
@@ -71,31 +87,35 @@ struct SpellfixUnit: Equatable {
 /// function, which SQLite makes one at a time (a connection is not used from two threads at
 /// once).
 final class EditDistanceScratch: @unchecked Sendable {
-    private var a: [SpellfixUnit] = []
-    private var b: [SpellfixUnit] = []
+    /// The two texts' characters (each followed by ``SpellfixUnit/none``), then the row of
+    /// costs and the character each cost's path ends with, moved into local variables for each
+    /// call: the inner loop works on buffer pointers (a class's array property pays an
+    /// exclusivity check on every access).
+    private var units: [SpellfixUnit] = []
     private var costs: [Int] = []
     private var companions: [SpellfixUnit] = []
 
     @inline(__always)
     static func characterClass(_ previous: SpellfixUnit, _ c: SpellfixUnit) -> UInt8 {
-        previous.value == 0 ? SpellfixClass.initial[Int(c.proxy & 0x7F)] : SpellfixClass.middle[Int(c.proxy & 0x7F)]
+        previous.value == 0 ? c.initialClass : c.middleClass
     }
 
+    @inline(__always)
     static func insertOrDeleteCost(_ previous: SpellfixUnit, _ c: SpellfixUnit, _ next: SpellfixUnit) -> Int {
         let classC = characterClass(previous, c)
         if classC == SpellfixClass.silent { return 1 }
-        if previous == c { return 10 }
+        if previous.value == c.value { return 10 }
         let r = UInt32(UInt8(ascii: "r"))
         if classC == SpellfixClass.vowel, previous.value == r || next.value == r { return 20 }
         if classC == characterClass(previous, previous) { return classC == SpellfixClass.vowel ? 15 : 50 }
         return 100
     }
 
+    @inline(__always)
     static func substituteCost(_ previous: SpellfixUnit, _ from: SpellfixUnit, _ to: SpellfixUnit) -> Int {
-        if from == to { return 0 }
-        if to.value < 0x80, (to.value | 0x20) >= 0x61, (to.value | 0x20) <= 0x7A, from.value == to.value ^ 0x20 { return 0 }
-        if from.value >= 0x80, to.value >= 0x80, from.value <= 0x10FFFF, to.value <= 0x10FFFF,
-           UnicodeScalarMapping.simpleFold(from.value) == UnicodeScalarMapping.simpleFold(to.value) { return 0 }
+        // The same character, the same ASCII letter in the other case, or two non-ASCII
+        // characters that fold alike.
+        if from.fold == to.fold { return 0 }
         let classFrom = characterClass(previous, from), classTo = characterClass(previous, to)
         if classFrom == classTo { return 40 }
         if (SpellfixClass.b...SpellfixClass.y).contains(classFrom), (SpellfixClass.b...SpellfixClass.y).contains(classTo) {
@@ -104,89 +124,124 @@ final class EditDistanceScratch: @unchecked Sendable {
         return 100
     }
 
-    private func decode(_ bytes: UnsafeBufferPointer<UInt8>, into units: inout [SpellfixUnit]) {
-        units.removeAll(keepingCapacity: true)
+    /// Appends the characters of `bytes`, then ``SpellfixUnit/none``.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into units: inout [SpellfixUnit]) {
         ScalarDecoding.forEachUnit(bytes) { scalar, invalidByte in
-            units.append(invalidByte ? SpellfixUnit(value: ScalarDecoding.invalidUnit(UInt8(scalar)), proxy: 0x7F)
-                                     : SpellfixUnit(scalar))
+            units.append(invalidByte ? SpellfixUnit(invalid: ScalarDecoding.invalidUnit(UInt8(scalar))) : SpellfixUnit(scalar))
         }
+        units.append(.none)
     }
 
     func distance(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
-        decode(x, into: &a)
-        decode(y, into: &b)
+        var units: [SpellfixUnit] = [], costs: [Int] = [], companions: [SpellfixUnit] = []
+        swap(&units, &self.units)
+        swap(&costs, &self.costs)
+        swap(&companions, &self.companions)
+        defer {
+            swap(&units, &self.units)
+            swap(&costs, &self.costs)
+            swap(&companions, &self.companions)
+        }
+        units.removeAll(keepingCapacity: true)
+        Self.decode(x, into: &units)
+        let countA = units.count - 1
+        Self.decode(y, into: &units)
+        let countB = units.count - countA - 2
+        // One cost and one companion per character of b, and one before them.
+        costs.removeAll(keepingCapacity: true)
+        costs.append(contentsOf: repeatElement(0, count: countB + 1))
+        companions.removeAll(keepingCapacity: true)
+        companions.append(contentsOf: repeatElement(SpellfixUnit.none, count: countB + 1))
+        return units.withUnsafeBufferPointer { all in
+            costs.withUnsafeMutableBufferPointer { costs in
+                companions.withUnsafeMutableBufferPointer { companions in
+                    let base = all.baseAddress.unsafelyUnwrapped
+                    return Self.distance(base, countA, base + countA + 1, countB,
+                                         costs: costs.baseAddress.unsafelyUnwrapped, companions: companions.baseAddress.unsafelyUnwrapped)
+                }
+            }
+        }
+    }
+
+    /// The distance between the `countA` characters at `a` and the `countB` at `b` (each
+    /// followed by ``SpellfixUnit/none``), with room for `countB + 1` costs and companions.
+    private static func distance(_ a: UnsafePointer<SpellfixUnit>, _ countA: Int, _ b: UnsafePointer<SpellfixUnit>, _ countB: Int,
+                                 costs: UnsafeMutablePointer<Int>, companions: UnsafeMutablePointer<SpellfixUnit>) -> Int {
         // Skip the common prefix; its last character is the context of what follows.
         var start = 0
         var context = SpellfixUnit.none
-        while start < a.count, start < b.count, a[start] == b[start] {
+        while start < countA, start < countB, a[start].value == b[start].value {
             context = a[start]
             start += 1
         }
-        let nA = a.count - start, nB = b.count - start
+        let nA = countA - start, nB = countB - start
         if nA == 0 && nB == 0 { return 0 }
-        @inline(__always) func unitA(_ i: Int) -> SpellfixUnit { i < nA ? a[start + i] : .none }
-        @inline(__always) func unitB(_ i: Int) -> SpellfixUnit { i < nB ? b[start + i] : .none }
+        // unitA(nA) and unitB(nB) are the none after each text.
+        let unitA = a + start, unitB = b + start
         if nA == 0 {
             var total = 0, previous = context
             for i in 0..<nB {
-                total += Self.insertOrDeleteCost(previous, unitB(i), unitB(i + 1)) / 4
-                previous = unitB(i)
+                total += insertOrDeleteCost(previous, unitB[i], unitB[i + 1]) / 4
+                previous = unitB[i]
             }
             return total
         }
         if nB == 0 {
             var total = 0, previous = context
             for i in 0..<nA {
-                total += Self.insertOrDeleteCost(previous, unitA(i), unitA(i + 1))
-                previous = unitA(i)
+                total += insertOrDeleteCost(previous, unitA[i], unitA[i + 1])
+                previous = unitA[i]
             }
             return total
         }
-        let star = SpellfixUnit(value: UInt32(UInt8(ascii: "*")), proxy: UInt8(ascii: "*"))
-        if nA == 1, unitA(0) == star { return 0 }
+        let star = UInt32(UInt8(ascii: "*"))
+        if nA == 1, unitA[0].value == star { return 0 }
 
-        costs.removeAll(keepingCapacity: true)
-        companions.removeAll(keepingCapacity: true)
-        costs.append(0)
-        companions.append(context)
+        costs[0] = 0
+        companions[0] = context
         var previousB = context
         for j in 1...nB {
-            let cB = unitB(j - 1)
-            companions.append(cB)
-            costs.append(costs[j - 1] + Self.insertOrDeleteCost(previousB, cB, unitB(j)))
+            let cB = unitB[j - 1]
+            companions[j] = cB
+            costs[j] = costs[j - 1] + insertOrDeleteCost(previousB, cB, unitB[j])
             previousB = cB
         }
         var previousA = context
         var stoppedAtStar = false
         for i in 1...nA {
             let last = i == nA
-            let cA = unitA(i - 1)
-            if cA == star, last {
+            let cA = unitA[i - 1]
+            if cA.value == star, last {
                 stoppedAtStar = true
                 break
             }
             var diagonal = costs[0]
-            costs[0] = diagonal + Self.insertOrDeleteCost(previousA, cA, unitA(i))
+            costs[0] = diagonal + insertOrDeleteCost(previousA, cA, unitA[i])
+            var left = costs[0]  // costs[j - 1], already updated
+            var leftCompanion = companions[0]  // companions[j - 1], already updated
             for j in 1...nB {
-                let cB = unitB(j - 1), next = unitB(j)
-                var insert = Self.insertOrDeleteCost(companions[j - 1], cB, next)
-                if last { insert /= 4 }
-                let delete = Self.insertOrDeleteCost(companions[j], cA, next)
-                let substitute = Self.substituteCost(companions[j - 1], cA, cB)
-                var total = insert + costs[j - 1]
+                let cB = unitB[j - 1], next = unitB[j]
+                var insert = insertOrDeleteCost(leftCompanion, cB, next)
+                if last { insert >>= 2 }  // a quarter at the end of the word (costs are positive)
+                let up = costs[j], upCompanion = companions[j]
+                let delete = insertOrDeleteCost(upCompanion, cA, next)
+                let substitute = substituteCost(leftCompanion, cA, cB)
+                var total = insert + left
                 var companion = cB
-                if delete + costs[j] < total {
-                    total = delete + costs[j]
+                if delete + up < total {
+                    total = delete + up
                     companion = cA
                 }
                 if substitute + diagonal < total { total = substitute + diagonal }
-                diagonal = costs[j]
+                diagonal = up
                 costs[j] = total
                 companions[j] = companion
+                left = total
+                leftCompanion = companion
             }
             previousA = cA
         }
-        if stoppedAtStar { return costs[1...nB].min() ?? 0 }
+        if stoppedAtStar { return UnsafeBufferPointer(start: costs + 1, count: nB).min() ?? 0 }
         return costs[nB]
     }
 }
