@@ -3,34 +3,41 @@
 ///
 /// A pack is made (its entries built, their documentation assembled) only when something reads
 /// the catalog: a statement naming a function the connection lacks, `.functions`, `.enable`.
-/// `select 1` makes none. Packs with a table-valued function are made when a connection opens,
-/// since those functions are registered up front (``CatalogFunction/registeredUpFront``):
-/// `upFront` says which, and a test checks it.
+/// `select 1` makes none. A pack's functions registered up front when a connection opens
+/// (``CatalogFunction/registeredUpFront``: table-valued functions, modules, `define`) are
+/// listed in `upFront`, read without making the pack (its entries are static properties of
+/// their own), and a test checks that the list matches the pack.
 enum BuiltInPacks {
     struct Entry: Sendable {
-        let upFront: Bool
+        /// The pack's functions registered up front that start enabled.
+        let upFront: @Sendable () -> [CatalogFunction]
         let make: @Sendable () -> FunctionPack
+
+        init(upFront: @escaping @Sendable () -> [CatalogFunction] = { [] }, make: @escaping @Sendable () -> FunctionPack) {
+            self.upFront = upFront
+            self.make = make
+        }
     }
 
     static let all: [Entry] = [
-        Entry(upFront: false) { TextPack.pack },
-        Entry(upFront: false) { RegexpPack.pack },
-        Entry(upFront: true) { StatsPack.pack },  // stats_seq
-        Entry(upFront: true) { SeriesPack.pack },  // generate_series
-        Entry(upFront: false) { SHA3Pack.pack },
-        Entry(upFront: true) { FileIOPack.pack },  // fsdir, fileio_ls, fileio_scan
-        Entry(upFront: false) { DecimalPack.pack },
-        Entry(upFront: false) { IEEE754Pack.pack },
-        Entry(upFront: false) { MathPack.pack },
-        Entry(upFront: false) { IPAddrPack.pack },
-        Entry(upFront: false) { TimePack.pack },
-        Entry(upFront: false) { CryptoPack.pack },
-        Entry(upFront: false) { UUIDPack.pack },
-        Entry(upFront: false) { UnicodePack.pack },
-        Entry(upFront: false) { FuzzyPack.pack },
-        Entry(upFront: true) { VSVPack.pack },  // the vsv module
-        Entry(upFront: true) { ArchivePack.pack },  // the zipfile module
+        Entry { TextPack.pack },
+        Entry { RegexpPack.pack },
+        Entry(upFront: { [SqleanStatsNames.statsSeq] }) { StatsPack.pack },
+        Entry(upFront: { [SeriesPack.generateSeries] }) { SeriesPack.pack },
+        Entry { SHA3Pack.pack },
+        Entry(upFront: { [FileIOPack.fsdir] + SqleanTableFunctions.all }) { FileIOPack.pack },
+        Entry { DecimalPack.pack },
+        Entry { IEEE754Pack.pack },
+        Entry { MathPack.pack },
+        Entry { IPAddrPack.pack },
+        Entry { TimePack.pack },
+        Entry { CryptoPack.pack },
+        Entry { UUIDPack.pack },
+        Entry { UnicodePack.pack },
+        Entry { FuzzyPack.pack },
+        Entry(upFront: { [VSVPack.vsv] }) { VSVPack.pack },
+        Entry(upFront: { [ArchivePack.zipfile] }) { ArchivePack.pack },
         // Last, as in sqlean's bundle: stored definitions may call any other pack's functions.
-        Entry(upFront: true) { DefinePack.pack },  // define() and the define module
+        Entry(upFront: { [DefinePack.define] }) { DefinePack.pack },
     ]
 }

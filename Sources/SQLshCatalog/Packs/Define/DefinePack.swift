@@ -67,11 +67,11 @@ enum DefinePack {
                 """,
             example: "SELECT define('sumn', ':n * (:n + 1) / 2'); SELECT sumn(5);  -- 15",
             register: { connection in
-                // The state lives as long as define() is registered; stored definitions are
-                // read and compiled when a statement first names them.
-                let state = DefineState.of(connection.handle)
+                // The state is made by the first call (its registration keeps it then), not
+                // here: opening a connection makes none. Stored definitions are read and
+                // compiled when a statement first names them (Catalog.registerMissing).
                 try connection.addVirtualTableModule("define", DefineModule.self)
-                try connection.add(defineFunction(state))
+                try connection.add(defineFunction(StateAnchor()))
             },
             unregister: { connection in
                 try connection.removeFunction(named: "define", argumentCount: 2)
@@ -81,8 +81,9 @@ enum DefinePack {
         return function
     }()
 
-    private static func defineFunction(_ state: DefineState) -> SQLFunction {
+    private static func defineFunction(_ anchor: StateAnchor) -> SQLFunction {
         SQLFunction("define", argumentCount: 2, options: .directOnly, writingResult: { arguments, result in
+            let state = anchor.state(result)
             guard let name = arguments[0].string, let body = arguments[1].string else {
                 throw SQLiteError(message: "define() needs a name and a body, not NULL")
             }
