@@ -167,8 +167,8 @@ fuzzy   hamming               select sum(hamming(s, upper(s))) from t
 fuzzy   fuzzy_hamming         select sum(fuzzy_hamming(s, upper(s))) from t
 fuzzy   jaro_winkler          select round(sum(jaro_winkler(s, t)), 6) from t
 fuzzy   fuzzy_jarowin         select round(sum(fuzzy_jarowin(s, t)), 6) from t
-fuzzy   caverphone            select sum(length(caverphone(s))) from t
-fuzzy   fuzzy_caver           select sum(length(fuzzy_caver(s))) from t
+fuzzy   caverphone            select count(distinct caverphone(s)) from t
+fuzzy   fuzzy_caver           select count(distinct fuzzy_caver(s)) from t
 fuzzy   phonetic_hash         select sum(length(phonetic_hash(s))) from t
 fuzzy   fuzzy_phonetic        select sum(length(fuzzy_phonetic(s))) from t
 fuzzy   fuzzy_soundex         select count(distinct fuzzy_soundex(s)) from t

@@ -1,3 +1,4 @@
+import Glibc
 import SQLshCore
 
 /// `encode(data, algorithm)` and `decode(text, algorithm)`, also named `crypto_encode` and
@@ -32,13 +33,22 @@ enum EncodeDecode {
         /// byte by byte and case-sensitively, so '' (and NULL) pick base32, 'base6' base64,
         /// 'h' hex and 'u' url, while 'HEX' or 'hexx' pick nothing.
         static func select(_ algorithm: UnsafeBufferPointer<UInt8>) -> Encoding? {
-            for encoding in allCases {
-                let name = encoding.name
-                guard algorithm.count <= name.utf8CodeUnitCount else { continue }
-                let bytes = UnsafeBufferPointer(start: name.utf8Start, count: algorithm.count)
-                if bytes.elementsEqual(algorithm) { return encoding }
-            }
+            // In that order, with no array made per call (allCases is one).
+            if starts(.base32, with: algorithm) { return .base32 }
+            if starts(.base64, with: algorithm) { return .base64 }
+            if starts(.base85, with: algorithm) { return .base85 }
+            if starts(.hex, with: algorithm) { return .hex }
+            if starts(.url, with: algorithm) { return .url }
             return nil
+        }
+
+        /// Whether the encoding's name starts with `algorithm`.
+        @inline(__always)
+        private static func starts(_ encoding: Encoding, with algorithm: UnsafeBufferPointer<UInt8>) -> Bool {
+            let name = encoding.name
+            guard algorithm.count <= name.utf8CodeUnitCount else { return false }
+            guard let base = algorithm.baseAddress, algorithm.count > 0 else { return true }
+            return memcmp(name.utf8Start, base, algorithm.count) == 0
         }
     }
 
@@ -99,16 +109,31 @@ enum EncodeDecode {
             functions: { [SQLFunction(name, argumentCount: 2, options: .pure, writingResult: decodeFunction)] })
     }
 
+    // Each codec named in a switch, so that encode and decode are specialized for it (a call
+    // through `any BinaryCodec.Type` went through its witness table for every group).
     private static func encodeFunction(_ arguments: Arguments, _ result: ResultContext) {
         guard let (encoding, value) = encodingAndValue(arguments, result) else { return }
-        encode(encoding.codec, value.blobBytes, result)
+        let input = value.blobBytes
+        switch encoding {
+        case .base32: encode(Base32Codec.self, input, result)
+        case .base64: encode(Base64Codec.self, input, result)
+        case .base85: encode(Base85Codec.self, input, result)
+        case .hex: encode(HexCodec.self, input, result)
+        case .url: encode(URLCodec.self, input, result)
+        }
     }
 
     private static func decodeFunction(_ arguments: Arguments, _ result: ResultContext) {
         guard let (encoding, value) = encodingAndValue(arguments, result) else { return }
         let input = UnsafeRawBufferPointer(value.textBytes)
         if input.isEmpty { return result.setBlob(UnsafeRawBufferPointer(start: nil, count: 0)) }
-        decode(encoding.codec, input, result)
+        switch encoding {
+        case .base32: decode(Base32Codec.self, input, result)
+        case .base64: decode(Base64Codec.self, input, result)
+        case .base85: decode(Base85Codec.self, input, result)
+        case .hex: decode(HexCodec.self, input, result)
+        case .url: decode(URLCodec.self, input, result)
+        }
     }
 
     /// What encode() and decode() check first, alike: the encoding the second argument names

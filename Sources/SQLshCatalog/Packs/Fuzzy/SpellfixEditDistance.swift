@@ -94,6 +94,9 @@ final class EditDistanceScratch: @unchecked Sendable {
     private var units: [SpellfixUnit] = []
     private var costs: [Int] = []
     private var companions: [SpellfixUnit] = []
+    /// The same for two ASCII texts, as bytes (0 is no character, as a unit's value 0 is).
+    private var bytes: [UInt8] = []
+    private var byteCompanions: [UInt8] = []
 
     @inline(__always)
     static func characterClass(_ previous: SpellfixUnit, _ c: SpellfixUnit) -> UInt8 {
@@ -133,6 +136,11 @@ final class EditDistanceScratch: @unchecked Sendable {
     }
 
     func distance(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+        isASCII(x) && isASCII(y) ? asciiDistance(x, y) : unitDistance(x, y)
+    }
+
+    /// ``distance(_:_:)`` on characters (any text; ASCII texts take ``asciiDistance(_:_:)``).
+    func unitDistance(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
         var units: [SpellfixUnit] = [], costs: [Int] = [], companions: [SpellfixUnit] = []
         swap(&units, &self.units)
         swap(&costs, &self.costs)
@@ -238,6 +246,171 @@ final class EditDistanceScratch: @unchecked Sendable {
                 companions[j] = companion
                 left = total
                 leftCompanion = companion
+            }
+            previousA = cA
+        }
+        if stoppedAtStar { return UnsafeBufferPointer(start: costs + 1, count: nB).min() ?? 0 }
+        return costs[nB]
+    }
+}
+
+// MARK: ASCII texts
+
+@inline(__always)
+private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in bytes where byte >= 0x80 { return false }
+    return true
+}
+
+extension EditDistanceScratch {
+    /// ``distance(_:_:)`` for two ASCII texts: the same costs, computed on bytes with the class
+    /// tables at hand, about a third fewer instructions per cell than on units.
+    func asciiDistance(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+        var bytes: [UInt8] = [], costs: [Int] = [], companions: [UInt8] = []
+        swap(&bytes, &self.bytes)
+        swap(&costs, &self.costs)
+        swap(&companions, &self.byteCompanions)
+        defer {
+            swap(&bytes, &self.bytes)
+            swap(&costs, &self.costs)
+            swap(&companions, &self.byteCompanions)
+        }
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: x)
+        bytes.append(0)
+        bytes.append(contentsOf: y)
+        bytes.append(0)
+        costs.removeAll(keepingCapacity: true)
+        costs.append(contentsOf: repeatElement(0, count: y.count + 1))
+        companions.removeAll(keepingCapacity: true)
+        companions.append(contentsOf: repeatElement(0, count: y.count + 1))
+        return SpellfixClass.initial.withUnsafeBufferPointer { initial in
+            SpellfixClass.middle.withUnsafeBufferPointer { middle in
+                bytes.withUnsafeBufferPointer { all in
+                    costs.withUnsafeMutableBufferPointer { costs in
+                        companions.withUnsafeMutableBufferPointer { companions in
+                            let base = all.baseAddress.unsafelyUnwrapped
+                            return ASCIISpellfix(initial: initial.baseAddress.unsafelyUnwrapped, middle: middle.baseAddress.unsafelyUnwrapped)
+                                .distance(base, x.count, base + x.count + 1, y.count, costs: costs.baseAddress.unsafelyUnwrapped,
+                                          companions: companions.baseAddress.unsafelyUnwrapped)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The spellfix costs on ASCII bytes (see ``EditDistanceScratch``'s unit costs: the same
+/// rules, a byte's value standing for the unit's value and fold).
+private struct ASCIISpellfix {
+    let initial: UnsafePointer<UInt8>
+    let middle: UnsafePointer<UInt8>
+
+    @inline(__always)
+    func characterClass(_ previous: UInt8, _ c: UInt8) -> UInt8 {
+        previous == 0 ? initial[Int(c & 0x7F)] : middle[Int(c & 0x7F)]
+    }
+
+    @inline(__always)
+    func insertOrDeleteCost(_ previous: UInt8, _ c: UInt8, _ next: UInt8) -> Int {
+        let classC = characterClass(previous, c)
+        if classC == SpellfixClass.silent { return 1 }
+        if previous == c { return 10 }
+        let r = UInt8(ascii: "r")
+        if classC == SpellfixClass.vowel, previous == r || next == r { return 20 }
+        if classC == characterClass(previous, previous) { return classC == SpellfixClass.vowel ? 15 : 50 }
+        return 100
+    }
+
+    @inline(__always)
+    func substituteCost(_ previous: UInt8, _ from: UInt8, _ to: UInt8) -> Int {
+        if from == to { return 0 }
+        if (to | 0x20) >= 0x61, (to | 0x20) <= 0x7A, from == to ^ 0x20 { return 0 }
+        let classFrom = characterClass(previous, from), classTo = characterClass(previous, to)
+        if classFrom == classTo { return 40 }
+        if (SpellfixClass.b...SpellfixClass.y).contains(classFrom), (SpellfixClass.b...SpellfixClass.y).contains(classTo) {
+            return 75
+        }
+        return 100
+    }
+
+    /// The distance between the `countA` bytes at `a` and the `countB` at `b` (each followed by
+    /// a 0), with room for `countB + 1` costs and companions.
+    func distance(_ a: UnsafePointer<UInt8>, _ countA: Int, _ b: UnsafePointer<UInt8>, _ countB: Int,
+                  costs: UnsafeMutablePointer<Int>, companions: UnsafeMutablePointer<UInt8>) -> Int {
+        var start = 0
+        var context: UInt8 = 0
+        while start < countA, start < countB, a[start] == b[start] {
+            context = a[start]
+            start += 1
+        }
+        let nA = countA - start, nB = countB - start
+        if nA == 0 && nB == 0 { return 0 }
+        let unitA = a + start, unitB = b + start
+        if nA == 0 {
+            var total = 0, previous = context
+            for i in 0..<nB {
+                total += insertOrDeleteCost(previous, unitB[i], unitB[i + 1]) / 4
+                previous = unitB[i]
+            }
+            return total
+        }
+        if nB == 0 {
+            var total = 0, previous = context
+            for i in 0..<nA {
+                total += insertOrDeleteCost(previous, unitA[i], unitA[i + 1])
+                previous = unitA[i]
+            }
+            return total
+        }
+        let star = UInt8(ascii: "*")
+        if nA == 1, unitA[0] == star { return 0 }
+
+        costs[0] = 0
+        companions[0] = context
+        var previousB = context
+        for j in 1...nB {
+            let cB = unitB[j - 1]
+            companions[j] = cB
+            costs[j] = costs[j - 1] + insertOrDeleteCost(previousB, cB, unitB[j])
+            previousB = cB
+        }
+        var previousA = context
+        var stoppedAtStar = false
+        for i in 1...nA {
+            let last = i == nA
+            let cA = unitA[i - 1]
+            if cA == star, last {
+                stoppedAtStar = true
+                break
+            }
+            var diagonal = costs[0]
+            costs[0] = diagonal + insertOrDeleteCost(previousA, cA, unitA[i])
+            var left = costs[0]
+            var leftCompanion = companions[0]
+            // Costs are at most 100 a character: sums of them cannot overflow (&+, no checks).
+            var j = 1
+            while j <= nB {
+                let cB = unitB[j &- 1], next = unitB[j]
+                var insert = insertOrDeleteCost(leftCompanion, cB, next)
+                if last { insert >>= 2 }
+                let up = costs[j], upCompanion = companions[j]
+                let delete = insertOrDeleteCost(upCompanion, cA, next)
+                let substitute = substituteCost(leftCompanion, cA, cB)
+                var total = insert &+ left
+                var companion = cB
+                if delete &+ up < total {
+                    total = delete &+ up
+                    companion = cA
+                }
+                if substitute &+ diagonal < total { total = substitute &+ diagonal }
+                diagonal = up
+                costs[j] = total
+                companions[j] = companion
+                left = total
+                leftCompanion = companion
+                j &+= 1
             }
             previousA = cA
         }

@@ -1,3 +1,4 @@
+import Glibc
 import CSQLite
 import CUTF8Proc
 import SQLshCore
@@ -35,8 +36,10 @@ enum UnicodePack {
         example: "select unicode_version() >= '15';  -- 1",
         functions: {
             [SQLFunction("unicode_version", argumentCount: 0, options: .pure) { _, result in
+                // utf8proc's static string, copied by SQLite: no String made per call.
                 guard let version = utf8proc_unicode_version() else { return result.setNull() }
-                result.set(String(cString: version))
+                let bytes = UnsafeRawPointer(version).assumingMemoryBound(to: UInt8.self)
+                result.setText(utf8: UnsafeBufferPointer(start: bytes, count: strlen(version)))
             }]
         })
 }
