@@ -162,9 +162,10 @@ enum DefinePack {
         details: """
             eval(SQL[, SEP]) runs every statement of SQL and returns the text of every value of \
             every row, joined by SEP (a space by default); a separator goes before a value only \
-            after some non-empty output, and NULL counts as empty. NULL when nothing was output \
-            (DDL, DML) or when SQL or SEP is NULL. Errors are SQLite's ("no such table: x"). \
-            Direct-only; refused in -safe mode.
+            after some non-empty output, and NULL counts as empty, so that a row of NULLs gives \
+            '' (as in sqlean: eval('select null') is ''). NULL when no statement returned a row \
+            (DDL, DML, a query with no result) or when SQL or SEP is NULL. Errors are SQLite's \
+            ("no such table: x"). Direct-only; refused in -safe mode.
             """,
         example: "SELECT eval('select 10, 20, 30', '-');  -- 10-20-30",
         functions: {
