@@ -18,14 +18,14 @@ enum EncodeDecode {
             }
         }
 
-        /// The codec that encodes and decodes it.
-        var codec: any BinaryCodec.Type {
+        /// Runs `task` with the codec that encodes and decodes it.
+        fileprivate func run<T: CodecTask>(_ task: T) {
             switch self {
-            case .base32: return Base32Codec.self
-            case .base64: return Base64Codec.self
-            case .base85: return Base85Codec.self
-            case .hex: return HexCodec.self
-            case .url: return URLCodec.self
+            case .base32: task.run(Base32Codec.self)
+            case .base64: task.run(Base64Codec.self)
+            case .base85: task.run(Base85Codec.self)
+            case .hex: task.run(HexCodec.self)
+            case .url: task.run(URLCodec.self)
             }
         }
 
@@ -109,31 +109,32 @@ enum EncodeDecode {
             functions: { [SQLFunction(name, argumentCount: 2, options: .pure, writingResult: decodeFunction)] })
     }
 
-    // Each codec named in a switch, so that encode and decode are specialized for it (a call
-    // through `any BinaryCodec.Type` went through its witness table for every group).
     private static func encodeFunction(_ arguments: Arguments, _ result: ResultContext) {
         guard let (encoding, value) = encodingAndValue(arguments, result) else { return }
-        let input = value.blobBytes
-        switch encoding {
-        case .base32: encode(Base32Codec.self, input, result)
-        case .base64: encode(Base64Codec.self, input, result)
-        case .base85: encode(Base85Codec.self, input, result)
-        case .hex: encode(HexCodec.self, input, result)
-        case .url: encode(URLCodec.self, input, result)
-        }
+        encoding.run(EncodeTask(input: value.blobBytes, result: result))
     }
 
     private static func decodeFunction(_ arguments: Arguments, _ result: ResultContext) {
         guard let (encoding, value) = encodingAndValue(arguments, result) else { return }
         let input = UnsafeRawBufferPointer(value.textBytes)
         if input.isEmpty { return result.setBlob(UnsafeRawBufferPointer(start: nil, count: 0)) }
-        switch encoding {
-        case .base32: decode(Base32Codec.self, input, result)
-        case .base64: decode(Base64Codec.self, input, result)
-        case .base85: decode(Base85Codec.self, input, result)
-        case .hex: decode(HexCodec.self, input, result)
-        case .url: decode(URLCodec.self, input, result)
-        }
+        encoding.run(DecodeTask(input: input, result: result))
+    }
+
+    /// Work done with the codec of an encoding, specialized for it by ``Encoding/run(_:)`` (a
+    /// call through `any BinaryCodec.Type` went through its witness table for every group).
+    fileprivate protocol CodecTask {
+        func run<C: BinaryCodec>(_ codec: C.Type)
+    }
+
+    private struct EncodeTask: CodecTask {
+        let input: UnsafeRawBufferPointer, result: ResultContext
+        func run<C: BinaryCodec>(_ codec: C.Type) { EncodeDecode.encode(codec, input, result) }
+    }
+
+    private struct DecodeTask: CodecTask {
+        let input: UnsafeRawBufferPointer, result: ResultContext
+        func run<C: BinaryCodec>(_ codec: C.Type) { EncodeDecode.decode(codec, input, result) }
     }
 
     /// What encode() and decode() check first, alike: the encoding the second argument names
@@ -155,7 +156,7 @@ enum EncodeDecode {
 
     /// Encodes into a buffer of the right size, after checking that size against SQLite's
     /// length limit: the cheap upper bound first, the exact length only when the bound is over.
-    private static func encode<C: BinaryCodec>(_ codec: C.Type, _ input: UnsafeRawBufferPointer, _ result: ResultContext) {
+    fileprivate static func encode<C: BinaryCodec>(_ codec: C.Type, _ input: UnsafeRawBufferPointer, _ result: ResultContext) {
         let limit = result.lengthLimit
         guard var capacity = C.maximumEncodedLength(input.count) else {
             return result.setTooBig()
@@ -169,7 +170,7 @@ enum EncodeDecode {
         result.write(.text, capacity: capacity) { C.encode(input, into: $0) }
     }
 
-    private static func decode<C: BinaryCodec>(_ codec: C.Type, _ input: UnsafeRawBufferPointer, _ result: ResultContext) {
+    fileprivate static func decode<C: BinaryCodec>(_ codec: C.Type, _ input: UnsafeRawBufferPointer, _ result: ResultContext) {
         guard let capacity = C.maximumDecodedLength(input), capacity <= result.lengthLimit else {
             return result.setTooBig()
         }

@@ -98,35 +98,6 @@ final class EditDistanceScratch: @unchecked Sendable {
     private var bytes: [UInt8] = []
     private var byteCompanions: [UInt8] = []
 
-    @inline(__always)
-    static func characterClass(_ previous: SpellfixUnit, _ c: SpellfixUnit) -> UInt8 {
-        previous.value == 0 ? c.initialClass : c.middleClass
-    }
-
-    @inline(__always)
-    static func insertOrDeleteCost(_ previous: SpellfixUnit, _ c: SpellfixUnit, _ next: SpellfixUnit) -> Int {
-        let classC = characterClass(previous, c)
-        if classC == SpellfixClass.silent { return 1 }
-        if previous.value == c.value { return 10 }
-        let r = UInt32(UInt8(ascii: "r"))
-        if classC == SpellfixClass.vowel, previous.value == r || next.value == r { return 20 }
-        if classC == characterClass(previous, previous) { return classC == SpellfixClass.vowel ? 15 : 50 }
-        return 100
-    }
-
-    @inline(__always)
-    static func substituteCost(_ previous: SpellfixUnit, _ from: SpellfixUnit, _ to: SpellfixUnit) -> Int {
-        // The same character, the same ASCII letter in the other case, or two non-ASCII
-        // characters that fold alike.
-        if from.fold == to.fold { return 0 }
-        let classFrom = characterClass(previous, from), classTo = characterClass(previous, to)
-        if classFrom == classTo { return 40 }
-        if (SpellfixClass.b...SpellfixClass.y).contains(classFrom), (SpellfixClass.b...SpellfixClass.y).contains(classTo) {
-            return 75
-        }
-        return 100
-    }
-
     /// Appends the characters of `bytes`, then ``SpellfixUnit/none``.
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into units: inout [SpellfixUnit]) {
         ScalarDecoding.forEachUnit(bytes) { scalar, invalidByte in
@@ -141,120 +112,62 @@ final class EditDistanceScratch: @unchecked Sendable {
 
     /// ``distance(_:_:)`` on characters (any text; ASCII texts take ``asciiDistance(_:_:)``).
     func unitDistance(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
-        var units: [SpellfixUnit] = [], costs: [Int] = [], companions: [SpellfixUnit] = []
-        swap(&units, &self.units)
-        swap(&costs, &self.costs)
-        swap(&companions, &self.companions)
-        defer {
-            swap(&units, &self.units)
-            swap(&costs, &self.costs)
-            swap(&companions, &self.companions)
-        }
+        // The buffers are passed inout: one exclusivity check per call, none per access.
+        Self.unitDistance(x, y, units: &units, costs: &costs, companions: &companions)
+    }
+
+    private static func unitDistance(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>,
+                                     units: inout [SpellfixUnit], costs: inout [Int], companions: inout [SpellfixUnit]) -> Int {
         units.removeAll(keepingCapacity: true)
-        Self.decode(x, into: &units)
+        decode(x, into: &units)
         let countA = units.count - 1
-        Self.decode(y, into: &units)
-        let countB = units.count - countA - 2
-        // One cost and one companion per character of b, and one before them.
+        decode(y, into: &units)
+        return run(UnitCosts(), units, countA: countA, countB: units.count - countA - 2, costs: &costs, companions: &companions)
+    }
+
+    /// ``distance(_:_:)`` for two ASCII texts: the same costs, computed on bytes with the class
+    /// tables at hand, fewer instructions per cell than on units.
+    func asciiDistance(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+        Self.asciiDistance(x, y, bytes: &bytes, costs: &costs, companions: &byteCompanions)
+    }
+
+    private static func asciiDistance(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>,
+                                      bytes: inout [UInt8], costs: inout [Int], companions: inout [UInt8]) -> Int {
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: x)
+        bytes.append(0)
+        bytes.append(contentsOf: y)
+        bytes.append(0)
+        return SpellfixClass.initial.withUnsafeBufferPointer { initial in
+            SpellfixClass.middle.withUnsafeBufferPointer { middle in
+                run(ByteCosts(initial: initial.baseAddress.unsafelyUnwrapped, middle: middle.baseAddress.unsafelyUnwrapped),
+                    bytes, countA: x.count, countB: y.count, costs: &costs, companions: &companions)
+            }
+        }
+    }
+
+    /// The distance between the first `countA` characters of `units` and the `countB` after
+    /// them (each text followed by no character), with one cost and one companion for each
+    /// character of the second text and one before them.
+    private static func run<C: SpellfixCosts>(_ c: C, _ units: [C.Unit], countA: Int, countB: Int,
+                                              costs: inout [Int], companions: inout [C.Unit]) -> Int {
         costs.removeAll(keepingCapacity: true)
         costs.append(contentsOf: repeatElement(0, count: countB + 1))
         companions.removeAll(keepingCapacity: true)
-        companions.append(contentsOf: repeatElement(SpellfixUnit.none, count: countB + 1))
+        companions.append(contentsOf: repeatElement(c.none, count: countB + 1))
         return units.withUnsafeBufferPointer { all in
             costs.withUnsafeMutableBufferPointer { costs in
                 companions.withUnsafeMutableBufferPointer { companions in
                     let base = all.baseAddress.unsafelyUnwrapped
-                    return Self.distance(base, countA, base + countA + 1, countB,
-                                         costs: costs.baseAddress.unsafelyUnwrapped, companions: companions.baseAddress.unsafelyUnwrapped)
+                    return spellfixDistance(c, base, countA, base + countA + 1, countB,
+                                            costs: costs.baseAddress.unsafelyUnwrapped, companions: companions.baseAddress.unsafelyUnwrapped)
                 }
             }
         }
-    }
-
-    /// The distance between the `countA` characters at `a` and the `countB` at `b` (each
-    /// followed by ``SpellfixUnit/none``), with room for `countB + 1` costs and companions.
-    private static func distance(_ a: UnsafePointer<SpellfixUnit>, _ countA: Int, _ b: UnsafePointer<SpellfixUnit>, _ countB: Int,
-                                 costs: UnsafeMutablePointer<Int>, companions: UnsafeMutablePointer<SpellfixUnit>) -> Int {
-        // Skip the common prefix; its last character is the context of what follows.
-        var start = 0
-        var context = SpellfixUnit.none
-        while start < countA, start < countB, a[start].value == b[start].value {
-            context = a[start]
-            start += 1
-        }
-        let nA = countA - start, nB = countB - start
-        if nA == 0 && nB == 0 { return 0 }
-        // unitA(nA) and unitB(nB) are the none after each text.
-        let unitA = a + start, unitB = b + start
-        if nA == 0 {
-            var total = 0, previous = context
-            for i in 0..<nB {
-                total += insertOrDeleteCost(previous, unitB[i], unitB[i + 1]) / 4
-                previous = unitB[i]
-            }
-            return total
-        }
-        if nB == 0 {
-            var total = 0, previous = context
-            for i in 0..<nA {
-                total += insertOrDeleteCost(previous, unitA[i], unitA[i + 1])
-                previous = unitA[i]
-            }
-            return total
-        }
-        let star = UInt32(UInt8(ascii: "*"))
-        if nA == 1, unitA[0].value == star { return 0 }
-
-        costs[0] = 0
-        companions[0] = context
-        var previousB = context
-        for j in 1...nB {
-            let cB = unitB[j - 1]
-            companions[j] = cB
-            costs[j] = costs[j - 1] + insertOrDeleteCost(previousB, cB, unitB[j])
-            previousB = cB
-        }
-        var previousA = context
-        var stoppedAtStar = false
-        for i in 1...nA {
-            let last = i == nA
-            let cA = unitA[i - 1]
-            if cA.value == star, last {
-                stoppedAtStar = true
-                break
-            }
-            var diagonal = costs[0]
-            costs[0] = diagonal + insertOrDeleteCost(previousA, cA, unitA[i])
-            var left = costs[0]  // costs[j - 1], already updated
-            var leftCompanion = companions[0]  // companions[j - 1], already updated
-            for j in 1...nB {
-                let cB = unitB[j - 1], next = unitB[j]
-                var insert = insertOrDeleteCost(leftCompanion, cB, next)
-                if last { insert >>= 2 }  // a quarter at the end of the word (costs are positive)
-                let up = costs[j], upCompanion = companions[j]
-                let delete = insertOrDeleteCost(upCompanion, cA, next)
-                let substitute = substituteCost(leftCompanion, cA, cB)
-                var total = insert + left
-                var companion = cB
-                if delete + up < total {
-                    total = delete + up
-                    companion = cA
-                }
-                if substitute + diagonal < total { total = substitute + diagonal }
-                diagonal = up
-                costs[j] = total
-                companions[j] = companion
-                left = total
-                leftCompanion = companion
-            }
-            previousA = cA
-        }
-        if stoppedAtStar { return UnsafeBufferPointer(start: costs + 1, count: nB).min() ?? 0 }
-        return costs[nB]
     }
 }
 
-// MARK: ASCII texts
+// MARK: Costs
 
 @inline(__always)
 private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -262,71 +175,33 @@ private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     return true
 }
 
-extension EditDistanceScratch {
-    /// ``distance(_:_:)`` for two ASCII texts: the same costs, computed on bytes with the class
-    /// tables at hand, about a third fewer instructions per cell than on units.
-    func asciiDistance(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
-        var bytes: [UInt8] = [], costs: [Int] = [], companions: [UInt8] = []
-        swap(&bytes, &self.bytes)
-        swap(&costs, &self.costs)
-        swap(&companions, &self.byteCompanions)
-        defer {
-            swap(&bytes, &self.bytes)
-            swap(&costs, &self.costs)
-            swap(&companions, &self.byteCompanions)
-        }
-        bytes.removeAll(keepingCapacity: true)
-        bytes.append(contentsOf: x)
-        bytes.append(0)
-        bytes.append(contentsOf: y)
-        bytes.append(0)
-        costs.removeAll(keepingCapacity: true)
-        costs.append(contentsOf: repeatElement(0, count: y.count + 1))
-        companions.removeAll(keepingCapacity: true)
-        companions.append(contentsOf: repeatElement(0, count: y.count + 1))
-        return SpellfixClass.initial.withUnsafeBufferPointer { initial in
-            SpellfixClass.middle.withUnsafeBufferPointer { middle in
-                bytes.withUnsafeBufferPointer { all in
-                    costs.withUnsafeMutableBufferPointer { costs in
-                        companions.withUnsafeMutableBufferPointer { companions in
-                            let base = all.baseAddress.unsafelyUnwrapped
-                            return ASCIISpellfix(initial: initial.baseAddress.unsafelyUnwrapped, middle: middle.baseAddress.unsafelyUnwrapped)
-                                .distance(base, x.count, base + x.count + 1, y.count, costs: costs.baseAddress.unsafelyUnwrapped,
-                                          companions: companions.baseAddress.unsafelyUnwrapped)
-                        }
-                    }
-                }
-            }
-        }
-    }
+/// The characters and costs the spellfix distance is computed with: ``SpellfixUnit``s for any
+/// text, bytes for ASCII texts (the same rules, a byte's value standing for a unit's value and
+/// fold). 0 (a unit of value 0) is no character.
+private protocol SpellfixCosts {
+    associatedtype Unit
+    var none: Unit { get }
+    func value(_ c: Unit) -> UInt32
+    func characterClass(_ previous: Unit, _ c: Unit) -> UInt8
+    /// Whether `from` substitutes for `to` at no cost: the same character, or its other case.
+    func foldsAlike(_ from: Unit, _ to: Unit) -> Bool
 }
 
-/// The spellfix costs on ASCII bytes (see ``EditDistanceScratch``'s unit costs: the same
-/// rules, a byte's value standing for the unit's value and fold).
-private struct ASCIISpellfix {
-    let initial: UnsafePointer<UInt8>
-    let middle: UnsafePointer<UInt8>
-
+extension SpellfixCosts {
     @inline(__always)
-    func characterClass(_ previous: UInt8, _ c: UInt8) -> UInt8 {
-        previous == 0 ? initial[Int(c & 0x7F)] : middle[Int(c & 0x7F)]
-    }
-
-    @inline(__always)
-    func insertOrDeleteCost(_ previous: UInt8, _ c: UInt8, _ next: UInt8) -> Int {
+    func insertOrDeleteCost(_ previous: Unit, _ c: Unit, _ next: Unit) -> Int {
         let classC = characterClass(previous, c)
         if classC == SpellfixClass.silent { return 1 }
-        if previous == c { return 10 }
-        let r = UInt8(ascii: "r")
-        if classC == SpellfixClass.vowel, previous == r || next == r { return 20 }
+        if value(previous) == value(c) { return 10 }
+        let r = UInt32(UInt8(ascii: "r"))
+        if classC == SpellfixClass.vowel, value(previous) == r || value(next) == r { return 20 }
         if classC == characterClass(previous, previous) { return classC == SpellfixClass.vowel ? 15 : 50 }
         return 100
     }
 
     @inline(__always)
-    func substituteCost(_ previous: UInt8, _ from: UInt8, _ to: UInt8) -> Int {
-        if from == to { return 0 }
-        if (to | 0x20) >= 0x61, (to | 0x20) <= 0x7A, from == to ^ 0x20 { return 0 }
+    func substituteCost(_ previous: Unit, _ from: Unit, _ to: Unit) -> Int {
+        if foldsAlike(from, to) { return 0 }
         let classFrom = characterClass(previous, from), classTo = characterClass(previous, to)
         if classFrom == classTo { return 40 }
         if (SpellfixClass.b...SpellfixClass.y).contains(classFrom), (SpellfixClass.b...SpellfixClass.y).contains(classTo) {
@@ -334,87 +209,117 @@ private struct ASCIISpellfix {
         }
         return 100
     }
+}
 
-    /// The distance between the `countA` bytes at `a` and the `countB` at `b` (each followed by
-    /// a 0), with room for `countB + 1` costs and companions.
-    func distance(_ a: UnsafePointer<UInt8>, _ countA: Int, _ b: UnsafePointer<UInt8>, _ countB: Int,
-                  costs: UnsafeMutablePointer<Int>, companions: UnsafeMutablePointer<UInt8>) -> Int {
-        var start = 0
-        var context: UInt8 = 0
-        while start < countA, start < countB, a[start] == b[start] {
-            context = a[start]
-            start += 1
-        }
-        let nA = countA - start, nB = countB - start
-        if nA == 0 && nB == 0 { return 0 }
-        let unitA = a + start, unitB = b + start
-        if nA == 0 {
-            var total = 0, previous = context
-            for i in 0..<nB {
-                total += insertOrDeleteCost(previous, unitB[i], unitB[i + 1]) / 4
-                previous = unitB[i]
-            }
-            return total
-        }
-        if nB == 0 {
-            var total = 0, previous = context
-            for i in 0..<nA {
-                total += insertOrDeleteCost(previous, unitA[i], unitA[i + 1])
-                previous = unitA[i]
-            }
-            return total
-        }
-        let star = UInt8(ascii: "*")
-        if nA == 1, unitA[0] == star { return 0 }
-
-        costs[0] = 0
-        companions[0] = context
-        var previousB = context
-        for j in 1...nB {
-            let cB = unitB[j - 1]
-            companions[j] = cB
-            costs[j] = costs[j - 1] + insertOrDeleteCost(previousB, cB, unitB[j])
-            previousB = cB
-        }
-        var previousA = context
-        var stoppedAtStar = false
-        for i in 1...nA {
-            let last = i == nA
-            let cA = unitA[i - 1]
-            if cA == star, last {
-                stoppedAtStar = true
-                break
-            }
-            var diagonal = costs[0]
-            costs[0] = diagonal + insertOrDeleteCost(previousA, cA, unitA[i])
-            var left = costs[0]
-            var leftCompanion = companions[0]
-            // Costs are at most 100 a character: sums of them cannot overflow (&+, no checks).
-            var j = 1
-            while j <= nB {
-                let cB = unitB[j &- 1], next = unitB[j]
-                var insert = insertOrDeleteCost(leftCompanion, cB, next)
-                if last { insert >>= 2 }
-                let up = costs[j], upCompanion = companions[j]
-                let delete = insertOrDeleteCost(upCompanion, cA, next)
-                let substitute = substituteCost(leftCompanion, cA, cB)
-                var total = insert &+ left
-                var companion = cB
-                if delete &+ up < total {
-                    total = delete &+ up
-                    companion = cA
-                }
-                if substitute &+ diagonal < total { total = substitute &+ diagonal }
-                diagonal = up
-                costs[j] = total
-                companions[j] = companion
-                left = total
-                leftCompanion = companion
-                j &+= 1
-            }
-            previousA = cA
-        }
-        if stoppedAtStar { return UnsafeBufferPointer(start: costs + 1, count: nB).min() ?? 0 }
-        return costs[nB]
+/// Costs on ``SpellfixUnit``s: classes and fold worked out when the text was decoded.
+private struct UnitCosts: SpellfixCosts {
+    var none: SpellfixUnit { .none }
+    @inline(__always) func value(_ c: SpellfixUnit) -> UInt32 { c.value }
+    @inline(__always) func characterClass(_ previous: SpellfixUnit, _ c: SpellfixUnit) -> UInt8 {
+        previous.value == 0 ? c.initialClass : c.middleClass
     }
+    @inline(__always) func foldsAlike(_ from: SpellfixUnit, _ to: SpellfixUnit) -> Bool { from.fold == to.fold }
+}
+
+/// Costs on ASCII bytes, with the class tables at hand.
+private struct ByteCosts: SpellfixCosts {
+    let initial: UnsafePointer<UInt8>
+    let middle: UnsafePointer<UInt8>
+
+    var none: UInt8 { 0 }
+    @inline(__always) func value(_ c: UInt8) -> UInt32 { UInt32(c) }
+    @inline(__always) func characterClass(_ previous: UInt8, _ c: UInt8) -> UInt8 {
+        previous == 0 ? initial[Int(c & 0x7F)] : middle[Int(c & 0x7F)]
+    }
+    @inline(__always) func foldsAlike(_ from: UInt8, _ to: UInt8) -> Bool {
+        from == to || ((to | 0x20) >= 0x61 && (to | 0x20) <= 0x7A && from == to ^ 0x20)
+    }
+}
+
+/// The distance between the `countA` characters at `a` and the `countB` at `b` (each followed
+/// by no character), with room for `countB + 1` costs and companions. Specialized for each kind
+/// of character.
+private func spellfixDistance<C: SpellfixCosts>(_ c: C, _ a: UnsafePointer<C.Unit>, _ countA: Int,
+                                                _ b: UnsafePointer<C.Unit>, _ countB: Int,
+                                                costs: UnsafeMutablePointer<Int>,
+                                                companions: UnsafeMutablePointer<C.Unit>) -> Int {
+    // Skip the common prefix; its last character is the context of what follows.
+    var start = 0
+    var context = c.none
+    while start < countA, start < countB, c.value(a[start]) == c.value(b[start]) {
+        context = a[start]
+        start += 1
+    }
+    let nA = countA - start, nB = countB - start
+    if nA == 0 && nB == 0 { return 0 }
+    // unitA[nA] and unitB[nB] are the "no character" after each text.
+    let unitA = a + start, unitB = b + start
+    if nA == 0 {
+        var total = 0, previous = context
+        for i in 0..<nB {
+            total += c.insertOrDeleteCost(previous, unitB[i], unitB[i + 1]) / 4
+            previous = unitB[i]
+        }
+        return total
+    }
+    if nB == 0 {
+        var total = 0, previous = context
+        for i in 0..<nA {
+            total += c.insertOrDeleteCost(previous, unitA[i], unitA[i + 1])
+            previous = unitA[i]
+        }
+        return total
+    }
+    let star = UInt32(UInt8(ascii: "*"))
+    if nA == 1, c.value(unitA[0]) == star { return 0 }
+
+    costs[0] = 0
+    companions[0] = context
+    var previousB = context
+    for j in 1...nB {
+        let cB = unitB[j - 1]
+        companions[j] = cB
+        costs[j] = costs[j - 1] + c.insertOrDeleteCost(previousB, cB, unitB[j])
+        previousB = cB
+    }
+    var previousA = context
+    var stoppedAtStar = false
+    for i in 1...nA {
+        let last = i == nA
+        let cA = unitA[i - 1]
+        if c.value(cA) == star, last {
+            stoppedAtStar = true
+            break
+        }
+        var diagonal = costs[0]
+        costs[0] = diagonal + c.insertOrDeleteCost(previousA, cA, unitA[i])
+        var left = costs[0]  // costs[j - 1], already updated
+        var leftCompanion = companions[0]  // companions[j - 1], already updated
+        // Costs are at most 100 a character: sums of them cannot overflow (&+, no checks).
+        var j = 1
+        while j <= nB {
+            let cB = unitB[j &- 1], next = unitB[j]
+            var insert = c.insertOrDeleteCost(leftCompanion, cB, next)
+            if last { insert >>= 2 }  // a quarter at the end of the word (costs are positive)
+            let up = costs[j], upCompanion = companions[j]
+            let delete = c.insertOrDeleteCost(upCompanion, cA, next)
+            let substitute = c.substituteCost(leftCompanion, cA, cB)
+            var total = insert &+ left
+            var companion = cB
+            if delete &+ up < total {
+                total = delete &+ up
+                companion = cA
+            }
+            if substitute &+ diagonal < total { total = substitute &+ diagonal }
+            diagonal = up
+            costs[j] = total
+            companions[j] = companion
+            left = total
+            leftCompanion = companion
+            j &+= 1
+        }
+        previousA = cA
+    }
+    if stoppedAtStar { return UnsafeBufferPointer(start: costs + 1, count: nB).min() ?? 0 }
+    return costs[nB]
 }

@@ -92,11 +92,15 @@ struct Moments<Statistic> {
 }
 
 extension Moments: Aggregate, WindowAggregate where Statistic: MomentStatistic {
+    // Inlined into the specialized aggregate callbacks, whose code is then the same for every
+    // statistic: one function, calling nothing indirectly.
+    @inline(__always)
     mutating func step(_ arguments: Arguments) throws {
         guard let x = Moments.input(arguments) else { return }
         accumulate(x, sign: 1)
     }
 
+    @inline(__always)
     mutating func inverse(_ arguments: Arguments) throws {
         guard let x = Moments.input(arguments) else { return }
         accumulate(x, sign: -1)
