@@ -73,8 +73,9 @@ let package = Package(
         // Layer 4: the shell library: input in, bytes out.
         .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLshPlugin"]),
 
-        // Layer 5: the executable. Thin.
-        .executableTarget(name: "sqlsh", dependencies: ["SQLshShell", "SQLshCore", "CEditLine"]),
+        // Layer 5: the executable. Thin. CStartup hands the Swift runtime argv (see argv.c).
+        .target(name: "CStartup"),
+        .executableTarget(name: "sqlsh", dependencies: ["SQLshShell", "SQLshCore", "CEditLine", "CStartup"]),
 
         // Plugins: the C ABI (header only), the Swift SDK, and the example plugins. A plugin links
         // the Swift runtime statically (-static-stdlib), so it is self-contained and loads into

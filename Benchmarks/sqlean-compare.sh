@@ -3,13 +3,16 @@
 # sqlean's C extension loaded, on the same ROWS-row table (default 1,000,000), with the same
 # query in both shells and the same result required of both (issue 23).
 #
-# The table (made once by sqlite3 with sqlean loaded, then read by both shells):
-#   s, t  10-40 random ASCII characters (letters, digits, space, punctuation)
-#   l     10-40 random characters of accented Latin text (for the Unicode functions)
-#   x     a real in -1000..1000, p a real in 0..1000, y a real in -1..1, i an integer 0..10^6
-#   u     Unix seconds (1970-2100), tv and tv2 sqlean time values, ts an ISO 8601 text time
-#   ip    an IPv4 address, most with a prefix length; uid a UUID v4 text, u7 a UUID v7 text
-#   b64   s in base64, hx s in hex
+# The tables (made once by sqlite3 with sqlean loaded, then read by both shells), ROWS rows
+# each, narrow so that a scan reads few pages and the functions' own cost shows:
+#   t(s, t, x, p, y, i, u)  s and t 10-40 random ASCII characters (letters, digits, space,
+#                           punctuation); x a real in -1000..1000, p in 0..1000, y in -1..1;
+#                           i an integer 0..10^6; u Unix seconds (1970-2100)
+#   lat(l)                  10-40 random characters of accented Latin text (Unicode functions)
+#   tm(tv, tv2, ts, i)      sqlean time values, an ISO 8601 text time, t's i
+#   net(ip)                 IPv4 addresses, most with a prefix length
+#   ids(uid, u7)            UUIDs v4 and v7 as text
+#   enc(b64, hx)            t's s in base64 and in hex
 # A query is `select sum(length(f(s))) from t`, a sum of the numbers the function gives, or
 # the aggregate itself, so that only the function's cost and the scan are timed. Reals are
 # rounded where the two may differ in the last digits; results that must differ (random UUIDs,
@@ -27,7 +30,9 @@
 # note and does nothing), SQLSH (default .build/release/sqlsh, built by `make build` when
 # missing), SQLITE3 (default sqlite3), ROWS, RUNS, ONLY (an extended regular expression:
 # only the cases whose "pack function" line matches), DB (a database file to keep the table
-# in: made when missing, reused when it has ROWS rows; default a temporary file).
+# in: made when missing, reused when it has ROWS rows; default a temporary file), MEASURE
+# (`instructions`: count each query's instructions once with valgrind's callgrind instead of
+# timing it, the figure a loaded machine leaves alone; best with ROWS=100000).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,6 +47,8 @@ SQLITE3=${SQLITE3:-sqlite3}
 ROWS=${ROWS:-1000000}
 RUNS=${RUNS:-3}
 ONLY=${ONLY:-}
+MEASURE=${MEASURE:-time}
+[ "$MEASURE" = instructions ] && RUNS=1
 
 if [ ! -x "$SQLSH" ]; then
     echo "building $SQLSH ..." >&2
@@ -56,15 +63,16 @@ printf '%s\n' "a line of text for fileio_read to read on every call" >"$file"
 
 sqlean() { "$SQLITE3" -cmd ".load $SQLEAN_SO" "$@"; }
 
-# The table, unless DB already holds it with ROWS rows.
-if [ "$("$SQLITE3" "$db" "select count(*) from t" 2>/dev/null || true)" != "$ROWS" ]; then
+# The tables, unless DB already holds them with ROWS rows.
+if [ "$("$SQLITE3" "$db" "select count(*) from enc" 2>/dev/null || true)" != "$ROWS" ]; then
     rm -f "$db"
-    # Two pools of random characters; each row takes a random slice of 10 to 40 of them.
+    # Two pools of random characters; each row takes a random slice of 10 to 40 of them. No ß:
+    # sqlsh's nupper and casefold map it to SS and ss (Unicode's full mappings), sqlean keeps it.
     awk 'BEGIN {
         srand(23)
         a = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,-_:;!?()"
         n = split("a b c d e f g h i j k l m n o p r s t u v y z é è ê ë à â ä ô ö û ü ù ç î ï ñ æ œ ø å É À Ç Ö Ü", lat, " ")
-        printf "create table pool(ascii text, latin text); insert into pool values (\x27"
+        printf "create temp table pool(ascii text, latin text); insert into pool values (\x27"
         for (i = 0; i < 100000; i++) printf "%s", substr(a, 1 + int(rand() * length(a)), 1)
         printf "\x27, \x27"
         for (i = 0; i < 100000; i++) printf "%s", (rand() < 0.15 ? " " : lat[1 + int(rand() * n)])
@@ -72,25 +80,29 @@ if [ "$("$SQLITE3" "$db" "select count(*) from t" 2>/dev/null || true)" != "$ROW
     }' >"$work/pool.sql"
     sqlean "$db" >/dev/null <<EOF
 .read $work/pool.sql
-create table t(s text, t text, l text, x real, p real, y real, i integer, u integer,
-               tv blob, tv2 blob, ts text, ip text, uid text, u7 text, b64 text, hx text);
+create table t(s text, t text, x real, p real, y real, i integer, u integer);
 with recursive c(k) as (select 1 union all select k + 1 from c where k < $ROWS)
-insert into t(s, t, l, x, p, y, i, u, ip)
+insert into t
 select substr(ascii, 1 + abs(random()) % 99000, 10 + abs(random()) % 31),
        substr(ascii, 1 + abs(random()) % 99000, 10 + abs(random()) % 31),
-       substr(latin, 1 + abs(random()) % 99000, 10 + abs(random()) % 31),
        (random() % 1000000) / 1000.0, abs(random() % 1000000) / 1000.0, (random() % 1000000) / 1000000.0,
-       abs(random()) % 1000001, abs(random()) % 4102444800,
-       (abs(random()) % 256) || '.' || (abs(random()) % 256) || '.' || (abs(random()) % 256) || '.' || (abs(random()) % 256)
-         || iif(abs(random()) % 10 = 0, '', '/' || (8 + abs(random()) % 25))
+       abs(random()) % 1000001, abs(random()) % 4102444800
 from c, pool;
 -- sqlean 0.28.3 reads March 1 of a leap year as February 29 (1976-03-01 as 1976-02-29): no
 -- such day in the table, so that the results can be compared.
 update t set u = u + 86400 where strftime('%m-%d', u, 'unixepoch') = '03-01';
-update t set tv = time_unix(u, abs(random()) % 1000000000), tv2 = time_unix(abs(random()) % 4102444800),
-             ts = time_fmt_iso(time_unix(u)), uid = uuid4(), u7 = uuid7(u), b64 = encode(s, 'base64'), hx = encode(s, 'hex');
-drop table pool;
-vacuum;
+create table lat(l text);
+insert into lat select substr(latin, 1 + abs(random()) % 99000, 10 + abs(random()) % 31) from t, pool order by t.rowid;
+create table tm(tv blob, tv2 blob, ts text, i integer);
+insert into tm select time_unix(u, abs(random()) % 1000000000), time_unix(abs(random()) % 4102444800),
+                      time_fmt_iso(time_unix(u)), i from t order by rowid;
+create table net(ip text);
+insert into net select (abs(random()) % 256) || '.' || (abs(random()) % 256) || '.' || (abs(random()) % 256) || '.'
+                       || (abs(random()) % 256) || iif(abs(random()) % 10 = 0, '', '/' || (8 + abs(random()) % 25)) from t;
+create table ids(uid text, u7 text);
+insert into ids select uuid4(), uuid7(u) from t order by rowid;
+create table enc(b64 text, hx text);
+insert into enc select encode(s, 'base64'), encode(s, 'hex') from t order by rowid;
 EOF
 fi
 
@@ -124,12 +136,12 @@ crypto  encode:base85         select sum(length(encode(s, 'base85'))) from t
 crypto  encode:hex            select sum(length(encode(s, 'hex'))) from t
 crypto  encode:url            select sum(length(encode(s, 'url'))) from t
 crypto  crypto_encode         select sum(length(crypto_encode(s, 'base64'))) from t
-crypto  decode                select sum(length(decode(b64, 'base64'))) from t
-crypto  decode:hex            select sum(length(decode(hx, 'hex'))) from t
+crypto  decode                select sum(length(decode(b64, 'base64'))) from enc
+crypto  decode:hex            select sum(length(decode(hx, 'hex'))) from enc
 crypto  decode:base32         select sum(length(decode(encode(s, 'base32'), 'base32'))) from t where rowid % 10 = 0
 crypto  decode:base85         select sum(length(decode(encode(s, 'base85'), 'base85'))) from t where rowid % 10 = 0
 crypto  decode:url            select sum(length(decode(encode(s, 'url'), 'url'))) from t where rowid % 10 = 0
-crypto  crypto_decode         select sum(length(crypto_decode(b64, 'base64'))) from t
+crypto  crypto_decode         select sum(length(crypto_decode(b64, 'base64'))) from enc
 define  define                new:pragma synchronous = off; select define('f0', '1'); with recursive c(i) as (select 1 union all select i + 1 from c where i < @N1000@) select count(define('f' || i, '?1 + ' || i)) + 1 from c
 define  undefine              new:pragma synchronous = off; select define('f0', '1'); with recursive c(i) as (select 1 union all select i + 1 from c where i < @N1000@) select sum(coalesce(length(undefine('f' || i)), 0) >= 0) from c
 define  define_cache          tail:select sum(coalesce(length(define_cache()), 0) >= 0) from t where rowid % 10 = 0
@@ -155,24 +167,24 @@ fuzzy   hamming               select sum(hamming(s, upper(s))) from t
 fuzzy   fuzzy_hamming         select sum(fuzzy_hamming(s, upper(s))) from t
 fuzzy   jaro_winkler          select round(sum(jaro_winkler(s, t)), 6) from t
 fuzzy   fuzzy_jarowin         select round(sum(fuzzy_jarowin(s, t)), 6) from t
-fuzzy   caverphone            select sum(length(caverphone(s))) from t
-fuzzy   fuzzy_caver           select sum(length(fuzzy_caver(s))) from t
+fuzzy   caverphone            select count(distinct caverphone(s)) from t
+fuzzy   fuzzy_caver           select count(distinct fuzzy_caver(s)) from t
 fuzzy   phonetic_hash         select sum(length(phonetic_hash(s))) from t
 fuzzy   fuzzy_phonetic        select sum(length(fuzzy_phonetic(s))) from t
 fuzzy   fuzzy_soundex         select count(distinct fuzzy_soundex(s)) from t
 fuzzy   fuzzy_soundex:length  select sum(length(fuzzy_soundex(s))) from t
 fuzzy   rsoundex              select count(distinct rsoundex(s)) from t
 fuzzy   fuzzy_rsoundex        select count(distinct fuzzy_rsoundex(s)) from t
-fuzzy   script_code           select sum(script_code(l)) from t
-fuzzy   fuzzy_script          select sum(fuzzy_script(l)) from t
+fuzzy   script_code           select sum(script_code(l)) from lat
+fuzzy   fuzzy_script          select sum(fuzzy_script(l)) from lat
 fuzzy   translit              select sum(length(translit(s))) from t
-fuzzy   translit:latin        select sum(length(translit(l))) from t
-fuzzy   fuzzy_translit        select sum(length(fuzzy_translit(l))) from t
-ipaddr  ipfamily              select sum(ipfamily(ip)) from t
-ipaddr  iphost                select sum(length(iphost(ip))) from t
-ipaddr  ipmasklen             select sum(ipmasklen(ip)) from t
-ipaddr  ipnetwork             select sum(length(ipnetwork(ip))) from t
-ipaddr  ipcontains            select sum(ipcontains('128.0.0.0/2', ip)) from t
+fuzzy   translit:latin        select sum(length(translit(l))) from lat
+fuzzy   fuzzy_translit        select sum(length(fuzzy_translit(l))) from lat
+ipaddr  ipfamily              select sum(ipfamily(ip)) from net
+ipaddr  iphost                select sum(length(iphost(ip))) from net
+ipaddr  ipmasklen             select sum(ipmasklen(ip)) from net
+ipaddr  ipnetwork             select sum(length(ipnetwork(ip))) from net
+ipaddr  ipcontains            select sum(ipcontains('128.0.0.0/2', ip)) from net
 math    math_sqrt             select round(sum(math_sqrt(p)), 3) from t
 math    math_pow              select round(sum(math_pow(y, 3)), 3) from t
 math    math_exp              select round(sum(math_exp(y)), 3) from t
@@ -290,60 +302,60 @@ time    to_timestamp          select sum(length(to_timestamp(u))) from t
 time    time_milli            select sum(length(time_milli(u * 1000))) from t
 time    time_micro            select sum(length(time_micro(u * 1000000))) from t
 time    time_nano             select sum(length(time_nano(u * 1000000000))) from t
-time    time_get_year         select sum(time_get_year(tv)) from t
-time    time_get_month        select sum(time_get_month(tv)) from t
-time    time_get_day          select sum(time_get_day(tv)) from t
-time    time_get_hour         select sum(time_get_hour(tv)) from t
-time    time_get_minute       select sum(time_get_minute(tv)) from t
-time    time_get_second       select sum(time_get_second(tv)) from t
-time    time_get_nano         select sum(time_get_nano(tv)) from t
-time    time_get_weekday      select sum(time_get_weekday(tv)) from t
-time    time_get_yearday      select sum(time_get_yearday(tv)) from t
-time    time_get_isoyear      select sum(time_get_isoyear(tv)) from t
-time    time_get_isoweek      select sum(time_get_isoweek(tv)) from t
-time    time_get              select sum(time_get(tv, 'isoweek')) from t
-time    date_part             select sum(date_part('isoweek', tv)) from t
-time    time_to_unix          select sum(time_to_unix(tv)) from t
-time    time_to_milli         select sum(time_to_milli(tv)) from t
-time    time_to_micro         select sum(time_to_micro(tv) % 1000000007) from t
-time    time_to_nano          select sum(time_to_nano(tv) % 1000000007) from t
-time    time_after            select sum(time_after(tv, tv2)) from t
-time    time_before           select sum(time_before(tv, tv2)) from t
-time    time_compare          select sum(time_compare(tv, tv2)) from t
-time    time_equal            select sum(time_equal(tv, tv2)) from t
-time    time_add              select sum(length(time_add(tv, i * 1000000000))) from t
-time    date_add              select sum(length(date_add(tv, i * 1000000000))) from t
-time    time_sub              select sum(time_sub(tv, tv2) % 1000000007) from t
-time    age                   select sum(age(tv, tv2) % 1000000007) from t
-time    time_since            select count(time_since(tv)) from t
-time    time_until            select count(time_until(tv)) from t
-time    time_add_date         select sum(length(time_add_date(tv, 1, 2, 3))) from t
-time    time_trunc            select sum(length(time_trunc(tv, 'month'))) from t
-time    date_trunc            select sum(length(date_trunc('month', tv))) from t
-time    time_round            select sum(length(time_round(tv, 3600000000000))) from t
-time    time_fmt_iso          select sum(length(time_fmt_iso(tv))) from t
-time    time_fmt_datetime     select sum(length(time_fmt_datetime(tv))) from t
-time    time_fmt_date         select sum(length(time_fmt_date(tv))) from t
-time    time_fmt_time         select sum(length(time_fmt_time(tv))) from t
-time    time_parse            select sum(length(time_parse(ts))) from t
+time    time_get_year         select sum(time_get_year(tv)) from tm
+time    time_get_month        select sum(time_get_month(tv)) from tm
+time    time_get_day          select sum(time_get_day(tv)) from tm
+time    time_get_hour         select sum(time_get_hour(tv)) from tm
+time    time_get_minute       select sum(time_get_minute(tv)) from tm
+time    time_get_second       select sum(time_get_second(tv)) from tm
+time    time_get_nano         select sum(time_get_nano(tv)) from tm
+time    time_get_weekday      select sum(time_get_weekday(tv)) from tm
+time    time_get_yearday      select sum(time_get_yearday(tv)) from tm
+time    time_get_isoyear      select sum(time_get_isoyear(tv)) from tm
+time    time_get_isoweek      select sum(time_get_isoweek(tv)) from tm
+time    time_get              select sum(time_get(tv, 'isoweek')) from tm
+time    date_part             select sum(date_part('isoweek', tv)) from tm
+time    time_to_unix          select sum(time_to_unix(tv)) from tm
+time    time_to_milli         select sum(time_to_milli(tv)) from tm
+time    time_to_micro         select sum(time_to_micro(tv) % 1000000007) from tm
+time    time_to_nano          select sum(time_to_nano(tv) % 1000000007) from tm
+time    time_after            select sum(time_after(tv, tv2)) from tm
+time    time_before           select sum(time_before(tv, tv2)) from tm
+time    time_compare          select sum(time_compare(tv, tv2)) from tm
+time    time_equal            select sum(time_equal(tv, tv2)) from tm
+time    time_add              select sum(length(time_add(tv, i * 1000000000))) from tm
+time    date_add              select sum(length(date_add(tv, i * 1000000000))) from tm
+time    time_sub              select sum(time_sub(tv, tv2) % 1000000007) from tm
+time    age                   select sum(age(tv, tv2) % 1000000007) from tm
+time    time_since            select count(time_since(tv)) from tm
+time    time_until            select count(time_until(tv)) from tm
+time    time_add_date         select sum(length(time_add_date(tv, 1, 2, 3))) from tm
+time    time_trunc            select sum(length(time_trunc(tv, 'month'))) from tm
+time    date_trunc            select sum(length(date_trunc('month', tv))) from tm
+time    time_round            select sum(length(time_round(tv, 3600000000000))) from tm
+time    time_fmt_iso          select sum(length(time_fmt_iso(tv))) from tm
+time    time_fmt_datetime     select sum(length(time_fmt_datetime(tv))) from tm
+time    time_fmt_date         select sum(length(time_fmt_date(tv))) from tm
+time    time_fmt_time         select sum(length(time_fmt_time(tv))) from tm
+time    time_parse            select sum(length(time_parse(ts))) from tm
 time    dur_ns                select sum(dur_ns()) from t
 time    dur_us                select sum(dur_us()) from t
 time    dur_ms                select sum(dur_ms()) from t
 time    dur_s                 select sum(dur_s()) from t
 time    dur_m                 select sum(dur_m()) from t
 time    dur_h                 select sum(dur_h() % 1000007) from t
-unicode nupper                select sum(length(nupper(l))) from t
-unicode nlower                select sum(length(nlower(l))) from t
-unicode casefold              select sum(length(casefold(l))) from t
-unicode unaccent              select sum(length(unaccent(l))) from t
-unicode nlike                 select sum(nlike('%e_a%', l)) from t
+unicode nupper                select sum(length(nupper(l))) from lat
+unicode nlower                select sum(length(nlower(l))) from lat
+unicode casefold              select sum(length(casefold(l))) from lat
+unicode unaccent              select sum(length(unaccent(l))) from lat
+unicode nlike                 select sum(nlike('%e_a%', l)) from lat
 unicode unicode_version       select count(unicode_version()) from t
 uuid    uuid4                 select sum(length(uuid4())) from t
 uuid    gen_random_uuid       select sum(length(gen_random_uuid())) from t
 uuid    uuid7                 select sum(length(uuid7())) from t
-uuid    uuid7_timestamp_ms    select sum(uuid7_timestamp_ms(u7) % 1000007) from t
-uuid    uuid_str              select sum(length(uuid_str(uid))) from t
-uuid    uuid_blob             select sum(length(uuid_blob(uid))) from t
+uuid    uuid7_timestamp_ms    select sum(uuid7_timestamp_ms(u7) % 1000007) from ids
+uuid    uuid_str              select sum(length(uuid_str(uid))) from ids
+uuid    uuid_blob             select sum(length(uuid_blob(uid))) from ids
 EOF
 )
 
@@ -356,10 +368,12 @@ run() { # SHELL(sqlsh|sqlean) QUERY DIR
     query=${query//@FILE@/$file}
     query=${query//@N1000@/$((ROWS / 1000))}
     if [ "${query#new:}" != "$query" ]; then query=${query#new:}; target="$dir/new.db"; fi
+    local wrap=()
+    [ "$MEASURE" = instructions ] && wrap=(valgrind --tool=callgrind --callgrind-out-file=/dev/null --log-file="$dir.count")
     if [ "$shell" = sqlsh ]; then
-        out=$("$SQLSH" -batch "$target" "$query" 2>"$dir.err") || out="ERROR: $(cat "$dir.err")"
+        out=$("${wrap[@]}" "$SQLSH" -batch "$target" "$query" 2>"$dir.err") || out="ERROR: $(cat "$dir.err")"
     else
-        out=$(sqlean -batch "$target" "$query" 2>"$dir.err") || out="ERROR: $(cat "$dir.err")"
+        out=$("${wrap[@]}" "$SQLITE3" -cmd ".load $SQLEAN_SO" -batch "$target" "$query" 2>"$dir.err") || out="ERROR: $(cat "$dir.err")"
     fi
     rm -f "$dir.err"
     printf '%s' "$out"
@@ -378,8 +392,12 @@ time_case() { # QUERY
             local out
             out=$(run "$shell" "$query" "$dir")
             end=$(date +%s%N)
-            rm -rf "$dir"
             t=$((end - start))
+            if [ "$MEASURE" = instructions ]; then
+                t=$(awk '/Collected :/ { gsub(",", "", $4); print $4 }' "$dir.count")
+                rm -f "$dir.count"
+            fi
+            rm -rf "$dir"
             if [ "$shell" = sqlsh ]; then
                 [ "$r" = 1 ] && out_sqlsh=$out
                 if [ -z "$best_sqlsh" ] || [ "$t" -lt "$best_sqlsh" ]; then best_sqlsh=$t; fi
@@ -391,11 +409,14 @@ time_case() { # QUERY
     done
 }
 
+# Seconds from nanoseconds, or millions of instructions.
 seconds() { awk -v n="$1" 'BEGIN { printf "%.3f", n / 1e9 }'; }
+[ "$MEASURE" = instructions ] && seconds() { awk -v n="$1" 'BEGIN { printf "%.1f", n / 1e6 }'; }
+unit=s; [ "$MEASURE" = instructions ] && unit=Mi
 
 echo "sqlean comparison: $ROWS rows, best of $RUNS runs; sqlsh $SQLSH, sqlite3 $("$SQLITE3" -version | cut -d' ' -f1) with $SQLEAN_SO.so"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
-printf "%-8s %-22s %9s %9s %7s\n" pack function "sqlsh s" "sqlean s" ratio
+printf "%-8s %-22s %9s %9s %7s\n" pack function "sqlsh $unit" "sqlean $unit" ratio
 time_case "select count(s) from t"
 printf "%-8s %-22s %9s %9s %7s  %s\n" "-" "(scan: count(s))" "$(seconds "$best_sqlsh")" "$(seconds "$best_sqlean")" \
     "$(awk -v a="$best_sqlsh" -v b="$best_sqlean" 'BEGIN { printf "%.2f", a / b }')" "no function"

@@ -36,6 +36,13 @@ static inline int sqlsh_format_double(char *buf, int size, const char *format, d
     while (n < size && buf[n]) n++;
     return n;
 }
+// SQLite's `%.*f` of a REAL into buf (what its round() prints); returns the length written.
+static inline int sqlsh_format_fixed(char *buf, int size, int digits, double value) {
+    sqlite3_snprintf(size, buf, "%.*f", digits, value);
+    int n = 0;
+    while (n < size && buf[n]) n++;
+    return n;
+}
 // sqlite3_test_control is variadic; `.imposter` and `.testctrl` call it through these.
 static inline int sqlsh_test_control_imposter(sqlite3 *db, const char *schema, int on, int tnum) {
     return sqlite3_test_control(SQLITE_TESTCTRL_IMPOSTER, db, schema, on, tnum);

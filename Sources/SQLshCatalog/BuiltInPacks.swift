@@ -3,22 +3,29 @@
 ///
 /// A pack is made (its entries built, their documentation assembled) only when something reads
 /// the catalog: a statement naming a function the connection lacks, `.functions`, `.enable`.
-/// `select 1` makes none. Packs with a table-valued function are made when a connection opens,
-/// since those functions are registered up front (``CatalogFunction/registeredUpFront``):
-/// ``upFront`` says which, generated from the packs with ``signatures``
-/// (`BuiltInSignatures.swift`).
+/// `select 1` makes none. A pack's functions registered up front when a connection opens
+/// (``CatalogFunction/registeredUpFront``: table-valued functions, modules, `define`) are
+/// listed in `upFront`, read without making the pack (its entries are static properties of
+/// their own), and a test checks that the list matches the pack.
 enum BuiltInPacks {
     struct Entry: Sendable {
+        /// The pack's functions registered up front that start enabled.
+        let upFront: @Sendable () -> [CatalogFunction]
         let make: @Sendable () -> FunctionPack
+
+        init(upFront: @escaping @Sendable () -> [CatalogFunction] = { [] }, make: @escaping @Sendable () -> FunctionPack) {
+            self.upFront = upFront
+            self.make = make
+        }
     }
 
     static let all: [Entry] = [
         Entry { TextPack.pack },
         Entry { RegexpPack.pack },
-        Entry { StatsPack.pack },
-        Entry { SeriesPack.pack },
+        Entry(upFront: { [SqleanStatsNames.statsSeq] }) { StatsPack.pack },
+        Entry(upFront: { [SeriesPack.generateSeries] }) { SeriesPack.pack },
         Entry { SHA3Pack.pack },
-        Entry { FileIOPack.pack },
+        Entry(upFront: { [FileIOPack.fsdir] + SqleanTableFunctions.all }) { FileIOPack.pack },
         Entry { DecimalPack.pack },
         Entry { IEEE754Pack.pack },
         Entry { MathPack.pack },
@@ -29,10 +36,10 @@ enum BuiltInPacks {
         Entry { UnicodePack.pack },
         Entry { FuzzyPack.pack },
         Entry { ChartPack.pack },
-        Entry { VSVPack.pack },
-        Entry { FilesPack.pack },
-        Entry { ArchivePack.pack },
+        Entry(upFront: { [VSVPack.vsv] }) { VSVPack.pack },
+        Entry(upFront: { [FilesPack.readCSV, FilesPack.readJSON, FilesPack.readNDJSON] }) { FilesPack.pack },
+        Entry(upFront: { [ArchivePack.zipfile] }) { ArchivePack.pack },
         // Last, as in sqlean's bundle: stored definitions may call any other pack's functions.
-        Entry { DefinePack.pack },
+        Entry(upFront: { [DefinePack.define] }) { DefinePack.pack },
     ]
 }

@@ -340,30 +340,4 @@ extension BuiltInPacks {
             .init("eval", argumentCount: 2, kind: .scalar, options: .init(rawValue: 0x80000)),
         ],
     ]
-
-    /// Whether each pack, in ``all``'s order, has functions registered up front (table-valued
-    /// functions, functions replacing SQLite's own that start enabled): it is made when a
-    /// connection opens.
-    static let upFront: [Bool] = [
-        false,  // text
-        false,  // regexp
-        true,  // stats: stats_seq
-        true,  // series: generate_series
-        false,  // sha3
-        true,  // fileio: fsdir, fileio_ls, lsdir, fileio_scan, scanfile
-        false,  // decimal
-        false,  // ieee754
-        false,  // math
-        false,  // ipaddr
-        false,  // time
-        false,  // crypto
-        false,  // uuid
-        false,  // unicode
-        false,  // fuzzy
-        false,  // chart
-        true,  // vsv: vsv
-        true,  // files: read_csv, read_json, read_ndjson
-        true,  // archive: zipfile
-        true,  // define: define
-    ]
 }

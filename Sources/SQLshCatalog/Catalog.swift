@@ -17,14 +17,15 @@ public final class Catalog {
     private var allFunctions: [CatalogFunction] = []
     private var allPacks: [FunctionPack] = []
     private var disabledNames: Set<String> = []
-    /// Built-in packs not made yet (``BuiltInPacks``), with the ones made early for their
-    /// up-front functions. Not ``BuiltInPacks/Entry``s: the closure of a pack added with
-    /// ``addPack(named:later:)`` need not be `Sendable` (a catalog is used by one thread at a time).
-    private var pending: [(upFront: Bool, make: () -> FunctionPack, made: FunctionPack?)] = [] {
+    /// Built-in packs not made yet (``BuiltInPacks``), with their functions registered up front.
+    /// Not ``BuiltInPacks/Entry``s: the closure of a pack added with ``addPack(named:later:)``
+    /// need not be `Sendable` (a catalog is used by one thread at a time).
+    private var pending: [PendingPack] = [] {
         didSet { if pending.isEmpty { pendingNames = [] } }
     }
-    /// The names of packs added with ``addPack(named:later:)`` and not made yet.
-    private var pendingNames: Set<String> = []
+    /// The names of packs added with ``addPack(named:later:)`` and not made yet (a few: a list,
+    /// no set, whose first use would cost start-up a look-up of `String`'s conformances).
+    private var pendingNames: [String] = []
     /// Where each function is in ``functions``, by folded name (``key(_:)``).
     private var positions: [String: Int] = [:]
     /// Connections the catalog registered its functions on (weakly held).
@@ -36,14 +37,14 @@ public final class Catalog {
     /// The catalog of built-in packs. Their entries are made when first needed.
     public static func builtIn() -> Catalog {
         let catalog = Catalog()
-        catalog.pending = BuiltInPacks.all.indices.map { (BuiltInPacks.upFront[$0], BuiltInPacks.all[$0].make, nil) }
+        catalog.pending = BuiltInPacks.all.map { PendingPack(upFront: $0.upFront, make: $0.make) }
         return catalog
     }
 
     /// Adds the built-in packs not made yet, in their order.
     private func makePendingPacks() {
         guard !pending.isEmpty else { return }
-        let packs = pending.map { $0.made ?? $0.make() }
+        let packs = pending.map { $0.make() }
         pending = []
         for pack in packs { addNow(pack) }
     }
@@ -63,8 +64,8 @@ public final class Catalog {
         if pending.isEmpty {
             addNow(make())
         } else {
-            pendingNames.insert(name)
-            pending.append((false, make, nil))
+            pendingNames.append(name)
+            pending.append(PendingPack(upFront: { [] }, make: make))
         }
     }
 
@@ -150,12 +151,10 @@ public final class Catalog {
                 try function.register(connection)
             }
         }
-        // Packs not made yet: only those with up-front functions are made now (kept for later),
-        // and their functions are enabled as they start (nothing can have switched them yet).
-        for i in pending.indices where pending[i].upFront {
-            let pack = pending[i].made ?? pending[i].make()
-            pending[i].made = pack
-            for function in pack.functions where function.registeredUpFront && function.enabledByDefault {
+        // Packs not made yet: their up-front functions, read without making the pack, enabled
+        // as they start (nothing can have switched them yet).
+        for pack in pending {
+            for function in pack.upFront() where function.registeredUpFront && function.enabledByDefault {
                 try function.register(connection)
             }
         }
@@ -198,7 +197,7 @@ public final class Catalog {
         }
         switch missing {
         case .function(let name), .schemaFunction(let name):
-            return isEnabled("define") && DefineState.existing(connection.handle)?.loadStored(named: name) == true
+            return isEnabled("define") && DefineState.of(connection.handle).loadStored(named: name)
         case .table, .module, .collation:
             return false
         }
@@ -297,6 +296,12 @@ public enum CatalogError: Error, CustomStringConvertible, Equatable {
         case .unknownName(let name): return "no such function or pack: \(name)"
         }
     }
+}
+
+/// A pack not made yet: what makes it, and its functions registered when a connection opens.
+private struct PendingPack {
+    let upFront: () -> [CatalogFunction]
+    let make: () -> FunctionPack
 }
 
 private struct WeakConnection {

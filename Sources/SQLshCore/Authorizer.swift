@@ -160,12 +160,12 @@ extension Connection {
         installAuthorizer(box)
     }
 
-    /// Gives SQLite the C callback for `box`: functions refused while untrusted SQL compiles
-    /// (``compilingUntrustedSQL(_:)``) are denied first, then the closure decides.
+    /// Gives SQLite the C callback for `box`: the functions untrusted SQL calls while it
+    /// compiles are noted (``compilingUntrustedSQL(_:)`` checks them), then the closure decides.
     func installAuthorizer(_ box: AuthorizerBox) {
         sqlite3_set_authorizer(handle, { p, action, p1, p2, p3, p4 in
             let box = Unmanaged<AuthorizerBox>.fromOpaque(p.unsafelyUnwrapped).takeUnretainedValue()
-            if action == SQLITE_FUNCTION, let p2, UntrustedSQL.refuses(p2, on: box.handle) { return SQLITE_DENY }
+            if action == SQLITE_FUNCTION, let p2 { UntrustedSQL.note(p2, on: box.handle) }
             return box.callback?(AuthorizationRequest(action: action, p1, p2, p3, p4)).rawValue ?? SQLITE_OK
         }, Unmanaged.passUnretained(box).toOpaque())
     }

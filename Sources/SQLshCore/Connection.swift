@@ -37,6 +37,9 @@ public final class Connection {
     var onDemand: ((Connection, MissingName) -> Bool)?
     /// What rewrites statements that fail to prepare (``rewriteFailedStatements(_:)``).
     var statementRewriter: ((Connection, FailedStatement) -> StatementRewrite?)?
+    /// Objects SQLite's registrations point at without owning them, released with the
+    /// connection (the deferred functions' tables).
+    var keptAlive: [AnyObject] = []
 
     /// Opens a database.
     ///

@@ -211,24 +211,34 @@ private func collationNeeded(_ context: UnsafeMutableRawPointer?, _ db: OpaquePo
 }
 
 /// The connections that register on demand, by handle, for ``Connection/registerMissing(on:after:tried:)``.
+///
+/// A short list searched in order rather than a dictionary: a process has a few connections,
+/// and the first use of a dictionary keyed by integers costs start-up a look-up of its key
+/// type's conformances.
 final class OpenConnections: Sendable {
     static let shared = OpenConnections()
-    private struct Entry: @unchecked Sendable { weak var connection: Connection? }
-    // Keyed by the handle's address: a pointer is not Sendable, its bit pattern is.
-    private let entries = Mutex<[UInt: Entry]>([:])
+    private struct Entry: @unchecked Sendable {
+        // The handle's address: a pointer is not Sendable, its bit pattern is.
+        let key: UInt
+        weak var connection: Connection?
+    }
+    private let entries = Mutex<[Entry]>([])
 
     func add(_ connection: Connection) {
-        let key = UInt(bitPattern: connection.handle), entry = Entry(connection: connection)
-        entries.withLock { $0[key] = entry }
+        let key = UInt(bitPattern: connection.handle), entry = Entry(key: key, connection: connection)
+        entries.withLock { entries in
+            entries.removeAll { $0.key == key || $0.connection == nil }
+            entries.append(entry)
+        }
     }
 
     func remove(_ handle: OpaquePointer) {
         let key = UInt(bitPattern: handle)
-        _ = entries.withLock { $0.removeValue(forKey: key) }
+        entries.withLock { $0.removeAll { $0.key == key } }
     }
 
     func connection(for handle: OpaquePointer) -> Connection? {
         let key = UInt(bitPattern: handle)
-        return entries.withLock { $0[key] }?.connection
+        return entries.withLock { $0.first { $0.key == key } }?.connection
     }
 }

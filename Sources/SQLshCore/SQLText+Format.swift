@@ -63,4 +63,24 @@ extension SQLText {
         let pattern = UnsafeRawPointer(format.utf8Start).assumingMemoryBound(to: CChar.self)
         return Int(sqlsh_format_double(base, size, pattern, value))
     }
+
+    /// The room ``withFixedDecimal(_:digits:_:)`` has for its text.
+    @usableFromInline package static let fixedDecimalCapacity = 400
+
+    /// `value` printed by SQLite's printf with `%.*f` and `digits` decimals into a stack buffer,
+    /// which `body` reads in place: ``withFormatted(_:_:_:)`` for that one conversion, with no
+    /// allocation (SQLite's `round()` prints with it on every row). The text is cut at
+    /// ``fixedDecimalCapacity`` - 1 bytes: enough for every value with at most 30 decimals
+    /// below 1e300 in magnitude.
+    @inlinable
+    package static func withFixedDecimal<R>(_ value: Double, digits: Int32,
+                                           _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try withUnsafeTemporaryAllocation(of: CChar.self, capacity: fixedDecimalCapacity) { buffer in
+            let base = buffer.baseAddress.unsafelyUnwrapped
+            let count = Int(sqlsh_format_fixed(base, Int32(fixedDecimalCapacity), digits, value))
+            return try base.withMemoryRebound(to: UInt8.self, capacity: fixedDecimalCapacity) {
+                try body(UnsafeBufferPointer(start: $0, count: count))
+            }
+        }
+    }
 }

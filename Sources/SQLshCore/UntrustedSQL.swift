@@ -17,23 +17,38 @@ extension Connection {
     /// same handle) still decides everything else. Only the preparing is covered: run the
     /// statements it made as usual.
     public func compilingUntrustedSQL<T>(_ body: () throws -> T) throws -> T {
-        let refused = try directOnlyFunctionNames()
+        // The functions the SQL calls are noted while it compiles, then checked against the
+        // direct-only functions registered now (a listing of every function, which SQL that
+        // calls none never pays for: a define() body such as '?1 * 2').
         let key = UInt(bitPattern: handle)
         let ownAuthorizer = !UntrustedSQL.isInstalled(on: key)
         let box = ownAuthorizer ? AuthorizerBox(handle: handle, callback: nil) : nil
-        let previous = UntrustedSQL.begin(refusing: refused, on: key)
+        UntrustedSQL.begin(on: key)
         if let box { installAuthorizer(box) }
-        defer {
-            if ownAuthorizer { sqlite3_set_authorizer(handle, nil, nil) }
-            _ = UntrustedSQL.end(on: key, restoring: previous)
-            withExtendedLifetime(box) {}
-        }
+        let value: T
         do {
-            return try body()
+            value = try body()
         } catch {
-            if let name = UntrustedSQL.lastRefused(on: key) { throw SQLiteError(message: "unsafe use of \(name)()") }
+            finishUntrustedCompilation(key: key, ownAuthorizer: ownAuthorizer, box: box)
             throw error
         }
+        let called = finishUntrustedCompilation(key: key, ownAuthorizer: ownAuthorizer, box: box)
+        if !called.isEmpty {
+            let refused = try directOnlyFunctionNames()
+            if let name = called.first(where: { refused.contains(asciiLowercasedName($0)) }) {
+                throw SQLiteError(message: "unsafe use of \(name)()")
+            }
+        }
+        return value
+    }
+
+    /// Ends a compilation begun by ``compilingUntrustedSQL(_:)``: the functions it called.
+    @discardableResult
+    private func finishUntrustedCompilation(key: UInt, ownAuthorizer: Bool, box: AuthorizerBox?) -> [String] {
+        if ownAuthorizer { sqlite3_set_authorizer(handle, nil, nil) }
+        let called = UntrustedSQL.end(on: key)
+        withExtendedLifetime(box) {}
+        return called
     }
 
     /// The lowercased names of the direct-only functions registered now (SQLite's and the
@@ -61,14 +76,16 @@ private func asciiLowercasedName(_ name: String) -> String {
     String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
 }
 
-/// Per connection handle: whether an authorizer is installed, and the functions refused while
-/// untrusted SQL compiles (``Connection/compilingUntrustedSQL(_:)``). Keyed by the handle, not
-/// the ``Connection`` object: functions and virtual tables work on borrowed connections.
+/// Per connection handle: whether an authorizer is installed, and the functions called by the
+/// untrusted SQL compiling now (``Connection/compilingUntrustedSQL(_:)``). Keyed by the handle,
+/// not the ``Connection`` object: functions and virtual tables work on borrowed connections.
 enum UntrustedSQL {
     private struct Entry {
         var installed = false
-        var refusing: Set<String>?
-        var lastRefused: String?
+        /// The functions called by each compilation running on the handle (they nest: defined
+        /// functions are compiled while a statement naming them compiles), innermost last, in
+        /// the order SQLite met them.
+        var compilations: [[String]] = []
     }
 
     private static let entries = Mutex<[UInt: Entry]>([:])
@@ -91,44 +108,35 @@ enum UntrustedSQL {
 
     /// Whether untrusted SQL is compiling on this handle now.
     static func isCompiling(on key: UInt) -> Bool {
-        entries.withLock { $0[key]?.refusing != nil }
+        entries.withLock { !($0[key]?.compilations.isEmpty ?? true) }
     }
 
     static func isInstalled(on key: UInt) -> Bool {
         entries.withLock { $0[key]?.installed ?? false }
     }
 
-    /// Starts refusing `names`; returns what was refused before (compilations nest).
-    static func begin(refusing names: Set<String>, on key: UInt) -> Set<String>? {
+    /// Starts noting the functions a compilation calls.
+    static func begin(on key: UInt) {
+        entries.withLock { $0[key, default: Entry()].compilations.append([]) }
+    }
+
+    /// Stops noting (back to the enclosing compilation); the functions this one called.
+    static func end(on key: UInt) -> [String] {
         entries.withLock { entries in
-            let previous = entries[key]?.refusing
-            entries[key, default: Entry()].refusing = names
-            entries[key]?.lastRefused = nil
-            return previous
+            let called = entries[key]?.compilations.popLast() ?? []
+            if let entry = entries[key], !entry.installed, entry.compilations.isEmpty { entries.removeValue(forKey: key) }
+            return called
         }
     }
 
-    /// Stops refusing (puts back the enclosing compilation's set).
-    static func end(on key: UInt, restoring previous: Set<String>?) -> Void {
+    /// Notes a function called by the SQL compiling now on this handle, if any is.
+    static func note(_ name: UnsafePointer<CChar>, on key: UInt) {
         entries.withLock { entries in
-            entries[key]?.refusing = previous
-            if let entry = entries[key], !entry.installed, entry.refusing == nil { entries.removeValue(forKey: key) }
-        }
-    }
-
-    /// The function refused last in the current compilation on this handle.
-    static func lastRefused(on key: UInt) -> String? {
-        entries.withLock { $0[key]?.lastRefused }
-    }
-
-    /// Whether the authorizer must deny a call of function `name` now (and remembers it).
-    static func refuses(_ name: UnsafePointer<CChar>, on key: UInt) -> Bool {
-        entries.withLock { entries in
-            guard let refusing = entries[key]?.refusing else { return false }
+            guard let count = entries[key]?.compilations.count, count > 0 else { return }
             let text = String(cString: name)
-            guard refusing.contains(asciiLowercasedName(text)) else { return false }
-            entries[key]?.lastRefused = text
-            return true
+            if entries[key]?.compilations[count - 1].contains(text) == false {
+                entries[key]?.compilations[count - 1].append(text)
+            }
         }
     }
 }

@@ -30,19 +30,6 @@ struct CatalogSignaturesTests {
             }
             lines.append("        ],")
         }
-        lines += [
-            "    ]",
-            "",
-            "    /// Whether each pack, in ``all``'s order, has functions registered up front (table-valued",
-            "    /// functions, functions replacing SQLite's own that start enabled): it is made when a",
-            "    /// connection opens.",
-            "    static let upFront: [Bool] = [",
-        ]
-        for entry in BuiltInPacks.all {
-            let pack = entry.make()
-            let upFront = pack.functions.filter { $0.registeredUpFront && $0.enabledByDefault }.map(\.name)
-            lines.append("        \(!upFront.isEmpty),  // \(pack.name)" + (upFront.isEmpty ? "" : ": " + upFront.joined(separator: ", ")))
-        }
         lines += ["    ]", "}", ""]
         return lines.joined(separator: "\n")
     }

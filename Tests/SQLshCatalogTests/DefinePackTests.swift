@@ -203,6 +203,9 @@ import Testing
         #expect(try rows(db, "select eval(null), eval('select 1', null), eval('select 1.5; select 2', '')")
                 == [[.null, .null, .text("1.52")]])
         #expect(try value(db, "select eval('select reverse(''ab'')')") == .text("ba"))
+        // A row of NULLs is '' (sqlean's define.sql case 77); no row at all is NULL.
+        #expect(try rows(db, "select eval('select null'), eval('select null, null'), eval('select 1 where 0'), eval('select 1 where 0; select null')")
+                == [[.text(""), .text(""), .null, .text("")]])
         #expect(errorMessage(db, "select eval('select * from x')") == "no such table: x")
         #expect(errorMessage(db, "select eval('select 1', '-', 3)") == "wrong number of arguments to function eval()")
     }

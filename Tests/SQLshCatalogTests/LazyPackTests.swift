@@ -2,9 +2,18 @@
 import SQLshCore
 import Testing
 
-/// Built-in packs are made when first needed; those with functions registered up front
-/// (``BuiltInPacks/upFront``, generated from the packs) when a connection opens.
+/// Built-in packs are made when first needed; their functions registered up front are listed
+/// in ``BuiltInPacks/all`` (a test checks the list), so a connection opens without making them.
 @Suite struct LazyPackTests {
+    @Test func packsWithUpFrontFunctionsAreMarked() {
+        for entry in BuiltInPacks.all {
+            let pack = entry.make()
+            // Functions that start disabled are registered only by .enable, which makes every pack.
+            let upFront = pack.functions.filter { $0.registeredUpFront && $0.enabledByDefault }.map(\.name)
+            #expect(entry.upFront().map(\.name) == upFront, "\(pack.name): up-front functions \(upFront)")
+        }
+    }
+
     @Test func aConnectionGetsTableValuedFunctionsBeforeAnythingElseIsMade() throws {
         let catalog = Catalog.builtIn()
         let db = try Connection()

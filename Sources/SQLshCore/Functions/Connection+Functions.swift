@@ -152,6 +152,13 @@ func failCall(_ ctx: OpaquePointer, _ error: any Error, _ implementation: Scalar
     ResultContext(rawValue: ctx).setError(error, function: implementation.name)
 }
 
+/// ``failCall(_:_:_:)-(_,_,ScalarValueImplementation)`` for aggregate and window callbacks,
+/// which are inlined where the function is made and pass its name.
+@usableFromInline @inline(never)
+func failCall(_ ctx: OpaquePointer, _ error: any Error, name: String) {
+    ResultContext(rawValue: ctx).setError(error, function: name)
+}
+
 @inline(__always)
 private func aggregate(_ ctx: OpaquePointer) -> Unmanaged<AggregateImplementation> {
     Unmanaged<AggregateImplementation>.fromOpaque(sqlite3_user_data(ctx))

@@ -79,24 +79,36 @@ extension Connection {
             }
         }
         let table = DeferredTable(signatures, make: make)
+        // A connection this object owns keeps the table until it is closed (the statements
+        // that could call the functions hold the connection): SQLite then needs no destructor
+        // per function, which it would allocate at registration and call at close, a third
+        // of what registering the catalog's hundreds of functions cost. A borrowed handle may
+        // outlive this object: each registration holds the table, released by SQLite.
+        let destroy: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
+        if isBorrowed {
+            destroy = releaseDeferredSlot
+        } else {
+            destroy = nil
+            keptAlive.append(table)
+        }
         for index in signatures.indices {
             let signature = signatures[index]
-            // Each registration holds the table; SQLite releases it with the registration.
-            _ = Unmanaged.passRetained(table)
+            if destroy != nil { _ = Unmanaged.passRetained(table) }
             let userData = UnsafeMutableRawPointer(table.slots + index)
             let flags = SQLITE_UTF8 | signature.options.rawValue
             let count = signature.argumentCount.map { Int32(clamping: $0) } ?? -1
-            let rc: Int32
-            switch signature.kind {
-            case .scalar:
-                rc = sqlite3_create_function_v2(handle, signature.name, count, flags, userData, deferredScalar, nil, nil,
-                                                releaseDeferredSlot)
-            case .aggregate:
-                rc = sqlite3_create_function_v2(handle, signature.name, count, flags, userData, nil, deferredStep,
-                                                deferredFinal, releaseDeferredSlot)
-            case .window:
-                rc = sqlite3_create_window_function(handle, signature.name, count, flags, userData, deferredStep,
-                                                    deferredFinal, deferredValue, deferredInverse, releaseDeferredSlot)
+            // withCString reads a literal's bytes in place (or copies a short one to the
+            // stack); the implicit String-to-pointer conversion allocated an array per name.
+            let rc: Int32 = signature.name.withCString { name in
+                switch signature.kind {
+                case .scalar:
+                    return sqlite3_create_function_v2(handle, name, count, flags, userData, deferredScalar, nil, nil, destroy)
+                case .aggregate:
+                    return sqlite3_create_function_v2(handle, name, count, flags, userData, nil, deferredStep, deferredFinal, destroy)
+                case .window:
+                    return sqlite3_create_window_function(handle, name, count, flags, userData, deferredStep, deferredFinal,
+                                                          deferredValue, deferredInverse, destroy)
+                }
             }
             try check(rc, handle)
         }
@@ -108,9 +120,20 @@ extension Connection {
 struct DeferredSlot {
     unowned(unsafe) let table: DeferredTable
     let index: Int
+    /// Keeps the implementation object alive once made.
     var implementation: SQLFunction.Implementation?
+    /// The implementation object, unretained (``implementation`` holds it), and which kind it
+    /// is: what a call reads, with no reference counting (reading the enum out of the slot
+    /// retained and released the object on every call).
+    var object: UnsafeMutableRawPointer?
+    var objectKind = DeferredObjectKind.value
     /// Set when the function could not be made: every call fails.
     var failed = false
+}
+
+/// The class of a ``DeferredSlot``'s object.
+enum DeferredObjectKind {
+    case value, direct, aggregate
 }
 
 /// The registrations of one ``Connection/add(deferred:make:)`` call: their signatures, the
@@ -142,60 +165,96 @@ private func releaseDeferredSlot(_ p: UnsafeMutableRawPointer?) {
     Unmanaged.passUnretained(p.assumingMemoryBound(to: DeferredSlot.self).pointee.table).release()
 }
 
-/// The implementation of the deferred function called through `ctx`, made now if it was not
-/// yet; nil (with the call failed) when it cannot be made.
+/// The implementation object of the deferred function called through `ctx` and its kind, made
+/// now if it was not yet; nil (with the call failed) when it cannot be made. The object is
+/// not retained: its slot keeps it as long as SQLite keeps the registration.
 @inline(__always)
-private func resolve(_ ctx: OpaquePointer) -> SQLFunction.Implementation? {
+private func resolve(_ ctx: OpaquePointer) -> (UnsafeMutableRawPointer, DeferredObjectKind)? {
     let slot = sqlite3_user_data(ctx).unsafelyUnwrapped.assumingMemoryBound(to: DeferredSlot.self)
-    if let implementation = slot.pointee.implementation { return implementation }
+    if let object = slot.pointee.object { return (object, slot.pointee.objectKind) }
     return resolveSlowly(ctx, slot)
 }
 
 @inline(never)
-private func resolveSlowly(_ ctx: OpaquePointer, _ slot: UnsafeMutablePointer<DeferredSlot>) -> SQLFunction.Implementation? {
+private func resolveSlowly(_ ctx: OpaquePointer, _ slot: UnsafeMutablePointer<DeferredSlot>) -> (UnsafeMutableRawPointer, DeferredObjectKind)? {
     let table = slot.pointee.table, index = slot.pointee.index
     let signature = table.signatures[index]
     if !slot.pointee.failed, let made = table.make(index), made.kind == signature.kind,
        made.argumentCount == signature.argumentCount {
+        let object: UnsafeMutableRawPointer, kind: DeferredObjectKind
+        switch made.implementation {
+        case .value(let implementation): (object, kind) = (Unmanaged.passUnretained(implementation).toOpaque(), .value)
+        case .direct(let implementation): (object, kind) = (Unmanaged.passUnretained(implementation).toOpaque(), .direct)
+        case .aggregate(let implementation): (object, kind) = (Unmanaged.passUnretained(implementation).toOpaque(), .aggregate)
+        }
         slot.pointee.implementation = made.implementation
-        return made.implementation
+        slot.pointee.objectKind = kind
+        slot.pointee.object = object
+        return (object, kind)
     }
     slot.pointee.failed = true
     sqlite3_result_error(ctx, "\(signature.name)() is unavailable: its implementation could not be made", -1)
     return nil
 }
 
+/// The aggregate implementation of the deferred function called through `ctx`, lent to `body`.
+@inline(__always)
+private func withAggregate(_ ctx: OpaquePointer, _ body: (AggregateImplementation) -> Void) {
+    guard let (object, kind) = resolve(ctx), kind == .aggregate else { return }
+    Unmanaged<AggregateImplementation>.fromOpaque(object)._withUnsafeGuaranteedRef(body)
+}
+
 private func deferredScalar(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
-    switch resolve(ctx) {
-    case .direct(let implementation): callScalarDirect(ctx, implementation, argc, argv)
-    case .value(let implementation): callScalarValue(ctx, implementation, argc, argv)
-    case .aggregate, nil: break
+    // The usual call, a made function writing its result, first and alone: the rest (making
+    // the function, a function returning a value) lives out of line, so that this path saves
+    // few registers.
+    let slot = sqlite3_user_data(ctx).unsafelyUnwrapped.assumingMemoryBound(to: DeferredSlot.self)
+    if let object = slot.pointee.object, slot.pointee.objectKind == .direct {
+        Unmanaged<ScalarDirectImplementation>.fromOpaque(object)._withUnsafeGuaranteedRef {
+            callScalarDirect(ctx, $0, argc, argv)
+        }
+        return
+    }
+    deferredScalarSlowly(ctx, argc, argv)
+}
+
+@inline(never)
+private func deferredScalarSlowly(_ ctx: OpaquePointer, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
+    guard let (object, kind) = resolve(ctx) else { return }
+    switch kind {
+    case .direct:
+        Unmanaged<ScalarDirectImplementation>.fromOpaque(object)._withUnsafeGuaranteedRef {
+            callScalarDirect(ctx, $0, argc, argv)
+        }
+    case .value:
+        Unmanaged<ScalarValueImplementation>.fromOpaque(object)._withUnsafeGuaranteedRef {
+            callScalarValue(ctx, $0, argc, argv)
+        }
+    case .aggregate: break
     }
 }
 
 private func deferredStep(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
-    guard case .aggregate(let implementation) = resolve(ctx) else { return }
-    callAggregateStep(ctx, implementation, argc, argv)
+    withAggregate(ctx) { callAggregateStep(ctx, $0, argc, argv) }
 }
 
 private func deferredInverse(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
     let ctx = ctx.unsafelyUnwrapped
-    guard case .aggregate(let implementation) = resolve(ctx) else { return }
-    let arguments = Arguments(call: ctx, count: argc, values: argv)
-    defer { arguments.endCall() }
-    implementation.inverse(ctx, arguments)
+    withAggregate(ctx) { implementation in
+        let arguments = Arguments(call: ctx, count: argc, values: argv)
+        defer { arguments.endCall() }
+        implementation.inverse(ctx, arguments)
+    }
 }
 
 private func deferredValue(_ ctx: OpaquePointer?) {
     let ctx = ctx.unsafelyUnwrapped
-    guard case .aggregate(let implementation) = resolve(ctx) else { return }
-    implementation.value(ctx)
+    withAggregate(ctx) { $0.value(ctx) }
 }
 
 private func deferredFinal(_ ctx: OpaquePointer?) {
     let ctx = ctx.unsafelyUnwrapped
-    guard case .aggregate(let implementation) = resolve(ctx) else { return }
-    implementation.final(ctx)
+    withAggregate(ctx) { $0.final(ctx) }
 }

@@ -1,4 +1,6 @@
-internal import CSQLite
+// Public: the aggregate callbacks are @inlinable (specialized where a function is made), and
+// inlinable code may only use a public import. No public declaration here mentions a C type.
+public import CSQLite
 
 // What SQLite's user-data pointer holds for each registered function: one object per
 // registration, retained by SQLite and released by its xDestroy. Each kind has its own C
@@ -38,21 +40,49 @@ final class ScalarDirectImplementation: Sendable {
 }
 
 /// An aggregate (or window) function: the per-type code behind SQLite's step/final/value/inverse
-/// callbacks. Subclassed generically by ``InlineAggregateImplementation`` and
-/// ``InlineWindowImplementation``. No stored state (each invocation's state lives in SQLite's
-/// aggregate context), hence `Sendable`.
+/// callbacks, as closures made by ``window(_:name:directOnlyName:)`` or
+/// ``aggregate(_:name:directOnlyName:)``. Those are `@inlinable`: made by ``SQLFunction``'s
+/// initializers for a statically known type, the closures are specialized for it in the
+/// caller's module, and a step is one indirect call into plain code (a generic class's
+/// overridden methods stayed unspecialized: about 80 instructions a row of metadata and
+/// witness-table calls). No stored state (each invocation's state lives in SQLite's aggregate
+/// context), hence `Sendable`.
 @usableFromInline
-class AggregateImplementation: @unchecked Sendable {
-    /// The name of a direct-only function, checked at each step (``DirectOnlyGuard``); set once,
-    /// when the function is made.
-    var directOnlyName: String?
-    /// The function's name, for the messages of errors that do not describe themselves; set
-    /// once, when the function is made.
-    var name = ""
-    func step(_ ctx: OpaquePointer, _ arguments: Arguments) {}
-    func inverse(_ ctx: OpaquePointer, _ arguments: Arguments) {}
-    func final(_ ctx: OpaquePointer) {}
-    func value(_ ctx: OpaquePointer) {}
+final class AggregateImplementation: @unchecked Sendable {
+    @usableFromInline typealias Step = @Sendable (OpaquePointer, Arguments) -> Void
+    @usableFromInline typealias Final = @Sendable (OpaquePointer) -> Void
+    /// The function's name, for the messages of errors that do not describe themselves.
+    let name: String
+    /// The name of a direct-only function, checked at each step (``DirectOnlyGuard``).
+    let directOnlyName: String?
+    let step: Step, inverse: Step, final: Final, value: Final
+
+    @usableFromInline
+    init(name: String, directOnlyName: String?,
+         step: @escaping Step, inverse: @escaping Step, final: @escaping Final, value: @escaping Final) {
+        self.name = name
+        self.directOnlyName = directOnlyName
+        (self.step, self.inverse, self.final, self.value) = (step, inverse, final, value)
+    }
+
+    /// A window function (also a plain aggregate) keeping a `W` per invocation.
+    @inlinable
+    static func window<W: WindowAggregate>(_ type: W.Type, name: String, directOnlyName: String?) -> AggregateImplementation {
+        AggregateImplementation(name: name, directOnlyName: directOnlyName,
+                                step: { AggregateState<W>.step($0, $1, name) }, inverse: { AggregateState<W>.inverse($0, $1, name) },
+                                final: { AggregateState<W>.final($0, name) }, value: { AggregateState<W>.value($0, name) })
+    }
+
+    /// A plain aggregate (not a window function) keeping an `A` per invocation.
+    @inlinable
+    static func aggregate<A: Aggregate>(_ type: A.Type, name: String, directOnlyName: String?) -> AggregateImplementation {
+        AggregateImplementation(name: name, directOnlyName: directOnlyName,
+                                step: { AggregateState<A>.step($0, $1, name) }, inverse: { _, _ in },
+                                final: { AggregateState<A>.final($0, name) },
+                                // A plain aggregate is never called as a window function (SQLite
+                                // refuses to compile that); this is only a safe answer.
+                                value: { ResultContext(rawValue: $0).setNull() })
+    }
 }
 
 /// Keeps the aggregate's state `A` in SQLite's aggregate context itself: no separate heap
@@ -63,13 +93,19 @@ class AggregateImplementation: @unchecked Sendable {
 /// separately allocated `A`. SQLite calls xFinal exactly once for every context it allocated,
 /// also when the statement fails, is reset or is finalized early, and the state is
 /// deinitialized there: nothing outlives the query.
+///
+/// `@usableFromInline`, its members `@inlinable`: ``SpecializedAggregateImplementation`` has
+/// them specialized for `A` where the function is made, so that a step is plain code with no
+/// generic dispatch (an unspecialized step spent about 80 instructions a row in metadata and
+/// witness-table calls).
+@usableFromInline
 enum AggregateState<A: Aggregate> {
-    private static var isInline: Bool { MemoryLayout<A>.alignment <= 8 }
-    private static var offset: Int { 8 }
-    private static var size: Int32 { Int32(offset + (isInline ? max(MemoryLayout<A>.size, 1) : 8)) }
+    @inlinable static var isInline: Bool { MemoryLayout<A>.alignment <= 8 }
+    @inlinable static var offset: Int { 8 }
+    @inlinable static var size: Int32 { Int32(offset + (isInline ? max(MemoryLayout<A>.size, 1) : 8)) }
 
     /// The state of the current invocation, created when `create` is true and it is missing.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func state(_ ctx: OpaquePointer, create: Bool) -> UnsafeMutablePointer<A>? {
         guard let raw = sqlite3_aggregate_context(ctx, create ? size : 0) else { return nil }
         let flag = raw.assumingMemoryBound(to: Int.self)
@@ -79,6 +115,12 @@ enum AggregateState<A: Aggregate> {
                 : slot.assumingMemoryBound(to: UnsafeMutablePointer<A>.self).pointee
         }
         guard create else { return nil }
+        return makeState(flag, slot)
+    }
+
+    /// The first row's state: a fresh `A` in the context (or behind a pointer in it).
+    @usableFromInline @inline(never)
+    static func makeState(_ flag: UnsafeMutablePointer<Int>, _ slot: UnsafeMutableRawPointer) -> UnsafeMutablePointer<A> {
         let state: UnsafeMutablePointer<A>
         if isInline {
             state = slot.bindMemory(to: A.self, capacity: 1)
@@ -92,25 +134,25 @@ enum AggregateState<A: Aggregate> {
     }
 
     /// Ends the state of the invocation.
-    @inline(__always)
-    private static func destroy(_ ctx: OpaquePointer, _ state: UnsafeMutablePointer<A>) {
+    @inlinable @inline(__always)
+    static func destroy(_ ctx: OpaquePointer, _ state: UnsafeMutablePointer<A>) {
         state.deinitialize(count: 1)
         if !isInline { state.deallocate() }
         sqlite3_aggregate_context(ctx, 0)?.assumingMemoryBound(to: Int.self).pointee = 0
     }
 
-    @inline(__always)
-    static func step(_ ctx: OpaquePointer, _ arguments: Arguments, of implementation: AggregateImplementation) {
+    @inlinable @inline(__always)
+    static func step(_ ctx: OpaquePointer, _ arguments: Arguments, _ name: String) {
         guard let state = state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
         do {
             try state.pointee.step(arguments)
         } catch {
-            ResultContext(rawValue: ctx).setError(error, function: implementation.name)
+            failCall(ctx, error, name: name)
         }
     }
 
-    @inline(__always)
-    static func final(_ ctx: OpaquePointer, of implementation: AggregateImplementation) {
+    @inlinable @inline(__always)
+    static func final(_ ctx: OpaquePointer, _ name: String) {
         let result = ResultContext(rawValue: ctx)
         do {
             if let state = state(ctx, create: false) {
@@ -120,59 +162,39 @@ enum AggregateState<A: Aggregate> {
                 try emptyResult(result)
             }
         } catch {
-            result.setError(error, function: implementation.name)
+            failCall(ctx, error, name: name)
         }
     }
 
     /// The result for no input: NULL, or the finalized fresh state when the aggregate asks.
+    @inlinable
     static func emptyResult(_ result: ResultContext) throws {
         if A.finalizesEmptyInput { result.set(try A().finalize()) } else { result.setNull() }
     }
 }
 
-// The two implementations below derive from the non-generic base directly: a generic class
-// whose superclass is generic too has that superclass looked up by mangled name at run time,
-// with a conformance check that scans every conformance record of the program (about 100 µs
-// per function at start-up).
-
-/// An aggregate (not a window function).
-final class InlineAggregateImplementation<A: Aggregate>: AggregateImplementation, @unchecked Sendable {
-    override func step(_ ctx: OpaquePointer, _ arguments: Arguments) { AggregateState<A>.step(ctx, arguments, of: self) }
-
-    override func value(_ ctx: OpaquePointer) {
-        // A plain aggregate is never called as a window function (SQLite refuses to compile
-        // that); this is only a safe answer.
-        ResultContext(rawValue: ctx).setNull()
-    }
-
-    override func final(_ ctx: OpaquePointer) { AggregateState<A>.final(ctx, of: self) }
-}
-
-/// A ``WindowAggregate``: also removes rows from the frame and reads the current value.
-final class InlineWindowImplementation<W: WindowAggregate>: AggregateImplementation, @unchecked Sendable {
-    override func step(_ ctx: OpaquePointer, _ arguments: Arguments) { AggregateState<W>.step(ctx, arguments, of: self) }
-
-    override func final(_ ctx: OpaquePointer) { AggregateState<W>.final(ctx, of: self) }
-
-    override func inverse(_ ctx: OpaquePointer, _ arguments: Arguments) {
-        guard let state = AggregateState<W>.state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
+extension AggregateState where A: WindowAggregate {
+    @inlinable @inline(__always)
+    static func inverse(_ ctx: OpaquePointer, _ arguments: Arguments, _ name: String) {
+        guard let state = state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
         do {
             try state.pointee.inverse(arguments)
         } catch {
-            ResultContext(rawValue: ctx).setError(error, function: name)
+            failCall(ctx, error, name: name)
         }
     }
 
-    override func value(_ ctx: OpaquePointer) {
+    @inlinable @inline(__always)
+    static func value(_ ctx: OpaquePointer, _ name: String) {
         let result = ResultContext(rawValue: ctx)
         do {
-            if let state = AggregateState<W>.state(ctx, create: false) {
+            if let state = state(ctx, create: false) {
                 result.set(try state.pointee.value())
             } else {
-                try AggregateState<W>.emptyResult(result)
+                try emptyResult(result)
             }
         } catch {
-            result.setError(error, function: name)
+            failCall(ctx, error, name: name)
         }
     }
 }

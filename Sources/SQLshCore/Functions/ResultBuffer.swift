@@ -2,6 +2,9 @@
 // use a public import. Its public declarations mention no C type; other modules still cannot
 // name C declarations (they do not import CSQLite).
 public import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Whether bytes written by ``ResultContext/write(_:capacity:_:)`` are a text or a blob result.
 public enum ResultBytesKind: Sendable {
@@ -48,10 +51,19 @@ extension ResultContext {
         }
         // A stack result allocates nothing: SQLite checks its length when it copies it.
         if capacity <= ResultContext.stackResultCapacity {
-            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ResultContext.stackResultCapacity) { buffer in
+            // One byte more than the result can take, for the terminator (see setText(utf8:)).
+            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ResultContext.stackResultCapacity + 1) { buffer in
                 let base = buffer.baseAddress.unsafelyUnwrapped
-                guard let count = try fill(base) else { return false }
-                setBytes(kind, UnsafeBufferPointer(start: base, count: min(max(count, 0), capacity)))
+                guard let written = try fill(base) else { return false }
+                let count = min(max(written, 0), capacity)
+                if kind == .text, count > 0, memchr(base, 0, count) == nil {
+                    base[count] = 0
+                    base.withMemoryRebound(to: CChar.self, capacity: count + 1) {
+                        sqlite3_result_text(rawValue, $0, -1, sqlsh_sqlite_transient())
+                    }
+                } else {
+                    setBytes(kind, UnsafeBufferPointer(start: base, count: count))
+                }
                 return true
             }
         }

@@ -2,6 +2,9 @@
 // use a public import. Its public declarations mention no C type; other modules still cannot
 // name C declarations (they do not import CSQLite).
 public import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where a SQL function writes its result: a view over `sqlite3_context`.
 ///
@@ -33,12 +36,30 @@ public struct ResultContext {
         value.withUTF8 { setText(utf8: $0) }
     }
 
+    /// The longest text ``setText(utf8:)`` copies to the stack to hand SQLite with its
+    /// terminator.
+    public static let terminatedCopyCapacity = 256
+
     /// Sets a text result from UTF-8 bytes (copied by SQLite).
     @inlinable
     public func setText(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        // A short text without NUL bytes goes to SQLite NUL-terminated, with length -1: SQLite
+        // then copies the terminator too and marks the value terminated. Given a length, it
+        // copies the bytes alone, and the first reader that needs a C string (length(), a
+        // comparison) reallocates the value to add one: an allocation per row.
+        let count = bytes.count
+        if count > 0 && count <= ResultContext.terminatedCopyCapacity, let base = bytes.baseAddress,
+           memchr(base, 0, count) == nil {
+            return withUnsafeTemporaryAllocation(of: CChar.self, capacity: ResultContext.terminatedCopyCapacity + 1) { buffer in
+                let copy = buffer.baseAddress.unsafelyUnwrapped
+                UnsafeMutableRawPointer(copy).copyMemory(from: base, byteCount: count)
+                copy[count] = 0
+                sqlite3_result_text(rawValue, copy, -1, sqlsh_sqlite_transient())
+            }
+        }
         // A non-nil pointer is required: a nil pointer would make the result NULL.
         var empty: UInt8 = 0
-        if let base = bytes.baseAddress, bytes.count > 0 {
+        if let base = bytes.baseAddress, count > 0 {
             base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
                 sqlite3_result_text64(rawValue, $0, sqlite3_uint64(bytes.count), sqlsh_sqlite_transient(), UInt8(SQLITE_UTF8))
             }

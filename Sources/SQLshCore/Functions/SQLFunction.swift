@@ -113,33 +113,35 @@ public final class SQLFunction: Sendable {
         self.name = name
         self.argumentCount = SQLFunction.normalized(argumentCount)
         self.options = options
+        let directOnlyName = options.contains(.directOnly) ? name : nil
         if let windowType = type as? any WindowAggregate.Type {
             self.kind = .window
-            let implementation = windowImplementation(windowType)
-            implementation.directOnlyName = options.contains(.directOnly) ? name : nil
-            implementation.name = name
-            self.implementation = .aggregate(implementation)
+            self.implementation = .aggregate(windowImplementation(windowType, name: name, directOnlyName: directOnlyName))
         } else {
             self.kind = .aggregate
-            let implementation = InlineAggregateImplementation<A>()
-            implementation.directOnlyName = options.contains(.directOnly) ? name : nil
-            implementation.name = name
-            self.implementation = .aggregate(implementation)
+            self.implementation = .aggregate(AggregateImplementation.aggregate(A.self, name: name, directOnlyName: directOnlyName))
         }
     }
 
     /// A window function (also usable as a plain aggregate), chosen by the compiler when the
     /// type is statically a ``WindowAggregate``: it skips the dynamic conformance check of the
     /// general form, which costs tens of microseconds per registration at startup.
-    public init<W: WindowAggregate>(_ name: String, argumentCount: Int? = nil, options: FunctionOptions = [],
-                                    aggregate type: W.Type) {
+    ///
+    /// `@inlinable`: the per-row code is specialized for `W` in the caller's module.
+    @inlinable
+    public convenience init<W: WindowAggregate>(_ name: String, argumentCount: Int? = nil, options: FunctionOptions = [],
+                                                aggregate type: W.Type) {
+        self.init(name, argumentCount: argumentCount, options: options, kind: .window,
+                  aggregate: AggregateImplementation.window(W.self, name: name, directOnlyName: options.contains(.directOnly) ? name : nil))
+    }
+
+    /// A function of an aggregate implementation made by an inlinable initializer.
+    @usableFromInline
+    init(_ name: String, argumentCount: Int?, options: FunctionOptions, kind: Kind, aggregate implementation: AggregateImplementation) {
         self.name = name
         self.argumentCount = SQLFunction.normalized(argumentCount)
         self.options = options
-        self.kind = .window
-        let implementation = InlineWindowImplementation<W>()
-        implementation.directOnlyName = options.contains(.directOnly) ? name : nil
-        implementation.name = name
+        self.kind = kind
         self.implementation = .aggregate(implementation)
     }
 
@@ -200,6 +202,6 @@ func asciiCaseInsensitiveEqual(_ a: String, _ b: String) -> Bool {
     a.utf8.elementsEqual(b.utf8) { asciiLowercased($0) == asciiLowercased($1) }
 }
 
-private func windowImplementation<W: WindowAggregate>(_ type: W.Type) -> AggregateImplementation {
-    InlineWindowImplementation<W>()
+private func windowImplementation<W: WindowAggregate>(_ type: W.Type, name: String, directOnlyName: String?) -> AggregateImplementation {
+    AggregateImplementation.window(W.self, name: name, directOnlyName: directOnlyName)
 }

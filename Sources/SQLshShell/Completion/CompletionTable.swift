@@ -82,10 +82,10 @@ struct CompletionTable: TableValuedFunction {
 
     /// Registers `completion` on `connection`.
     static func register(on connection: Connection) throws {
-        let keywords = ShellCompletionData.sqlKeywords
         let reference = ConnectionReference(connection)
         try connection.addTableValuedFunction("completion", CompletionTable.self) {
-            CompletionTable(connection: reference.connection, keywords: keywords)
+            // Read when a completion runs: the keyword list is made once, not at every open.
+            CompletionTable(connection: reference.connection, keywords: ShellCompletionData.sqlKeywords)
         }
     }
 

@@ -75,7 +75,11 @@ enum ArchivePack {
         register: {
             try $0.addWritableVirtualTableModule("zipfile", ZipfileModule.self)
             try $0.declareOverloadableFunction("zipfile_cds")
-            try $0.add(SQLFunction("zipfile", argumentCount: nil, options: .directOnly, aggregate: ZipfileAggregate.self))
+            // Made at its first call: making an aggregate checks its type's conformances, a
+            // scan of the program's conformance records that would cost every start-up.
+            try $0.add(DeferredFunction("zipfile", argumentCount: nil, kind: .aggregate, options: .directOnly) {
+                SQLFunction("zipfile", argumentCount: nil, options: .directOnly, aggregate: ZipfileAggregate.self)
+            })
         },
         unregister: {
             try $0.removeTableValuedFunction(named: "zipfile")

@@ -15,8 +15,19 @@ enum Base32Codec: BinaryCodec {
     static func encode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int {
         let digits = alphabet.utf8Start
         var j = 0
-        // Each group a 40-bit number.
-        forEachGroup(of: input, size: 5) { group, n in
+        // Whole groups of 5 bytes, each a 40-bit number, then what is left.
+        let whole = input.count / 5 * 5
+        if whole > 0, let bytes = input.baseAddress?.assumingMemoryBound(to: UInt8.self) {
+            var i = 0
+            while i < whole {
+                var group: UInt64 = 0
+                for k in 0..<5 { group = group << 8 | UInt64(bytes[i + k]) }
+                for k in 0..<8 { output[j + k] = digits[Int(truncatingIfNeeded: group >> UInt64(35 - 5 * k)) & 31] }
+                i += 5
+                j += 8
+            }
+        }
+        forEachGroup(of: UnsafeRawBufferPointer(rebasing: input[whole...]), size: 5) { group, n in
             // 8 bits give 8/5 digits, rounded up; the rest of the 8 places is padding.
             let used = (n * 8 + 4) / 5
             for k in 0..<8 {

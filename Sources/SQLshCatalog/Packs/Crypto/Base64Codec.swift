@@ -23,8 +23,21 @@ enum Base64Codec: BinaryCodec {
     static func encode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int {
         let digits = alphabet.utf8Start
         var j = 0
-        // Each group a 24-bit number.
-        forEachGroup(of: input, size: 3) { group, n in
+        // Whole groups of 3 bytes, each a 24-bit number, then what is left.
+        let whole = input.count / 3 * 3
+        if whole > 0, let bytes = input.baseAddress?.assumingMemoryBound(to: UInt8.self) {
+            var i = 0
+            while i < whole {
+                let group = Int(bytes[i]) << 16 | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2])
+                output[j] = digits[group >> 18]
+                output[j + 1] = digits[group >> 12 & 63]
+                output[j + 2] = digits[group >> 6 & 63]
+                output[j + 3] = digits[group & 63]
+                i += 3
+                j += 4
+            }
+        }
+        forEachGroup(of: UnsafeRawBufferPointer(rebasing: input[whole...]), size: 3) { group, n in
             output[j] = digits[Int(group >> 18)]
             output[j + 1] = digits[Int(group >> 12 & 63)]
             output[j + 2] = n > 1 ? digits[Int(group >> 6 & 63)] : 0x3D

@@ -31,8 +31,25 @@ enum Base85Codec: BinaryCodec {
 
     static func encode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) -> Int {
         var j = 0
-        // Each group a 32-bit number.
-        forEachGroup(of: input, size: 4) { group, n in
+        // Whole groups of 4 bytes, each a 32-bit number, then what is left.
+        let whole = input.count / 4 * 4
+        var i = 0
+        while i < whole {
+            let group = UInt32(bigEndian: input.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+            if group == 0 {
+                output[j] = 0x7A  // z
+                j += 1
+            } else {
+                var digits = group
+                for k in stride(from: 4, through: 0, by: -1) {
+                    output[j + k] = UInt8(truncatingIfNeeded: digits % 85) &+ 33
+                    digits /= 85
+                }
+                j += 5
+            }
+            i += 4
+        }
+        forEachGroup(of: UnsafeRawBufferPointer(rebasing: input[whole...]), size: 4) { group, n in
             if group == 0 && n == 4 {
                 output[j] = 0x7A  // z
                 j += 1

@@ -1,3 +1,4 @@
+import Glibc
 import SQLshCore
 
 /// `encode(data, algorithm)` and `decode(text, algorithm)`, also named `crypto_encode` and
@@ -17,14 +18,14 @@ enum EncodeDecode {
             }
         }
 
-        /// The codec that encodes and decodes it.
-        var codec: any BinaryCodec.Type {
+        /// Runs `task` with the codec that encodes and decodes it.
+        fileprivate func run<T: CodecTask>(_ task: T) {
             switch self {
-            case .base32: return Base32Codec.self
-            case .base64: return Base64Codec.self
-            case .base85: return Base85Codec.self
-            case .hex: return HexCodec.self
-            case .url: return URLCodec.self
+            case .base32: task.run(Base32Codec.self)
+            case .base64: task.run(Base64Codec.self)
+            case .base85: task.run(Base85Codec.self)
+            case .hex: task.run(HexCodec.self)
+            case .url: task.run(URLCodec.self)
             }
         }
 
@@ -32,13 +33,22 @@ enum EncodeDecode {
         /// byte by byte and case-sensitively, so '' (and NULL) pick base32, 'base6' base64,
         /// 'h' hex and 'u' url, while 'HEX' or 'hexx' pick nothing.
         static func select(_ algorithm: UnsafeBufferPointer<UInt8>) -> Encoding? {
-            for encoding in allCases {
-                let name = encoding.name
-                guard algorithm.count <= name.utf8CodeUnitCount else { continue }
-                let bytes = UnsafeBufferPointer(start: name.utf8Start, count: algorithm.count)
-                if bytes.elementsEqual(algorithm) { return encoding }
-            }
+            // In that order, with no array made per call (allCases is one).
+            if starts(.base32, with: algorithm) { return .base32 }
+            if starts(.base64, with: algorithm) { return .base64 }
+            if starts(.base85, with: algorithm) { return .base85 }
+            if starts(.hex, with: algorithm) { return .hex }
+            if starts(.url, with: algorithm) { return .url }
             return nil
+        }
+
+        /// Whether the encoding's name starts with `algorithm`.
+        @inline(__always)
+        private static func starts(_ encoding: Encoding, with algorithm: UnsafeBufferPointer<UInt8>) -> Bool {
+            let name = encoding.name
+            guard algorithm.count <= name.utf8CodeUnitCount else { return false }
+            guard let base = algorithm.baseAddress, algorithm.count > 0 else { return true }
+            return memcmp(name.utf8Start, base, algorithm.count) == 0
         }
     }
 
@@ -101,14 +111,30 @@ enum EncodeDecode {
 
     private static func encodeFunction(_ arguments: Arguments, _ result: ResultContext) {
         guard let (encoding, value) = encodingAndValue(arguments, result) else { return }
-        encode(encoding.codec, value.blobBytes, result)
+        encoding.run(EncodeTask(input: value.blobBytes, result: result))
     }
 
     private static func decodeFunction(_ arguments: Arguments, _ result: ResultContext) {
         guard let (encoding, value) = encodingAndValue(arguments, result) else { return }
         let input = UnsafeRawBufferPointer(value.textBytes)
         if input.isEmpty { return result.setBlob(UnsafeRawBufferPointer(start: nil, count: 0)) }
-        decode(encoding.codec, input, result)
+        encoding.run(DecodeTask(input: input, result: result))
+    }
+
+    /// Work done with the codec of an encoding, specialized for it by ``Encoding/run(_:)`` (a
+    /// call through `any BinaryCodec.Type` went through its witness table for every group).
+    fileprivate protocol CodecTask {
+        func run<C: BinaryCodec>(_ codec: C.Type)
+    }
+
+    private struct EncodeTask: CodecTask {
+        let input: UnsafeRawBufferPointer, result: ResultContext
+        func run<C: BinaryCodec>(_ codec: C.Type) { EncodeDecode.encode(codec, input, result) }
+    }
+
+    private struct DecodeTask: CodecTask {
+        let input: UnsafeRawBufferPointer, result: ResultContext
+        func run<C: BinaryCodec>(_ codec: C.Type) { EncodeDecode.decode(codec, input, result) }
     }
 
     /// What encode() and decode() check first, alike: the encoding the second argument names
@@ -130,7 +156,7 @@ enum EncodeDecode {
 
     /// Encodes into a buffer of the right size, after checking that size against SQLite's
     /// length limit: the cheap upper bound first, the exact length only when the bound is over.
-    private static func encode<C: BinaryCodec>(_ codec: C.Type, _ input: UnsafeRawBufferPointer, _ result: ResultContext) {
+    fileprivate static func encode<C: BinaryCodec>(_ codec: C.Type, _ input: UnsafeRawBufferPointer, _ result: ResultContext) {
         let limit = result.lengthLimit
         guard var capacity = C.maximumEncodedLength(input.count) else {
             return result.setTooBig()
@@ -144,7 +170,7 @@ enum EncodeDecode {
         result.write(.text, capacity: capacity) { C.encode(input, into: $0) }
     }
 
-    private static func decode<C: BinaryCodec>(_ codec: C.Type, _ input: UnsafeRawBufferPointer, _ result: ResultContext) {
+    fileprivate static func decode<C: BinaryCodec>(_ codec: C.Type, _ input: UnsafeRawBufferPointer, _ result: ResultContext) {
         guard let capacity = C.maximumDecodedLength(input), capacity <= result.lengthLimit else {
             return result.setTooBig()
         }

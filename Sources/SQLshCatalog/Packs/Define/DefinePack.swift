@@ -70,11 +70,11 @@ enum DefinePack {
                 """,
             example: "SELECT define('sumn', ':n * (:n + 1) / 2'); SELECT sumn(5);  -- 15",
             register: { connection in
-                // The state lives as long as define() is registered; stored definitions are
-                // read and compiled when a statement first names them.
-                let state = DefineState.of(connection.handle)
+                // The state is made by the first call (its registration keeps it then), not
+                // here: opening a connection makes none. Stored definitions are read and
+                // compiled when a statement first names them (Catalog.registerMissing).
                 try connection.addVirtualTableModule("define", DefineModule.self)
-                try connection.add(defineFunction(state))
+                try connection.add(defineFunction(StateAnchor()))
             },
             unregister: { connection in
                 try connection.removeFunction(named: "define", argumentCount: 2)
@@ -84,8 +84,9 @@ enum DefinePack {
         return function
     }()
 
-    private static func defineFunction(_ state: DefineState) -> SQLFunction {
+    private static func defineFunction(_ anchor: StateAnchor) -> SQLFunction {
         SQLFunction("define", argumentCount: 2, options: .directOnly, writingResult: { arguments, result in
+            let state = anchor.state(result)
             guard let name = arguments[0].string, let body = arguments[1].string else {
                 throw SQLiteError(message: "define() needs a name and a body, not NULL")
             }
@@ -162,9 +163,10 @@ enum DefinePack {
         details: """
             eval(SQL[, SEP]) runs every statement of SQL and returns the text of every value of \
             every row, joined by SEP (a space by default); a separator goes before a value only \
-            after some non-empty output, and NULL counts as empty. NULL when nothing was output \
-            (DDL, DML) or when SQL or SEP is NULL. Errors are SQLite's ("no such table: x"). \
-            Direct-only; refused in -safe mode.
+            after some non-empty output, and NULL counts as empty, so that a row of NULLs gives \
+            '' (as in sqlean: eval('select null') is ''). NULL when no statement returned a row \
+            (DDL, DML, a query with no result) or when SQL or SEP is NULL. Errors are SQLite's \
+            ("no such table: x"). Direct-only; refused in -safe mode.
             """,
         example: "SELECT eval('select 10, 20, 30', '-');  -- '10-20-30'",
         functions: {

@@ -22,19 +22,31 @@ enum PhoneticHash {
     static let phoneticHash = alias("phonetic_hash", of: entry) { make("phonetic_hash") }
 
     @Sendable static func make(_ name: String) -> [SQLFunction] {
-        let scratch = ByteScratch()
-        return [SQLFunction(name, argumentCount: 1, options: .pure) { arguments, result in
+        [SQLFunction(name, argumentCount: 1, options: .pure) { arguments, result in
             let value = arguments[0]
             if value.isNull { return result.setNull() }
-            scratch.withBuffer { out in
-                hash(value.textBytes, into: &out)
-                out.withUnsafeBufferPointer { result.setText(utf8: $0) }
-            }
+            let input = value.textBytes
+            // At most one symbol per input byte, written into the result's buffer.
+            result.write(.text, capacity: input.count) { out in hash(input, into: out) }
         }]
     }
 
-    static func hash(_ input: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-        out.removeAll(keepingCapacity: true)
+    /// Writes the hash of `input` (at most `input.count` bytes) and returns its length.
+    static func hash(_ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        SpellfixClass.initial.withUnsafeBufferPointer { initialClasses in
+            SpellfixClass.middle.withUnsafeBufferPointer { middleClasses in
+                SpellfixClass.symbols.withUnsafeBufferPointer { symbols in
+                    hash(input, into: out, initialClasses: initialClasses, middleClasses: middleClasses, symbols: symbols)
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func hash(_ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
+                             initialClasses: UnsafeBufferPointer<UInt8>, middleClasses: UnsafeBufferPointer<UInt8>,
+                             symbols: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
         var s = input
         if s.count > 2, s[0] == UInt8(ascii: "g") || s[0] == UInt8(ascii: "k"), s[1] == UInt8(ascii: "n") {
             s = UnsafeBufferPointer(rebasing: s[1...])
@@ -51,19 +63,23 @@ enum PhoneticHash {
                 if c == UInt8(ascii: "d"), next == UInt8(ascii: "j") || next == UInt8(ascii: "g") { continue }
                 if i + 2 < n, c == UInt8(ascii: "t"), next == UInt8(ascii: "c"), s[i + 2] == UInt8(ascii: "h") { continue }
             }
-            let k = (initial ? SpellfixClass.initial : SpellfixClass.middle)[Int(c & 0x7F)]
+            let k = (initial ? initialClasses : middleClasses)[Int(c & 0x7F)]
             if k == SpellfixClass.space { continue }
             if k == SpellfixClass.other, previous != SpellfixClass.digit { continue }
             initial = false
             if k == SpellfixClass.vowel, previousKept == SpellfixClass.r || previousKept == SpellfixClass.l { continue }
-            if k == SpellfixClass.r || k == SpellfixClass.l, previousKept == SpellfixClass.vowel, !out.isEmpty {
-                out.removeLast()
+            if k == SpellfixClass.r || k == SpellfixClass.l, previousKept == SpellfixClass.vowel, count > 0 {
+                count -= 1
             }
             previous = k
             if k == SpellfixClass.silent { continue }
             previousKept = k
-            let symbol = SpellfixClass.symbols[Int(k)]
-            if out.last != symbol { out.append(symbol) }
+            let symbol = symbols[Int(k)]
+            if count == 0 || out[count - 1] != symbol {
+                out[count] = symbol
+                count += 1
+            }
         }
+        return count
     }
 }

@@ -38,30 +38,46 @@ enum SpellfixEditDistance {
     }
 }
 
-/// A character for the spellfix costs: its value (for equality) and the ASCII character whose
-/// class it takes (itself for ASCII, the transliteration's letter otherwise, DEL = "other").
-struct SpellfixUnit: Equatable {
+/// A character for the spellfix costs: its value (for equality), the value its case is
+/// ignored by, and its classes at the start of a word and inside one (those of itself for
+/// ASCII, of the transliteration's letter otherwise, "other" for what has none).
+struct SpellfixUnit {
     var value: UInt32
-    var proxy: UInt8
-    static let none = SpellfixUnit(value: 0, proxy: 0)
+    /// Equal for two characters that substitute for 0: ASCII letters lowercased; other
+    /// characters up to U+10FFFF by Unicode simple case folding, tagged so that they never
+    /// equal an ASCII character; anything else (an invalid byte) itself.
+    var fold: UInt32
+    var initialClass: UInt8
+    var middleClass: UInt8
 
-    init(value: UInt32, proxy: UInt8) {
-        self.value = value
-        self.proxy = proxy
+    /// No character: before the first and after the last.
+    @inline(__always)
+    static var none: SpellfixUnit {
+        SpellfixUnit(value: 0, fold: 0, initialClass: SpellfixClass.other, middleClass: SpellfixClass.other)
+    }
+
+    init(value: UInt32, fold: UInt32, initialClass: UInt8, middleClass: UInt8) {
+        (self.value, self.fold, self.initialClass, self.middleClass) = (value, fold, initialClass, middleClass)
+    }
+
+    /// An invalid byte's unit: a character of its own, class "other".
+    init(invalid value: UInt32) {
+        self.init(value: value, fold: value, initialClass: SpellfixClass.other, middleClass: SpellfixClass.other)
     }
 
     init(_ scalar: UInt32) {
-        value = scalar
+        let proxy: UInt8
+        let fold: UInt32
         if scalar < 0x80 {
             proxy = UInt8(scalar)
-        } else if scalar <= 0x10FFFF, let letter = Translit.asciiLetter(scalar) {
-            proxy = letter
+            fold = scalar >= 0x41 && scalar <= 0x5A ? scalar | 0x20 : scalar
         } else {
-            proxy = 0x7F
+            proxy = scalar <= 0x10FFFF ? Translit.asciiLetter(scalar) ?? 0x7F : 0x7F
+            fold = scalar <= 0x10FFFF ? UnicodeScalarMapping.simpleFold(scalar) | 0x8000_0000 : scalar
         }
+        self.init(value: scalar, fold: fold, initialClass: SpellfixClass.initial[Int(proxy & 0x7F)],
+                  middleClass: SpellfixClass.middle[Int(proxy & 0x7F)])
     }
-
-    static func == (a: SpellfixUnit, b: SpellfixUnit) -> Bool { a.value == b.value }
 }
 
 /// The buffers of `fuzzy_editdist` (`edit_distance`), reused from row to row by one function on
@@ -71,31 +87,121 @@ struct SpellfixUnit: Equatable {
 /// function, which SQLite makes one at a time (a connection is not used from two threads at
 /// once).
 final class EditDistanceScratch: @unchecked Sendable {
-    private var a: [SpellfixUnit] = []
-    private var b: [SpellfixUnit] = []
+    /// The two texts' characters (each followed by ``SpellfixUnit/none``), then the row of
+    /// costs and the character each cost's path ends with, moved into local variables for each
+    /// call: the inner loop works on buffer pointers (a class's array property pays an
+    /// exclusivity check on every access).
+    private var units: [SpellfixUnit] = []
     private var costs: [Int] = []
     private var companions: [SpellfixUnit] = []
+    /// The same for two ASCII texts, as bytes (0 is no character, as a unit's value 0 is).
+    private var bytes: [UInt8] = []
+    private var byteCompanions: [UInt8] = []
 
-    @inline(__always)
-    static func characterClass(_ previous: SpellfixUnit, _ c: SpellfixUnit) -> UInt8 {
-        previous.value == 0 ? SpellfixClass.initial[Int(c.proxy & 0x7F)] : SpellfixClass.middle[Int(c.proxy & 0x7F)]
+    /// Appends the characters of `bytes`, then ``SpellfixUnit/none``.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into units: inout [SpellfixUnit]) {
+        ScalarDecoding.forEachUnit(bytes) { scalar, invalidByte in
+            units.append(invalidByte ? SpellfixUnit(invalid: ScalarDecoding.invalidUnit(UInt8(scalar))) : SpellfixUnit(scalar))
+        }
+        units.append(.none)
     }
 
-    static func insertOrDeleteCost(_ previous: SpellfixUnit, _ c: SpellfixUnit, _ next: SpellfixUnit) -> Int {
+    func distance(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+        isASCII(x) && isASCII(y) ? asciiDistance(x, y) : unitDistance(x, y)
+    }
+
+    /// ``distance(_:_:)`` on characters (any text; ASCII texts take ``asciiDistance(_:_:)``).
+    func unitDistance(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+        // The buffers are passed inout: one exclusivity check per call, none per access.
+        Self.unitDistance(x, y, units: &units, costs: &costs, companions: &companions)
+    }
+
+    private static func unitDistance(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>,
+                                     units: inout [SpellfixUnit], costs: inout [Int], companions: inout [SpellfixUnit]) -> Int {
+        units.removeAll(keepingCapacity: true)
+        decode(x, into: &units)
+        let countA = units.count - 1
+        decode(y, into: &units)
+        return run(UnitCosts(), units, countA: countA, countB: units.count - countA - 2, costs: &costs, companions: &companions)
+    }
+
+    /// ``distance(_:_:)`` for two ASCII texts: the same costs, computed on bytes with the class
+    /// tables at hand, fewer instructions per cell than on units.
+    func asciiDistance(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+        Self.asciiDistance(x, y, bytes: &bytes, costs: &costs, companions: &byteCompanions)
+    }
+
+    private static func asciiDistance(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>,
+                                      bytes: inout [UInt8], costs: inout [Int], companions: inout [UInt8]) -> Int {
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: x)
+        bytes.append(0)
+        bytes.append(contentsOf: y)
+        bytes.append(0)
+        return SpellfixClass.initial.withUnsafeBufferPointer { initial in
+            SpellfixClass.middle.withUnsafeBufferPointer { middle in
+                run(ByteCosts(initial: initial.baseAddress.unsafelyUnwrapped, middle: middle.baseAddress.unsafelyUnwrapped),
+                    bytes, countA: x.count, countB: y.count, costs: &costs, companions: &companions)
+            }
+        }
+    }
+
+    /// The distance between the first `countA` characters of `units` and the `countB` after
+    /// them (each text followed by no character), with one cost and one companion for each
+    /// character of the second text and one before them.
+    private static func run<C: SpellfixCosts>(_ c: C, _ units: [C.Unit], countA: Int, countB: Int,
+                                              costs: inout [Int], companions: inout [C.Unit]) -> Int {
+        costs.removeAll(keepingCapacity: true)
+        costs.append(contentsOf: repeatElement(0, count: countB + 1))
+        companions.removeAll(keepingCapacity: true)
+        companions.append(contentsOf: repeatElement(c.none, count: countB + 1))
+        return units.withUnsafeBufferPointer { all in
+            costs.withUnsafeMutableBufferPointer { costs in
+                companions.withUnsafeMutableBufferPointer { companions in
+                    let base = all.baseAddress.unsafelyUnwrapped
+                    return spellfixDistance(c, base, countA, base + countA + 1, countB,
+                                            costs: costs.baseAddress.unsafelyUnwrapped, companions: companions.baseAddress.unsafelyUnwrapped)
+                }
+            }
+        }
+    }
+}
+
+// MARK: Costs
+
+@inline(__always)
+private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in bytes where byte >= 0x80 { return false }
+    return true
+}
+
+/// The characters and costs the spellfix distance is computed with: ``SpellfixUnit``s for any
+/// text, bytes for ASCII texts (the same rules, a byte's value standing for a unit's value and
+/// fold). 0 (a unit of value 0) is no character.
+private protocol SpellfixCosts {
+    associatedtype Unit
+    var none: Unit { get }
+    func value(_ c: Unit) -> UInt32
+    func characterClass(_ previous: Unit, _ c: Unit) -> UInt8
+    /// Whether `from` substitutes for `to` at no cost: the same character, or its other case.
+    func foldsAlike(_ from: Unit, _ to: Unit) -> Bool
+}
+
+extension SpellfixCosts {
+    @inline(__always)
+    func insertOrDeleteCost(_ previous: Unit, _ c: Unit, _ next: Unit) -> Int {
         let classC = characterClass(previous, c)
         if classC == SpellfixClass.silent { return 1 }
-        if previous == c { return 10 }
+        if value(previous) == value(c) { return 10 }
         let r = UInt32(UInt8(ascii: "r"))
-        if classC == SpellfixClass.vowel, previous.value == r || next.value == r { return 20 }
+        if classC == SpellfixClass.vowel, value(previous) == r || value(next) == r { return 20 }
         if classC == characterClass(previous, previous) { return classC == SpellfixClass.vowel ? 15 : 50 }
         return 100
     }
 
-    static func substituteCost(_ previous: SpellfixUnit, _ from: SpellfixUnit, _ to: SpellfixUnit) -> Int {
-        if from == to { return 0 }
-        if to.value < 0x80, (to.value | 0x20) >= 0x61, (to.value | 0x20) <= 0x7A, from.value == to.value ^ 0x20 { return 0 }
-        if from.value >= 0x80, to.value >= 0x80, from.value <= 0x10FFFF, to.value <= 0x10FFFF,
-           UnicodeScalarMapping.simpleFold(from.value) == UnicodeScalarMapping.simpleFold(to.value) { return 0 }
+    @inline(__always)
+    func substituteCost(_ previous: Unit, _ from: Unit, _ to: Unit) -> Int {
+        if foldsAlike(from, to) { return 0 }
         let classFrom = characterClass(previous, from), classTo = characterClass(previous, to)
         if classFrom == classTo { return 40 }
         if (SpellfixClass.b...SpellfixClass.y).contains(classFrom), (SpellfixClass.b...SpellfixClass.y).contains(classTo) {
@@ -103,90 +209,117 @@ final class EditDistanceScratch: @unchecked Sendable {
         }
         return 100
     }
+}
 
-    private func decode(_ bytes: UnsafeBufferPointer<UInt8>, into units: inout [SpellfixUnit]) {
-        units.removeAll(keepingCapacity: true)
-        ScalarDecoding.forEachUnit(bytes) { scalar, invalidByte in
-            units.append(invalidByte ? SpellfixUnit(value: ScalarDecoding.invalidUnit(UInt8(scalar)), proxy: 0x7F)
-                                     : SpellfixUnit(scalar))
-        }
+/// Costs on ``SpellfixUnit``s: classes and fold worked out when the text was decoded.
+private struct UnitCosts: SpellfixCosts {
+    var none: SpellfixUnit { .none }
+    @inline(__always) func value(_ c: SpellfixUnit) -> UInt32 { c.value }
+    @inline(__always) func characterClass(_ previous: SpellfixUnit, _ c: SpellfixUnit) -> UInt8 {
+        previous.value == 0 ? c.initialClass : c.middleClass
     }
+    @inline(__always) func foldsAlike(_ from: SpellfixUnit, _ to: SpellfixUnit) -> Bool { from.fold == to.fold }
+}
 
-    func distance(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
-        decode(x, into: &a)
-        decode(y, into: &b)
-        // Skip the common prefix; its last character is the context of what follows.
-        var start = 0
-        var context = SpellfixUnit.none
-        while start < a.count, start < b.count, a[start] == b[start] {
-            context = a[start]
-            start += 1
-        }
-        let nA = a.count - start, nB = b.count - start
-        if nA == 0 && nB == 0 { return 0 }
-        @inline(__always) func unitA(_ i: Int) -> SpellfixUnit { i < nA ? a[start + i] : .none }
-        @inline(__always) func unitB(_ i: Int) -> SpellfixUnit { i < nB ? b[start + i] : .none }
-        if nA == 0 {
-            var total = 0, previous = context
-            for i in 0..<nB {
-                total += Self.insertOrDeleteCost(previous, unitB(i), unitB(i + 1)) / 4
-                previous = unitB(i)
-            }
-            return total
-        }
-        if nB == 0 {
-            var total = 0, previous = context
-            for i in 0..<nA {
-                total += Self.insertOrDeleteCost(previous, unitA(i), unitA(i + 1))
-                previous = unitA(i)
-            }
-            return total
-        }
-        let star = SpellfixUnit(value: UInt32(UInt8(ascii: "*")), proxy: UInt8(ascii: "*"))
-        if nA == 1, unitA(0) == star { return 0 }
+/// Costs on ASCII bytes, with the class tables at hand.
+private struct ByteCosts: SpellfixCosts {
+    let initial: UnsafePointer<UInt8>
+    let middle: UnsafePointer<UInt8>
 
-        costs.removeAll(keepingCapacity: true)
-        companions.removeAll(keepingCapacity: true)
-        costs.append(0)
-        companions.append(context)
-        var previousB = context
-        for j in 1...nB {
-            let cB = unitB(j - 1)
-            companions.append(cB)
-            costs.append(costs[j - 1] + Self.insertOrDeleteCost(previousB, cB, unitB(j)))
-            previousB = cB
-        }
-        var previousA = context
-        var stoppedAtStar = false
-        for i in 1...nA {
-            let last = i == nA
-            let cA = unitA(i - 1)
-            if cA == star, last {
-                stoppedAtStar = true
-                break
-            }
-            var diagonal = costs[0]
-            costs[0] = diagonal + Self.insertOrDeleteCost(previousA, cA, unitA(i))
-            for j in 1...nB {
-                let cB = unitB(j - 1), next = unitB(j)
-                var insert = Self.insertOrDeleteCost(companions[j - 1], cB, next)
-                if last { insert /= 4 }
-                let delete = Self.insertOrDeleteCost(companions[j], cA, next)
-                let substitute = Self.substituteCost(companions[j - 1], cA, cB)
-                var total = insert + costs[j - 1]
-                var companion = cB
-                if delete + costs[j] < total {
-                    total = delete + costs[j]
-                    companion = cA
-                }
-                if substitute + diagonal < total { total = substitute + diagonal }
-                diagonal = costs[j]
-                costs[j] = total
-                companions[j] = companion
-            }
-            previousA = cA
-        }
-        if stoppedAtStar { return costs[1...nB].min() ?? 0 }
-        return costs[nB]
+    var none: UInt8 { 0 }
+    @inline(__always) func value(_ c: UInt8) -> UInt32 { UInt32(c) }
+    @inline(__always) func characterClass(_ previous: UInt8, _ c: UInt8) -> UInt8 {
+        previous == 0 ? initial[Int(c & 0x7F)] : middle[Int(c & 0x7F)]
     }
+    @inline(__always) func foldsAlike(_ from: UInt8, _ to: UInt8) -> Bool {
+        from == to || ((to | 0x20) >= 0x61 && (to | 0x20) <= 0x7A && from == to ^ 0x20)
+    }
+}
+
+/// The distance between the `countA` characters at `a` and the `countB` at `b` (each followed
+/// by no character), with room for `countB + 1` costs and companions. Specialized for each kind
+/// of character.
+private func spellfixDistance<C: SpellfixCosts>(_ c: C, _ a: UnsafePointer<C.Unit>, _ countA: Int,
+                                                _ b: UnsafePointer<C.Unit>, _ countB: Int,
+                                                costs: UnsafeMutablePointer<Int>,
+                                                companions: UnsafeMutablePointer<C.Unit>) -> Int {
+    // Skip the common prefix; its last character is the context of what follows.
+    var start = 0
+    var context = c.none
+    while start < countA, start < countB, c.value(a[start]) == c.value(b[start]) {
+        context = a[start]
+        start += 1
+    }
+    let nA = countA - start, nB = countB - start
+    if nA == 0 && nB == 0 { return 0 }
+    // unitA[nA] and unitB[nB] are the "no character" after each text.
+    let unitA = a + start, unitB = b + start
+    if nA == 0 {
+        var total = 0, previous = context
+        for i in 0..<nB {
+            total += c.insertOrDeleteCost(previous, unitB[i], unitB[i + 1]) / 4
+            previous = unitB[i]
+        }
+        return total
+    }
+    if nB == 0 {
+        var total = 0, previous = context
+        for i in 0..<nA {
+            total += c.insertOrDeleteCost(previous, unitA[i], unitA[i + 1])
+            previous = unitA[i]
+        }
+        return total
+    }
+    let star = UInt32(UInt8(ascii: "*"))
+    if nA == 1, c.value(unitA[0]) == star { return 0 }
+
+    costs[0] = 0
+    companions[0] = context
+    var previousB = context
+    for j in 1...nB {
+        let cB = unitB[j - 1]
+        companions[j] = cB
+        costs[j] = costs[j - 1] + c.insertOrDeleteCost(previousB, cB, unitB[j])
+        previousB = cB
+    }
+    var previousA = context
+    var stoppedAtStar = false
+    for i in 1...nA {
+        let last = i == nA
+        let cA = unitA[i - 1]
+        if c.value(cA) == star, last {
+            stoppedAtStar = true
+            break
+        }
+        var diagonal = costs[0]
+        costs[0] = diagonal + c.insertOrDeleteCost(previousA, cA, unitA[i])
+        var left = costs[0]  // costs[j - 1], already updated
+        var leftCompanion = companions[0]  // companions[j - 1], already updated
+        // Costs are at most 100 a character: sums of them cannot overflow (&+, no checks).
+        var j = 1
+        while j <= nB {
+            let cB = unitB[j &- 1], next = unitB[j]
+            var insert = c.insertOrDeleteCost(leftCompanion, cB, next)
+            if last { insert >>= 2 }  // a quarter at the end of the word (costs are positive)
+            let up = costs[j], upCompanion = companions[j]
+            let delete = c.insertOrDeleteCost(upCompanion, cA, next)
+            let substitute = c.substituteCost(leftCompanion, cA, cB)
+            var total = insert &+ left
+            var companion = cB
+            if delete &+ up < total {
+                total = delete &+ up
+                companion = cA
+            }
+            if substitute &+ diagonal < total { total = substitute &+ diagonal }
+            diagonal = up
+            costs[j] = total
+            companions[j] = companion
+            left = total
+            leftCompanion = companion
+            j &+= 1
+        }
+        previousA = cA
+    }
+    if stoppedAtStar { return UnsafeBufferPointer(start: costs + 1, count: nB).min() ?? 0 }
+    return costs[nB]
 }

@@ -50,6 +50,37 @@ enum Translit {
     /// Appends the ASCII transliteration of one scalar.
     static func append(_ scalar: UInt32, to out: inout [UInt8]) {
         if scalar < 0x80 { return out.append(UInt8(scalar)) }
+        if scalar < latinEnd {
+            // The Latin letters of Europe, worked out once (a decomposition by utf8proc per
+            // character made accented text several times slower than ASCII).
+            var entry = latin[Int(scalar)]
+            let count = Int(entry & 0xFF)
+            if count <= 7 {
+                for _ in 0..<count {
+                    entry >>= 8
+                    out.append(UInt8(truncatingIfNeeded: entry))
+                }
+                return
+            }
+        }
+        transliterate(scalar, to: &out)
+    }
+
+    /// The scalars ``latin`` covers: U+0000 to U+024F (Latin-1, Latin Extended-A and -B).
+    private static let latinEnd: UInt32 = 0x250
+
+    /// The transliteration of each scalar below ``latinEnd``: its length in the low byte, then
+    /// up to 7 bytes; a length over 7 sends the scalar to ``transliterate(_:to:)``.
+    private static let latin: [UInt64] = (0..<latinEnd).map { scalar in
+        var bytes: [UInt8] = []
+        transliterate(scalar, to: &bytes)
+        guard bytes.count <= 7 else { return 0xFF }
+        return bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) } << 8 | UInt64(bytes.count)
+    }
+
+    /// ``append(_:to:)`` without the table of Latin letters.
+    private static func transliterate(_ scalar: UInt32, to out: inout [UInt8]) {
+        if scalar < 0x80 { return out.append(UInt8(scalar)) }
         if let spelled = table(scalar) { return spelled.withUTF8Buffer { out.append(contentsOf: $0) } }
         if UnicodeScalarMapping.isCombiningDiacritic(scalar) { return }
         let written: Bool = UnicodeScalarMapping.withDecomposition(scalar, UnicodeScalarMapping.stripOptions) { mapped in

@@ -22,14 +22,15 @@ enum MathRound {
     /// `%.*f` (at most 16 significant digits) and read back with SQLite's own conversion.
     /// (Measured against the library: `round(x, n)` is `cast(printf('%.*f', n, x) as real)`
     /// for every value tried; with the `%!.*f` of SQLite's published func.c it is not.)
-    /// - Returns: nil when SQLite cannot allocate the printed form.
-    static func round(_ x: Double, digits: Int32) -> Double? {
+    static func round(_ x: Double, digits: Int32) -> Double {
         if x < -integralBound || x > integralBound { return x }
         if digits == 0 {
             // The C cast truncates toward zero; |x| ≤ 2^52 fits in an Int64.
             return Double(Int64(x + (x < 0 ? -0.5 : 0.5)))
         }
-        return SQLText.withFormatted("%.*f", [digits, x]) { readDecimal($0.baseAddress.unsafelyUnwrapped) }
+        // |x| <= 2^52 with at most 30 decimals: the text fits (SQLite prints at most 16
+        // significant digits, then zeros), NUL-terminated after the digits readDecimal reads.
+        return SQLText.withFixedDecimal(x, digits: digits) { readDecimal($0.baseAddress.unsafelyUnwrapped) }
     }
 
     /// Reads `[-]digits[.digits]` back as SQLite 3.40.1's own text-to-number conversion
@@ -117,16 +118,13 @@ enum MathRound {
             [SQLFunction("math_round", argumentCount: 1, options: .pure, writingResult: { arguments, result in
                 let value = arguments[0]
                 if value.isNull { return result.setNull() }
-                result.set(round(value.double, digits: 0) ?? 0)
+                result.set(round(value.double, digits: 0))
             }),
              SQLFunction("math_round", argumentCount: 2, options: .pure, writingResult: { arguments, result in
                  let value = arguments[0], places = arguments[1]
                  if places.isNull || value.isNull { return result.setNull() }
                  let digits = min(30, max(0, places.int32))  // as round()
-                 guard let x = round(value.double, digits: digits) else {
-                     return result.setNoMemory()
-                 }
-                 result.set(x)
+                 result.set(round(value.double, digits: digits))
              })]
         })
 }

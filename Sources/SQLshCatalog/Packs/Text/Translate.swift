@@ -49,6 +49,7 @@ private func position(of character: UnsafeBufferPointer<UInt8>, in set: UnsafeBu
 private func translate(_ text: UnsafeBufferPointer<UInt8>, from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>,
                        scratch: ByteScratch, _ result: ResultContext) {
     if from.isEmpty { return result.setText(utf8: text) }
+    if isASCII(from), isASCII(to) { return translateASCII(text, from: from, to: to, result) }
     let limit = result.lengthLimit
     scratch.bytes.removeAll(keepingCapacity: true)
     var i = 0
@@ -67,4 +68,50 @@ private func translate(_ text: UnsafeBufferPointer<UInt8>, from: UnsafeBufferPoi
         if scratch.bytes.count > limit { return result.setTooBig() }
     }
     scratch.bytes.withUnsafeBufferPointer { result.setText(utf8: $0) }
+}
+
+@inline(__always)
+private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in bytes where byte >= 0x80 { return false }
+    return true
+}
+
+/// `translate` when `from` and `to` are ASCII (the usual case): a byte table, built for the
+/// call, maps each ASCII byte of the text to its replacement, to itself or to nothing; every
+/// other byte (of a multi-byte character, or invalid) is no character of `from` and is copied.
+/// The result is never longer than the text.
+private func translateASCII(_ text: UnsafeBufferPointer<UInt8>, from: UnsafeBufferPointer<UInt8>,
+                            to: UnsafeBufferPointer<UInt8>, _ result: ResultContext) {
+    // 0..<128: the replacement byte; 0xFF: delete; the byte itself where from lacks it.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { table in
+        for i in 0..<128 { table[i] = UInt8(i) }
+        var seen: (UInt64, UInt64) = (0, 0)  // the ASCII bytes of from met so far: the first counts
+        for (k, byte) in from.enumerated() {
+            let bit = UInt64(1) << UInt64(byte & 63)
+            if byte < 64 {
+                if seen.0 & bit != 0 { continue }
+                seen.0 |= bit
+            } else {
+                if seen.1 & bit != 0 { continue }
+                seen.1 |= bit
+            }
+            table[Int(byte)] = k < to.count ? to[k] : 0xFF
+        }
+        result.write(.text, capacity: text.count) { out in
+            var n = 0
+            for byte in text {
+                if byte < 0x80 {
+                    let mapped = table[Int(byte)]
+                    if mapped != 0xFF {
+                        out[n] = mapped
+                        n += 1
+                    }
+                } else {
+                    out[n] = byte
+                    n += 1
+                }
+            }
+            return n
+        }
+    }
 }

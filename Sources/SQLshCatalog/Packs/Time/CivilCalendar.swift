@@ -51,6 +51,14 @@ enum CivilCalendar {
         return (year, Int(month), Int(day))
     }
 
+    /// The day of a time (days since 0001-01-01), without its date.
+    @inline(__always)
+    static func dayNumber(_ time: SqleanTime) -> Int64 { floorDivide(time.seconds, secondsPerDay) }
+
+    /// The second of the day of a time, 0...86399, without its date.
+    @inline(__always)
+    static func secondOfDay(_ time: SqleanTime) -> Int { Int(floorModulo(time.seconds, secondsPerDay)) }
+
     /// The time broken down in UTC.
     @inline(__always)
     static func fields(_ time: SqleanTime) -> Fields {

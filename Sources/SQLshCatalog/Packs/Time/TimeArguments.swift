@@ -33,7 +33,7 @@ enum TimeArguments {
         guard value.storageType == .blob else {
             throw TimeError(position.prefix + "should be a time blob")
         }
-        let blob = value.blobBytes
+        let blob = value.blob  // a blob: its bytes in place, with no second look at the type
         guard blob.count == TimeBlob.size, let bytes = blob.baseAddress else {
             throw TimeError(position == .only ? "invalid time blob size" : position.prefix + "invalid time blob size")
         }

@@ -26,18 +26,18 @@ enum TimeGetters {
     static let day = getter("time_get_day", summary: "the day of the month of a time, 1-31", range: "the day of the month, 1-31",
                             example: "select time_get_day(\(t));  -- 18") { Int64(CivilCalendar.fields($0).day) }
     static let hour = getter("time_get_hour", summary: "the hour of a time, 0-23", range: "the hour, 0-23",
-                             example: "select time_get_hour(\(t));  -- 15") { Int64(CivilCalendar.fields($0).hour) }
+                             example: "select time_get_hour(\(t));  -- 15") { Int64(CivilCalendar.secondOfDay($0) / 3600) }
     static let minute = getter("time_get_minute", summary: "the minute of a time, 0-59", range: "the minute, 0-59",
-                               example: "select time_get_minute(\(t));  -- 56") { Int64(CivilCalendar.fields($0).minute) }
+                               example: "select time_get_minute(\(t));  -- 56") { Int64(CivilCalendar.secondOfDay($0) / 60 % 60) }
     static let second = getter("time_get_second", summary: "the second of a time, 0-59", range: "the whole second, 0-59",
-                               example: "select time_get_second(\(t));  -- 35") { Int64(CivilCalendar.fields($0).second) }
+                               example: "select time_get_second(\(t));  -- 35") { Int64(CivilCalendar.secondOfDay($0) % 60) }
     static let nano = getter("time_get_nano", summary: "the nanoseconds within the second of a time",
                              range: "the nanoseconds within the second, 0-999999999",
                              example: "select time_get_nano(\(t));  -- 666777888") { Int64($0.nanoseconds) }
     static let weekday = getter("time_get_weekday", summary: "the day of the week of a time, 0 = Sunday to 6 = Saturday",
                                 range: "the day of the week, 0 (Sunday) to 6 (Saturday)",
                                 example: "select time_get_weekday(\(t));  -- 5") {
-        Int64(CivilCalendar.weekday(dayNumber: CivilCalendar.fields($0).dayNumber))
+        Int64(CivilCalendar.weekday(dayNumber: CivilCalendar.dayNumber($0)))
     }
     static let yearday = getter("time_get_yearday", summary: "the day of the year of a time, 1-366",
                                 range: "the day of the year, 1-366",
@@ -45,12 +45,12 @@ enum TimeGetters {
     static let isoyear = getter("time_get_isoyear", summary: "the ISO 8601 year of a time (the year of its week's Thursday)",
                                 range: "the ISO 8601 week-numbering year (the year of the Thursday of t's Monday-to-Sunday week)",
                                 example: "select time_get_isoyear(time_date(2021, 1, 1));  -- 2020") {
-        CivilCalendar.isoWeek(dayNumber: CivilCalendar.fields($0).dayNumber).year
+        CivilCalendar.isoWeek(dayNumber: CivilCalendar.dayNumber($0)).year
     }
     static let isoweek = getter("time_get_isoweek", summary: "the ISO 8601 week of a time, 1-53",
                                 range: "the ISO 8601 week number, 1-53 (weeks start on Monday; week 1 holds the year's first Thursday)",
                                 example: "select time_get_isoweek(\(t));  -- 46") {
-        Int64(CivilCalendar.isoWeek(dayNumber: CivilCalendar.fields($0).dayNumber).week)
+        Int64(CivilCalendar.isoWeek(dayNumber: CivilCalendar.dayNumber($0)).week)
     }
 
     static let fieldList = """
