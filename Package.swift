@@ -75,7 +75,8 @@ let package = Package(
 
         // Layer 5: the executable. Thin. CStartup hands the Swift runtime argv (see argv.c).
         .target(name: "CStartup"),
-        .executableTarget(name: "sqlsh", dependencies: ["SQLshShell", "SQLshCore", "CEditLine", "CStartup"]),
+        .executableTarget(name: "sqlsh", dependencies: ["SQLshShell", "SQLshCore", "CEditLine", "CStartup"],
+                         exclude: ["startup-order.txt"]),  // the linker's, see the Makefile
 
         // Plugins: the C ABI (header only), the Swift SDK, and the example plugins. A plugin links
         // the Swift runtime statically (-static-stdlib), so it is self-contained and loads into

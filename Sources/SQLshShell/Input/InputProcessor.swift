@@ -241,7 +241,7 @@ extension Shell {
             return 1
         }
         let timer = settings.timer ? RunTimer() : nil
-        let started = ContinuousClock.now
+        let started = ResultFooter.now()
         let failure = text.withUnsafeBufferPointer { execute(sql: $0) }
         // Refused by safe mode: sqlite3 has exited inside the authorizer, printing nothing more.
         if pendingExit != nil { return 1 }
@@ -253,7 +253,7 @@ extension Shell {
                 err.write(failure.message + [10])
             } else if failure.code == ResultCode.interrupt.rawValue && failure.kind == .step {
                 // Ctrl-C at the prompt: what the person did, not a failure of the statement.
-                let note = "cancelled after " + Self.seconds(ContinuousClock.now - started)
+                let note = "cancelled after " + Self.seconds(ResultFooter.now() - started)
                 err.write(settings.colour ? "\u{1B}[2m\(note)\u{1B}[0m\n" : note + "\n")
             } else if let position = failure.position, sql.contains(10) {
                 // At the prompt, a statement of several lines: the line number and a caret
@@ -273,9 +273,8 @@ extension Shell {
     }
 
     /// A duration as a person reads it after a cancelled statement: `3.4 s`, `0.0 s`, `12 s`.
-    static func seconds(_ duration: Duration) -> String {
-        let (whole, attoseconds) = duration.components
-        let tenths = Int(max(0, whole)) * 10 + Int(attoseconds / 100_000_000_000_000_000)
+    static func seconds(_ seconds: Double) -> String {
+        let tenths = seconds.isFinite && seconds > 0 ? Int(min(seconds, 1e15) * 10) : 0
         return tenths >= 100 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
     }
 
