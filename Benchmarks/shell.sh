@@ -80,7 +80,29 @@ for mode in ${MODES:-list csv json box line html insert quote tabs tcl ascii col
     "sh -c \"$ref -batch $args :memory: < $work/rows.sql > /dev/null\"" \
     "sh -c \"$sqlsh -batch $args :memory: < $work/rows.sql > /dev/null\""
 done
-ratio "start-up (select 1)" 1.5 "$ref :memory: 'select 1'" "$sqlsh :memory: 'select 1'"
+# Start-up: a few milliseconds, so many runs of both in one hyperfine call (interleaved by
+# the load alike), the median wall time and the mean CPU time; and instructions (callgrind),
+# which the load leaves alone.
+startup() { # LABEL GOAL SQLSH
+  hyperfine -N -w 20 -r "${STARTUP_RUNS:-300}" --export-json "$work/startup.json" \
+    "$ref :memory: 'select 1'" "$3 :memory: 'select 1'" >/dev/null 2>&1
+  local instructions=""
+  if command -v valgrind >/dev/null; then
+    count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 | awk '/refs:/ { gsub(",", "", $NF); print $NF }'; }
+    instructions="$(count "$ref" :memory: 'select 1') $(count "$3" :memory: 'select 1')"
+  fi
+  python3 -c "
+import json, sys
+a, b = json.load(open(sys.argv[1]))['results']
+goal, label, ins = float(sys.argv[2]), sys.argv[3], sys.argv[4].split()
+r, rc = b['median'] / a['median'], (b['user'] + b['system']) / (a['user'] + a['system'])
+line = f'{label:<28} sqlite3 {a[\"median\"]*1000:8.2f} ms  sqlsh {b[\"median\"]*1000:8.2f} ms  ratio {r:5.2f} (cpu {rc:5.2f})'
+if len(ins) == 2:
+    line += f' (instructions {int(ins[1]) / int(ins[0]):4.2f}: {int(ins[1]):,} vs {int(ins[0]):,})'
+print(line + f'  goal <= {goal:.1f}  ' + ('ok' if min(r, rc) <= goal else 'MISSED'))
+" "$work/startup.json" "$2" "$1" "$instructions"
+}
+startup "start-up (select 1)" 1.5 "$sqlsh"
 
 # Data in and out. The table to dump: integers, text (some with quotes), reals, NULLs.
 "$ref" "$work/dump.db" "create table t(id integer primary key, name text, value real, n integer, note text);
@@ -106,7 +128,7 @@ ratio ".import --csv (1M rows)" 1.0 \
 if [ "${SQLSH_STATIC:-0}" = 1 ]; then
   swift build -c release --scratch-path .build-static -Xswiftc -static-executable \
     -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd --product sqlsh >/dev/null
-  ratio "start-up, static executable" 2.0 "$ref :memory: 'select 1'" "$(readlink -f .build-static/release/sqlsh) :memory: 'select 1'"
+  startup "start-up, static executable" 1.5 "$(readlink -f .build-static/release/sqlsh)"
 fi
 
 # Peak memory of every batch mode: the same at 100k and 1M rows when nothing is held.
