@@ -282,6 +282,25 @@ class MultiLineTests(ScreenTestCase):
         self.assertIn("p2", out)
 
 
+class TallBufferTests(ScreenTestCase):
+    def test_buffer_taller_than_the_screen_scrolls_with_the_cursor(self):
+        s = self.start_screen(colour=True, rows=10, columns=80)
+        lines = ["select 0 as c0,"] + [f"{n} as c{n}," for n in range(1, 19)] + ["19 as c19;"]
+        s.type(ESC + "[200~" + "\r".join(lines) + ESC + "[201~")
+        s.wait_for(lambda s: s.cursor_line() == "  ...> 19 as c19;")
+        shown = [l for l in s.lines() if l]
+        self.assertEqual(shown, ["  ...> " + l for l in lines[-10:]])
+        s.type((ESC + "[A") * 12)
+        s.wait_for(lambda s: s.cursor_line() == "  ...> 7 as c7,")
+        self.assertEqual(s.screen.cursor.y, 0)
+        self.assertEqual([l for l in s.lines() if l], ["  ...> " + l for l in lines[7:17]])
+        s.type((ESC + "[A") * 7)
+        s.wait_for(lambda s: s.cursor_line() == "sqlsh> select 0 as c0," and s.screen.cursor.y == 0)
+        self.assertEqual(s.lines()[1], "  ...> 1 as c1,")
+        out = s.run("")
+        self.assertIn("1 row", out)
+
+
 class ViModeTests(ScreenTestCase):
     def test_vi_mode_is_drawn_where_libedit_has_the_cursor(self):
         with open(os.path.join(self.home, ".editrc"), "w") as f:

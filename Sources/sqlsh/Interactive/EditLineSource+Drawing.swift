@@ -80,6 +80,22 @@ extension EditLineSource {
                 frame.put(scalar, style: HighlightPalette.suggestion)
             }
         }
+        // Taller than the screen: the rows around the cursor, the window moving only as far
+        // as the cursor needs (at the end, the last rows, above what follows).
+        let height = Terminal.height(of: terminalFD) ?? 24
+        if frame.rowCount > height {
+            if final {
+                viewportTop = frame.rowCount - height
+            } else if frame.cursor.row < viewportTop {
+                viewportTop = frame.cursor.row
+            } else if frame.cursor.row >= viewportTop + height {
+                viewportTop = frame.cursor.row - height + 1
+            }
+            viewportTop = min(viewportTop, frame.rowCount - height)
+            frame.keepRows(from: viewportTop, height: height)
+        } else {
+            viewportTop = 0
+        }
         return frame
     }
 

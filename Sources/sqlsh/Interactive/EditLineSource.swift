@@ -52,6 +52,8 @@ final class EditLineSource: LineSource {
     private var drawnWidth = 0
     /// What is on the screen of the line being edited.
     var renderer = LineRenderer()
+    /// The first row of the buffer's layout on the screen when it is taller than the screen.
+    var viewportTop = 0
     /// While set (a question under the line, a paste being read), nothing is drawn.
     var drawingSuspended = false
     /// Set before pushing a newline that must end the line whatever the buffer holds (a
@@ -274,10 +276,14 @@ final class EditLineSource: LineSource {
     /// afresh; bracketed paste on.
     private func prepareForPrompt() {
         forgetFrame()
+        viewportTop = 0
         historyIndex = nil
         savedLine = []
         guard libeditOutput >= 0 else { return }
         highlightNames = highlights ? HighlightNames.from(ShellCompletionData(shell: shell)) : nil
+        if pastesBracketed { Terminal.write("\u{1B}[?2004h", to: terminalFD) }
+        // History for Up and Down, and for suggestions (shown with highlighting only: without
+        // colour they could not be told from typed text).
         var entries: [[Unicode.Scalar]] = []
         var event = HistEvent()
         var status = sqlsh_history_first(history, &event)
@@ -286,7 +292,6 @@ final class EditLineSource: LineSource {
             status = sqlsh_history_next(history, &event)
         }
         historyScalars = entries
-        if pastesBracketed { Terminal.write("\u{1B}[?2004h", to: terminalFD) }
     }
 
     private func remember(_ line: [UInt8]) -> [UInt8] {

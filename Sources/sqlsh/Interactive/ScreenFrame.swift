@@ -58,6 +58,19 @@ struct ScreenFrame: Equatable {
         column += w
     }
 
+    /// The number of rows.
+    var rowCount: Int { rows.count }
+
+    /// Keeps only `height` rows from `top` (a frame taller than the screen cannot be drawn
+    /// with moves relative to the cursor: rows scrolled off the top are out of reach). The
+    /// cursor must be among them.
+    mutating func keepRows(from top: Int, height: Int) {
+        let start = max(0, min(top, rows.count - 1))
+        let end = min(rows.count, start + max(1, height))
+        rows = Array(rows[start..<end])
+        cursor.row = min(max(0, cursor.row - start), rows.count - 1)
+    }
+
     /// Adds text in one style.
     mutating func put(_ text: String, style: String) {
         for scalar in text.unicodeScalars { put(scalar, style: style) }
