@@ -372,7 +372,10 @@ final class EditLineSource: LineSource {
         var minimum: UInt32 = 0
         // Drawn when libedit has handled every key typed so far (and always at first, for the
         // prompt): a paste or fast typing is drawn once, not per key.
-        if libeditOutput >= 0 && (renderer.shown == nil || Terminal.pendingInput() == 0) { render() }
+        // (libedit's pipe is emptied at each key either way, so that it never fills.)
+        if libeditOutput >= 0 {
+            if renderer.shown == nil || Terminal.pendingInput() == 0 { render() } else { ringBells() }
+        }
         while true {
             var poller = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
             // Woken by a key, by a signal (libedit's SIGWINCH handler), or every quarter of a
