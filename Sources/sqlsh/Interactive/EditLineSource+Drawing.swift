@@ -101,6 +101,8 @@ extension EditLineSource {
 
     /// Draws the line as it is now (unless drawing is held back, or libedit has no line).
     func render(final: Bool = false) {
+        // Without the pipe (it could not be made) libedit draws the line itself.
+        guard libeditOutput >= 0 else { return }
         ringBells()
         guard !drawingSuspended, editLine != nil else { return }
         let out = renderer.draw(makeFrame(final: final))
