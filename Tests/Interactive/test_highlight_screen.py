@@ -321,6 +321,72 @@ class ViModeTests(ScreenTestCase):
         out = s.run("A;")
         self.assertIn("answer", out)
 
+    def test_vi_ctrl_f_takes_the_suggestion_and_k_moves_up_a_line(self):
+        with open(os.path.join(self.home, ".editrc"), "w") as f:
+            f.write("bind -v\n")
+        s = self.start_screen(colour=True, columns=80)
+        s.run("select 'vi' as mode,\r1 as n;")
+        s.type("select 'v")
+        s.wait_for(lambda s: s.cursor_line() == "sqlsh> select 'vi' as mode,")
+        s.type("\x06")  # Ctrl-F
+        s.wait_for(lambda s: s.cursor_line() == "  ...> 1 as n;" and s.screen.cursor.x == len("  ...> 1 as n;"))
+        s.type(ESC + "k")  # command mode, up a line in the buffer (not history)
+        s.wait_for(lambda s: s.cursor_line() == "sqlsh> select 'vi' as mode,")
+        self.assertEqual(s.lines()[s.screen.cursor.y + 1], "  ...> 1 as n;")
+        out = s.run("")
+        self.assertIn("vi", out)
+
+
+def wait_for_bell(s, count):
+    """Waits until the terminal has rung its bell `count` times (a bell is not drawn)."""
+    s.wait_for(lambda s: s.transcript.getvalue().count("\x07") >= count)
+
+
+class OtherKeysInColourTests(ScreenTestCase):
+    """Ctrl-R, completion lists and Ctrl-X Ctrl-E with the line drawn in colour."""
+
+    def test_ctrl_r_shows_the_entry_found_coloured(self):
+        s = self.start_screen(colour=True, columns=80)
+        s.run("select 'apple' as fruit;")
+        s.run("select 'banana' as fruit;")
+        s.type("\x12")
+        s.wait_for(lambda s: "(reverse-i-search)''" in s.cursor_line())
+        s.type("app")
+        s.wait_for(lambda s: s.cursor_line() == "(reverse-i-search)'app': select 'apple' as fruit;")
+        self.assertEqual(fg(s, "'apple'"), "green")
+        self.assertEqual(style(s, "select 'apple'"[:6]), ("blue", True, False, False))
+        self.assertEqual(s.screen.cursor.x, len("(reverse-i-search)'app': select '"))
+        s.type("\r")
+        s.wait_for("│ apple │")
+
+    def test_completion_list_then_the_line_again_in_colour(self):
+        s = self.start_screen(colour=True, columns=80)
+        s.run("create table orders(id, customer, total);")
+        s.type("select * from orders where to")
+        s.wait_for(lambda s: s.cursor_line().endswith("where to"))
+        s.type("\t")
+        wait_for_bell(s, 1)
+        s.type("\t")
+        s.wait_for(lambda s: "total" in s.text() and "total_changes" in s.text()
+                   and s.cursor_line() == "sqlsh> select * from orders where to")
+        self.assertEqual(style(s, "where"), ("blue", True, False, False))
+        s.type("tal > 1;")
+        s.wait_for(lambda s: s.cursor_line().endswith("where total > 1;"))
+        self.assertEqual(fg(s, "total > 1;"[:5]), "brown")
+        s.run("")
+
+    def test_ctrl_x_ctrl_e_shows_the_edited_statement_coloured(self):
+        editor = os.path.join(self.home, "editor.sh")
+        with open(editor, "w") as f:
+            f.write("#!/bin/sh\nsed -i 's/apple/pear/' \"$1\"\n")
+        os.chmod(editor, 0o700)
+        s = self.start_screen(colour=True, columns=80, extra_env={"VISUAL": editor})
+        s.type("select 'apple' as fruit")
+        s.wait_for(lambda s: s.cursor_line().endswith("as fruit"))
+        s.type("\x18\x05")
+        s.wait_for("│ pear  │")
+        self.assertEqual(fg(s, "'pear'"), "green")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -160,8 +160,10 @@ final class EditLineSource: LineSource {
         }
         _ = sqlsh_el_bind_vi(el, "^C", "sqlsh-cancel")
         _ = sqlsh_el_bind_vi(el, "^Z", "sqlsh-suspend")
-        // vi's command mode: Enter as in insert mode, k and j through the buffer's lines first.
+        // vi's command mode: Enter as in insert mode, k and j through the buffer's lines first;
+        // in insert mode Ctrl-F takes the suggestion (Right starts with Escape there).
         if !isEmacs {
+            _ = sqlsh_el_bind(el, "^F", "sqlsh-right")
             _ = sqlsh_el_bind_vi(el, "^M", "sqlsh-enter")
             _ = sqlsh_el_bind_vi(el, "^J", "sqlsh-enter")
             _ = sqlsh_el_bind_vi(el, "k", "sqlsh-up")
