@@ -121,8 +121,10 @@ extension EditLineSource {
     }
 
     /// Takes the line off the screen (back to where the prompt started, cleared below).
-    func eraseFrame() {
-        let out = renderer.eraseShown()
+    /// `resizedTo`: the terminal's new width, after a resize (a terminal that rewraps its
+    /// lines has moved the prompt's first row further up when it narrowed).
+    func eraseFrame(resizedTo width: Int? = nil) {
+        let out = renderer.eraseShown(reflowedTo: Terminal.reflowsLines ? width : nil)
         if !out.isEmpty { Terminal.write(out, to: terminalFD) }
     }
 

@@ -436,7 +436,7 @@ final class EditLineSource: LineSource {
         guard old > 0, el_line(editLine) != nil else { return }
         el_resize(editLine)
         if libeditOutput >= 0 {
-            eraseFrame()
+            eraseFrame(resizedTo: width)
             render()
             return
         }

@@ -16,9 +16,21 @@ struct LineRenderer {
 
     /// The bytes that move the cursor back to where the shown frame starts and clear the
     /// screen below (then the frame is forgotten): for a redraw from scratch.
-    mutating func eraseShown() -> String {
-        guard shown != nil else { return "" }
-        let out = "\r" + (position.row > 0 ? "\u{1B}[\(position.row)A" : "") + "\u{1B}[J"
+    ///
+    /// `reflowedTo`: the terminal rewraps its lines when its width changes (tmux, VTE and
+    /// most terminals but xterm do) and is now that many columns wide, so each row of the
+    /// frame above the cursor now takes as many rows as its cells need at the new width.
+    mutating func eraseShown(reflowedTo width: Int? = nil) -> String {
+        guard let frame = shown else { return "" }
+        var up = position.row
+        if let width, width > 0, width < frame.width {
+            up = 0
+            for r in 0..<min(position.row, frame.rows.count) {
+                up += max(1, (frame.rows[r].count + width - 1) / width)
+            }
+            up += position.column / width
+        }
+        let out = "\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + "\u{1B}[J"
         forget()
         return out
     }
