@@ -44,6 +44,7 @@ import Testing
         #expect(kind(of: "newtable", in: "create table newtable(a)") == nil)
         #expect(kind(of: "orders", in: "insert into orders(id) values (1)") == .identifier)
         #expect(kind(of: "json_each", in: "select * from json_each('[1]')") == nil)
+        #expect(kind(of: "table_info", in: "pragma table_info(orders)") == nil)
     }
 
     @Test func unterminatedStringsAndQuotedNames() {
@@ -84,6 +85,19 @@ import Testing
         #expect(highlight.partner(near: 11) == 13)
         #expect(highlight.bracketPartners[17] == nil)
         #expect(highlight.bracketPartners[23] == nil)
+    }
+
+    @Test func liveNamesIncludeTableValuedFunctions() throws {
+        let shell = Shell(path: ":memory:")
+        try shell.connection.execute("create table items(sku, price)")
+        let names = HighlightNames.from(ShellCompletionData(shell: shell))
+        #expect(names.functions.contains("json_each"))
+        #expect(names.functions.contains("upper"))
+        #expect(names.identifiers.isSuperset(of: ["items", "sku", "price", "main"]))
+        #expect(names.keywords.contains("SELECT"))
+        let text = Array("select * from items, json_each(price)".unicodeScalars)
+        let kinds = SQLHighlighter.highlight(text, names: names).spans.map(\.kind)
+        #expect(kinds == [.keyword, .keyword, .identifier, .function, .identifier])
     }
 
     @Test func wideAndInvalidText() {

@@ -3,7 +3,7 @@
 public struct HighlightNames: Sendable {
     /// Keywords, upper case.
     public var keywords: Set<String>
-    /// Function names, lower case.
+    /// Function names (table-valued ones too), lower case.
     public var functions: Set<String>
     /// Table, view, column and schema names, lower case.
     public var identifiers: Set<String>
@@ -27,8 +27,9 @@ public struct HighlightNames: Sendable {
         for table in tables.prefix(tableLimit) {
             for column in data.columnNames(of: table) { identifiers.insert(asciiLowercased(column)) }
         }
+        let modules = (data as? ShellCompletionData)?.moduleNames() ?? []
         return HighlightNames(keywords: Set(data.keywords()),
-                              functions: Set(data.functionNames().map(asciiLowercased)),
+                              functions: Set((data.functionNames() + modules).map(asciiLowercased)),
                               identifiers: identifiers,
                               dotCommands: Set(data.dotCommandNames()))
     }

@@ -20,7 +20,7 @@ public enum SQLHighlighter {
     /// rather than calling a function.
     private static let tableIntroducers: Set<String> = [
         "TABLE", "INTO", "REFERENCES", "ON", "VIEW", "INDEX", "TRIGGER", "EXISTS", "KEY", "USING", "WITH",
-        "RECURSIVE", "UPDATE", "FROM", "JOIN", "AS",
+        "RECURSIVE", "UPDATE", "FROM", "JOIN", "AS", "PRAGMA",
     ]
 
     /// Splits `text` (Unicode scalars) into highlight spans with `names` telling keywords,
