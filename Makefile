@@ -160,7 +160,7 @@ test-sanitize: deps
 # .build-fuzz/artifacts.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := FuzzInputSplitter FuzzDotArguments FuzzImportReader FuzzCompletion FuzzCatalog FuzzRecover \
-                FuzzVSVOptions FuzzDumpDamaged FuzzFileTables
+                FuzzVSVOptions FuzzDumpDamaged FuzzFileTables FuzzHighlighter
 fuzz: deps
 	@# The build plan is made again each time: a path dependency's new source files are
 	@# otherwise missed (SwiftPM keeps the old file lists in .build-fuzz/*.yaml).
@@ -223,7 +223,8 @@ uninstall:
 # then the shell and the catalog against the stock sqlite3 (hyperfine times whole commands),
 # files queried in place against sqlite3's .import and DuckDB's read_csv (Benchmarks/files.sh),
 # and, when SQLEAN_DIST names a folder of sqlean's .so files, every function shared with
-# sqlean against its C extension (a one-line note otherwise).
+# sqlean against its C extension (a one-line note otherwise); last, the line editor's typing
+# speed (Benchmarks/typing.py: 1,000 keys into a 2,000-character statement, time per key).
 bench: deps build
 	@command -v hyperfine >/dev/null || { $(APT_INSTALL) hyperfine >/dev/null; }
 	cd Benchmarks && $(SWIFT) run -c release
@@ -232,6 +233,7 @@ bench: deps build
 	Benchmarks/sqlean.sh
 	Benchmarks/files.sh
 	Benchmarks/sqlean-compare.sh
+	SQLSH_BIN=.build/release/sqlsh python3 Benchmarks/typing.py
 
 clean:
 	rm -rf .build .build-asan .build-tsan .build-fuzz .build-fuzz-smoke Benchmarks/.build

@@ -6,7 +6,7 @@ import PackageDescription
 // point is `LLVMFuzzerTestOneInput`; internal parts of the shell are reached with
 // `@testable import`, so the main package is built with -enable-testing here.
 let fuzzTargets = ["FuzzInputSplitter", "FuzzDotArguments", "FuzzImportReader", "FuzzCompletion", "FuzzCatalog", "FuzzRecover",
-                   "FuzzVSVOptions", "FuzzDumpDamaged", "FuzzFileTables"]
+                   "FuzzVSVOptions", "FuzzDumpDamaged", "FuzzFileTables", "FuzzHighlighter"]
 
 let package = Package(
     name: "sqlsh-fuzz",

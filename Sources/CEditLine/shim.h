@@ -23,6 +23,26 @@ static inline FILE *sqlsh_terminal_stream(int fd) {
     return stream;
 }
 
+/// libedit's own drawing goes here when sqlsh draws the line itself: a stream on the write end
+/// of a non-blocking pipe whose read end is `*reader` (drained to find bells), so that libedit
+/// still sees the terminal through the descriptors it is given (el_init_fd) but draws nothing
+/// on it. NULL on failure.
+static inline FILE *sqlsh_discard_stream(int *reader) {
+    int fds[2];
+    if (pipe(fds) != 0) return NULL;
+    fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
+    fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK);
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    FILE *stream = fdopen(fds[1], "w");
+    if (stream == NULL) { close(fds[0]); close(fds[1]); return NULL; }
+    setvbuf(stream, NULL, _IOFBF, 8192);
+    *reader = fds[0];
+    return stream;
+}
+/// Clears a stream's error flag (a full pipe fails a write; the next one may succeed).
+static inline void sqlsh_clearerr(FILE *stream) { clearerr(stream); }
+
 typedef char *(*sqlsh_prompt_fn)(EditLine *);
 typedef int (*sqlsh_getc_fn)(EditLine *, wchar_t *);
 static inline int sqlsh_el_set_getcfn(EditLine *el, sqlsh_getc_fn fn) { return el_set(el, EL_GETCFN, fn); }

@@ -24,7 +24,7 @@ struct SafeModeCoverageTests {
     static let allowedCommands: Set<String> = [
         "auth", "bail", "binary", "changes", "check", "complete", "databases", "dbconfig", "dbinfo", "describe",
         "disable", "dump", "echo", "enable", "eqp", "exit", "explain", "filectrl", "fullschema", "functions",
-        "headers", "help", "indexes", "limit", "lint", "maxrows", "maxwidth", "types", "numformat", "chart", "mode", "nonce", "nullvalue", "parameter", "plugins", "print",
+        "headers", "help", "indexes", "limit", "lint", "maxrows", "maxwidth", "types", "highlight", "numformat", "chart", "mode", "nonce", "nullvalue", "parameter", "plugins", "print",
         "progress", "prompt", "quit", "scanstats", "schema", "selftest", "separator", "sha3sum", "show",
         "stats", "tables", "timeout", "timer", "vfsinfo", "vfslist", "vfsname", "width",
         // Refused by sqlite3 as by sqlsh with a message that does not end the shell (.expert);

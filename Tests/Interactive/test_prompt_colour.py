@@ -1,5 +1,5 @@
 """The prompt in colour, as the README says: bold green on a colour terminal, plain with
-NO_COLOR, and the line still where libedit thinks it is (the escapes are not counted)."""
+NO_COLOR, and the line still where libedit's cursor is (the escapes are not counted)."""
 import unittest
 
 from screen import ScreenTestCase
@@ -17,7 +17,7 @@ class PromptColourTests(ScreenTestCase):
         self.assertEqual("".join(c.data for c in cells), "sqlsh> ")
         self.assertTrue(all(c.fg == "green" and c.bold for c in cells[:6]), [(c.fg, c.bold) for c in cells])
 
-    def test_typed_text_is_not_coloured_and_wraps_where_libedit_counts(self):
+    def test_typed_text_is_highlighted_and_wraps_where_the_cursor_is(self):
         s = self.start_screen(rows=24, columns=40, colour=True)
         s.wait_for(lambda s: s.cursor_line().startswith("sqlsh>"))
         start = s.screen.cursor.y
@@ -25,7 +25,10 @@ class PromptColourTests(ScreenTestCase):
         s.type(typed)
         # 7 columns of prompt and 59 typed: the cursor ends on the next row, at column 26.
         s.wait_for(lambda s: s.screen.cursor.y == start + 1 and s.screen.cursor.x == (7 + len(typed)) % 40)
-        self.assertEqual(s.screen.buffer[start][7].fg, "default")
+        # The line is coloured as SQL (it was plain before issue 21): the keyword in bold
+        # blue, the string in green, wrapped on the next row.
+        self.assertEqual((s.screen.buffer[start][7].fg, s.screen.buffer[start][7].bold), ("blue", True))
+        self.assertEqual(s.screen.buffer[start + 1][0].fg, "green")
         s.type("\r")
         s.wait_for("xxxxx")
 

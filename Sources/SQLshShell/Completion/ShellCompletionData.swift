@@ -60,6 +60,12 @@ public struct ShellCompletionData: CompletionData {
         return names
     }
 
+    /// Virtual table modules, which eponymous ones make callable in FROM as table-valued
+    /// functions (`json_each(...)`, `pragma_table_info(...)`).
+    public func moduleNames() -> [String] {
+        column("SELECT name FROM pragma_module_list")
+    }
+
     public func catalogNames() -> [String] {
         shell.catalog.functions.map(\.name) + shell.catalog.packs.map(\.name)
     }

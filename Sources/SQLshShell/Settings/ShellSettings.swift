@@ -53,6 +53,9 @@ public struct ShellSettings {
     /// `.types on|off`: whether `pretty` tables at the prompt show each column's type under
     /// its header (see ``ColumnTypes``).
     public var columnTypes = true
+    /// `.highlight on|off`: whether the line being typed at the prompt is coloured (SQL as you
+    /// type, a suggestion from history, the matching bracket). Needs ``colour`` too.
+    public var highlight = true
     /// `.numformat SEP`: numbers on the screen in groups of three digits (nil: plain digits).
     public var numberFormat: NumberFormat?
     /// The terminal's height in lines: a `pretty` result taller than this shows its first and

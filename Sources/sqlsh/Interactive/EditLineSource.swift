@@ -10,6 +10,11 @@ import SQLshShell
 /// Lines typed at a terminal, read through libedit: prompts, emacs keys (or vi from
 /// `~/.editrc`), history with one entry per statement, Tab completion, Ctrl-C that discards
 /// the typed input, Ctrl-Z, and Ctrl-D on an empty line to leave.
+///
+/// libedit edits; sqlsh draws (see EditLineSource+Drawing.swift): libedit's own output goes
+/// to a pipe, and the buffer is drawn with colours, a suggestion from history and the
+/// matching bracket each time libedit waits for a key. A statement of several lines is one
+/// buffer (EditLineSource+Keys.swift): Enter runs it when complete, else adds a line.
 final class EditLineSource: LineSource {
     let isInteractive = true
     unowned let shell: Shell
@@ -39,16 +44,37 @@ final class EditLineSource: LineSource {
     /// The line and cursor of the last Tab that could not complete further: a second Tab
     /// there lists the candidates.
     fileprivate var lastTab: [UInt8]? = nil
+    /// Whether the key bindings are emacs's (else vi's, from `~/.editrc`).
+    private(set) var isEmacs = true
     /// Whether reading the terminal failed (hung up): the input has ended.
     private var inputFailed = false
     /// The terminal width the prompt and line were last drawn for (0: unknown).
     private var drawnWidth = 0
+    /// What is on the screen of the line being edited.
+    var renderer = LineRenderer()
+    /// The first row of the buffer's layout on the screen when it is taller than the screen.
+    var viewportTop = 0
+    /// While set (a question under the line, a paste being read), nothing is drawn.
+    var drawingSuspended = false
+    /// Set before pushing a newline that must end the line whatever the buffer holds (a
+    /// history search's Enter, an edited statement).
+    var acceptsNextEnter = false
+    /// The names the highlighter knows, read at each prompt.
+    var highlightNames: HighlightNames?
+    /// History entries as Unicode scalars, newest first, read at each prompt.
+    var historyScalars: [[Unicode.Scalar]] = []
+    /// The history entry Up and Down have put in the buffer (0: newest), nil for the line
+    /// being typed, kept meanwhile in ``savedLine``.
+    var historyIndex: Int?
+    var savedLine: [Unicode.Scalar] = []
+    /// The read end of the pipe libedit draws into (-1: none, libedit draws on the terminal).
+    var libeditOutput: Int32 = -1
 
     /// The descriptor libedit draws on (standard output, or standard error when standard
     /// output is piped).
     let terminalFD: Int32
-    /// libedit's output: a buffered stream of its own on `terminalFD`, so that the prompt and
-    /// each redraw reach the terminal in one write.
+    /// libedit's output: a pipe nobody sees but for its bells (sqlsh draws the line itself);
+    /// if the pipe cannot be made, a buffered stream of its own on `terminalFD`.
     let terminalStream: UnsafeMutablePointer<FILE>
 
     init(shell: Shell, terminalFD: Int32 = 1) {
@@ -64,8 +90,16 @@ final class EditLineSource: LineSource {
         _ = sqlsh_history_setunique(history, &event, 1)
         historyFile?.load(into: history)
 
-        self.terminalStream = sqlsh_terminal_stream(terminalFD) ?? (terminalFD == 1 ? sqlsh_stdout() : sqlsh_stderr())
-        editLine = el_init("sqlsh", sqlsh_stdin(), terminalStream, sqlsh_stderr())
+        var reader: Int32 = -1
+        if let pipe = sqlsh_discard_stream(&reader) {
+            self.terminalStream = pipe
+            self.libeditOutput = reader
+        } else {
+            self.terminalStream = sqlsh_terminal_stream(terminalFD) ?? (terminalFD == 1 ? sqlsh_stdout() : sqlsh_stderr())
+        }
+        // The terminal's descriptors are given apart from the output stream: libedit checks
+        // and sets up the terminal through them.
+        editLine = el_init_fd("sqlsh", sqlsh_stdin(), terminalStream, sqlsh_stderr(), 0, terminalFD, 2)
         let el = editLine!
         _ = sqlsh_el_set_clientdata(el, Unmanaged.passUnretained(self).toOpaque())
         _ = sqlsh_el_set_prompt_esc(el, promptCallback, 1)
@@ -91,13 +125,51 @@ final class EditLineSource: LineSource {
         // come from the terminal description). Emacs keys only: in vi's insert mode Escape
         // must stay the way to command mode.
         let editor = sqlsh_el_get_editor(el).map { String(cString: $0) } ?? "emacs"
-        for (key, function) in editor != "emacs" ? [] : [("\\e[1~", "ed-move-to-beg"), ("\\e[7~", "ed-move-to-beg"), ("\\e[H", "ed-move-to-beg"),
-                                ("\\eOH", "ed-move-to-beg"), ("\\e[4~", "ed-move-to-end"), ("\\e[8~", "ed-move-to-end"),
-                                ("\\e[F", "ed-move-to-end"), ("\\eOF", "ed-move-to-end"), ("\\e[3~", "ed-delete-next-char")] {
+        isEmacs = editor == "emacs"
+        for (name, help, function) in [
+            ("sqlsh-enter", "Run a complete input, else start a new line", enterCallback),
+            ("sqlsh-newline", "Start a new line in the input", newlineCallback),
+            ("sqlsh-up", "Move to the line above, else to the previous history entry", upCallback),
+            ("sqlsh-down", "Move to the line below, else to the next history entry", downCallback),
+            ("sqlsh-right", "Take the suggestion, else move right", rightCallback),
+            ("sqlsh-end", "Take the suggestion, else move to the end of the line", endCallback),
+            ("sqlsh-home", "Move to the start of the line", homeCallback),
+            ("sqlsh-forward-word", "Take a word of the suggestion, else move past the next word", forwardWordCallback),
+            ("sqlsh-paste", "Insert pasted text without running it", pasteCallback),
+            ("sqlsh-clear", "Clear the screen", clearCallback),
+        ] as [(String, String, @convention(c) (OpaquePointer?, Int32) -> UInt8)] {
+            _ = sqlsh_el_add_fn(el, name, help, function)
+        }
+        _ = sqlsh_el_bind(el, "^M", "sqlsh-enter")
+        _ = sqlsh_el_bind(el, "^J", "sqlsh-enter")
+        _ = sqlsh_el_bind(el, "^L", "sqlsh-clear")
+        // Keys that start with Escape: emacs only, as in vi's insert mode Escape must stay the
+        // way to command mode (libedit would wait for the rest of a sequence).
+        for (key, function) in !isEmacs ? [] : [
+            ("\\e[1~", "sqlsh-home"), ("\\e[7~", "sqlsh-home"), ("\\e[H", "sqlsh-home"), ("\\eOH", "sqlsh-home"), ("^A", "sqlsh-home"),
+            ("\\e[4~", "sqlsh-end"), ("\\e[8~", "sqlsh-end"), ("\\e[F", "sqlsh-end"), ("\\eOF", "sqlsh-end"), ("^E", "sqlsh-end"),
+            ("\\e[3~", "ed-delete-next-char"),
+            ("\\e[A", "sqlsh-up"), ("\\eOA", "sqlsh-up"), ("^P", "sqlsh-up"),
+            ("\\e[B", "sqlsh-down"), ("\\eOB", "sqlsh-down"), ("^N", "sqlsh-down"),
+            ("\\e[C", "sqlsh-right"), ("\\eOC", "sqlsh-right"), ("^F", "sqlsh-right"),
+            ("\\ef", "sqlsh-forward-word"), ("\\eF", "sqlsh-forward-word"),
+            ("\\e^M", "sqlsh-newline"), ("\\e^J", "sqlsh-newline"),
+            ("\\e[200~", "sqlsh-paste"),
+        ] {
             _ = sqlsh_el_bind(el, key, function)
         }
         _ = sqlsh_el_bind_vi(el, "^C", "sqlsh-cancel")
         _ = sqlsh_el_bind_vi(el, "^Z", "sqlsh-suspend")
+        // vi's command mode: Enter as in insert mode, k and j through the buffer's lines first;
+        // in insert mode Ctrl-F takes the suggestion (Right starts with Escape there).
+        if !isEmacs {
+            _ = sqlsh_el_bind(el, "^F", "sqlsh-right")
+            _ = sqlsh_el_bind_vi(el, "^M", "sqlsh-enter")
+            _ = sqlsh_el_bind_vi(el, "^J", "sqlsh-enter")
+            _ = sqlsh_el_bind_vi(el, "k", "sqlsh-up")
+            _ = sqlsh_el_bind_vi(el, "j", "sqlsh-down")
+            _ = sqlsh_el_bind_vi(el, "^L", "sqlsh-clear")
+        }
 
         shell.interruptRequested = { interruptRequested != 0 }
         // Indicators are drawn on standard error, and only when it is a terminal.
@@ -120,6 +192,7 @@ final class EditLineSource: LineSource {
     deinit {
         el_end(editLine)
         if terminalStream != sqlsh_stdout() && terminalStream != sqlsh_stderr() { fclose(terminalStream) }
+        if libeditOutput >= 0 { close(libeditOutput) }
         history_end(history)
         free(promptText)
         if let shownPrompt { free(shownPrompt.shown) }
@@ -156,13 +229,23 @@ final class EditLineSource: LineSource {
         }
         interruptRequested = 0
         cancelRequested = false
+        acceptsNextEnter = false
         lastTab = nil
         drawnWidth = Terminal.width(of: terminalFD) ?? 0
+        prepareForPrompt()
         var count: Int32 = 0
-        guard let line = el_gets(editLine, &count), count > 0 else {
+        let read = el_gets(editLine, &count)
+        if read != nil && count > 0 {
+            render(final: true)
+            leaveFrame()
+        } else {
+            ringBells()
+            forgetFrame()
+        }
+        if pastesBracketed { Terminal.write("\u{1B}[?2004l", to: terminalFD) }
+        guard let line = read, count > 0 else {
             if count < 0 && !inputFailed {
                 // A read interrupted by a signal: treat like Ctrl-C.
-                fflush(terminalStream)
                 Terminal.write("\n", to: terminalFD)
                 return cancel()
             }
@@ -184,6 +267,33 @@ final class EditLineSource: LineSource {
         let first = lines.removeFirst()
         queued = lines
         return remember(first)
+    }
+
+    /// Whether the terminal is asked to mark pastes: emacs keys only (in vi's insert mode the
+    /// marker's Escape would switch modes), and only where colour is allowed (`NO_COLOR` or
+    /// TERM=dumb ask for plain output: no escape sequences at all).
+    var pastesBracketed: Bool { libeditOutput >= 0 && isEmacs && shell.settings.colour }
+
+    /// Before each prompt: the names to highlight and the history to suggest from, read
+    /// afresh; bracketed paste on.
+    private func prepareForPrompt() {
+        forgetFrame()
+        viewportTop = 0
+        historyIndex = nil
+        savedLine = []
+        guard libeditOutput >= 0 else { return }
+        highlightNames = highlights ? HighlightNames.from(ShellCompletionData(shell: shell)) : nil
+        if pastesBracketed { Terminal.write("\u{1B}[?2004h", to: terminalFD) }
+        // History for Up and Down, and for suggestions (shown with highlighting only: without
+        // colour they could not be told from typed text).
+        var entries: [[Unicode.Scalar]] = []
+        var event = HistEvent()
+        var status = sqlsh_history_first(history, &event)
+        while status != -1, let text = event.str {
+            entries.append(Array(String(cString: text).unicodeScalars))
+            status = sqlsh_history_next(history, &event)
+        }
+        historyScalars = entries
     }
 
     private func remember(_ line: [UInt8]) -> [UInt8] {
@@ -262,6 +372,12 @@ final class EditLineSource: LineSource {
         var value: UInt32 = 0
         var needed = 0
         var minimum: UInt32 = 0
+        // Drawn when libedit has handled every key typed so far (and always at first, for the
+        // prompt): a paste or fast typing is drawn once, not per key.
+        // (libedit's pipe is emptied at each key either way, so that it never fills.)
+        if libeditOutput >= 0 {
+            if renderer.shown == nil || Terminal.pendingInput() == 0 { render() } else { ringBells() }
+        }
         while true {
             var poller = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
             // Woken by a key, by a signal (libedit's SIGWINCH handler), or every quarter of a
@@ -319,6 +435,11 @@ final class EditLineSource: LineSource {
         drawnWidth = width
         guard old > 0, el_line(editLine) != nil else { return }
         el_resize(editLine)
+        if libeditOutput >= 0 {
+            eraseFrame(resizedTo: width)
+            render()
+            return
+        }
         eraseEditArea(width: old)
         _ = sqlsh_el_refresh(editLine)
     }
@@ -350,6 +471,8 @@ final class EditLineSource: LineSource {
     /// the screen below, so that a full redraw (``sqlsh_el_refresh``, which starts from a blank
     /// display) leaves nothing stale behind.
     func eraseEditArea(width: Int? = nil) {
+        // sqlsh draws the line: the next frame is drawn over what changed.
+        guard libeditOutput < 0 else { return }
         let columns = width ?? Terminal.width(of: terminalFD) ?? 80
         let row = Self.row(after: String(cString: promptText) + lineText.beforeCursor, width: columns)
         fflush(terminalStream)
@@ -372,6 +495,7 @@ final class EditLineSource: LineSource {
 
     /// Draws the prompt and the line afresh where the prompt started.
     func redraw() {
+        if libeditOutput >= 0 { render(); return }
         _ = sqlsh_el_refresh(editLine)
         fflush(terminalStream)
     }
@@ -441,14 +565,24 @@ final class EditLineSource: LineSource {
         let perLine = max(1, width / cellWidth)
         let rows = (candidates.count + perLine - 1) / perLine
         // Below the whole line, not in the middle of it.
-        let line = lineText
-        let prompt = String(cString: promptText)
-        let down = Self.row(after: prompt + line.all, width: width) - Self.row(after: prompt + line.beforeCursor, width: width)
-        fflush(terminalStream)
-        if down > 0 { Terminal.write(String(repeating: "\n", count: down), to: terminalFD) }
+        let drawn = libeditOutput >= 0
+        if drawn {
+            render()
+            leaveFrame()
+        } else {
+            let line = lineText
+            let prompt = String(cString: promptText)
+            let down = Self.row(after: prompt + line.all, width: width) - Self.row(after: prompt + line.beforeCursor, width: width)
+            fflush(terminalStream)
+            if down > 0 { Terminal.write(String(repeating: "\n", count: down), to: terminalFD) }
+        }
+        var asked = false
         if candidates.count > 100 || rows > height - 2 {
-            Terminal.write("\nDisplay all \(candidates.count) possibilities? (y or n)", to: terminalFD)
+            asked = true
+            Terminal.write((drawn ? "" : "\n") + "Display all \(candidates.count) possibilities? (y or n)", to: terminalFD)
             var answer = false
+            drawingSuspended = true
+            defer { drawingSuspended = false }
             while let key = readKey() {
                 if key == 0x79 || key == 0x59 || key == 0x20 { answer = true; break }
                 if key == 0x6E || key == 0x4E || key == 0x03 || key == 0x07 || key == 0x1B || key == 0x7F { break }
@@ -458,7 +592,7 @@ final class EditLineSource: LineSource {
                 return true
             }
         }
-        var text = "\n"
+        var text = drawn && !asked ? "" : "\n"
         for r in 0..<rows {
             var c = r
             while c < candidates.count {
@@ -513,13 +647,55 @@ private let editCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el
     EditLineSource.from(el)?.editStatement() ?? UInt8(CC_ERROR)
 }
 
+private let enterCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
+    EditLineSource.from(el)?.enter() ?? UInt8(CC_ERROR)
+}
+
+private let newlineCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
+    EditLineSource.from(el)?.insertLineBreak() ?? UInt8(CC_ERROR)
+}
+
+private let upCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
+    EditLineSource.from(el)?.moveUp() ?? UInt8(CC_ERROR)
+}
+
+private let downCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
+    EditLineSource.from(el)?.moveDown() ?? UInt8(CC_ERROR)
+}
+
+private let rightCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
+    EditLineSource.from(el)?.moveRight() ?? UInt8(CC_ERROR)
+}
+
+private let endCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
+    EditLineSource.from(el)?.moveToLineEnd() ?? UInt8(CC_ERROR)
+}
+
+private let homeCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
+    EditLineSource.from(el)?.moveToLineStart() ?? UInt8(CC_ERROR)
+}
+
+private let forwardWordCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
+    EditLineSource.from(el)?.forwardWord() ?? UInt8(CC_ERROR)
+}
+
+private let pasteCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
+    EditLineSource.from(el)?.paste() ?? UInt8(CC_ERROR)
+}
+
+private let clearCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
+    EditLineSource.from(el)?.clearScreen() ?? UInt8(CC_ERROR)
+}
+
 private let cancelCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
     EditLineSource.from(el)?.cancelLine() ?? UInt8(CC_ERROR)
 }
 
 /// Ctrl-Z at the prompt (terminal signals are off while editing): stop the process as the
 /// terminal would. libedit's own SIGTSTP/SIGCONT handlers restore the terminal and redraw.
-private let suspendCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { _, _ in
+private let suspendCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
+    // The job shell's message goes under the line; the line is drawn afresh after `fg`.
+    EditLineSource.from(el)?.leaveFrame()
     kill(0, SIGTSTP)
     // Continued (`fg`): the job shell has printed on the terminal meanwhile; draw the prompt
     // and the line again on a line of their own.

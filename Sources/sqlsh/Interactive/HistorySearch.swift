@@ -117,6 +117,7 @@ extension EditLineSource {
                 return UInt8(CC_REFRESH)
             case 0x0D, 0x0A:  // Enter: run the line found
                 finish(keep: true)
+                acceptsNextEnter = true
                 el_push(editLine, "\n")
                 return UInt8(CC_REFRESH)
             case 0x1B:

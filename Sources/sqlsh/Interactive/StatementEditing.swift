@@ -17,11 +17,16 @@ extension EditLineSource {
         if !statementLines.isEmpty { text += "\n" }
         text += line.all
         // The editor gets the terminal in its usual mode, below the line being edited.
-        let prompt = String(cString: promptText)
-        let width = Terminal.width(of: terminalFD) ?? 80
-        let down = Self.row(after: prompt + line.all, width: width) - Self.row(after: prompt + line.beforeCursor, width: width)
-        fflush(terminalStream)
-        Terminal.write(String(repeating: "\n", count: down + 1), to: terminalFD)
+        if libeditOutput >= 0 {
+            render()
+            leaveFrame()
+        } else {
+            let prompt = String(cString: promptText)
+            let width = Terminal.width(of: terminalFD) ?? 80
+            let down = Self.row(after: prompt + line.all, width: width) - Self.row(after: prompt + line.beforeCursor, width: width)
+            fflush(terminalStream)
+            Terminal.write(String(repeating: "\n", count: down + 1), to: terminalFD)
+        }
         _ = sqlsh_el_prep_term(editLine, 0)
         let outcome = ExternalEditor.edit(text)
         _ = sqlsh_el_prep_term(editLine, 1)
@@ -38,6 +43,7 @@ extension EditLineSource {
                 }
             }
             setLine(edited)
+            acceptsNextEnter = true
             el_push(editLine, "\n")
         case .unchanged:
             break

@@ -52,6 +52,20 @@ enum Terminal {
         return isatty(1) == 1 && isatty(2) == 1
     }
 
+    /// Whether the terminal rewraps its lines when its width changes, as tmux, VTE (GNOME
+    /// Terminal and others), Konsole, kitty, Alacritty, WezTerm, iTerm2, Terminal.app, VS Code
+    /// and Windows Terminal do and xterm does not: told by the variables they set.
+    static var reflowsLines: Bool {
+        for name in ["TMUX", "VTE_VERSION", "KONSOLE_VERSION", "KITTY_WINDOW_ID", "ALACRITTY_WINDOW_ID",
+                     "ALACRITTY_SOCKET", "WEZTERM_PANE", "WT_SESSION"] where getenv(name) != nil {
+            return true
+        }
+        if let program = getenv("TERM_PROGRAM") {
+            return ["iTerm.app", "Apple_Terminal", "vscode", "WezTerm", "tmux"].contains(String(cString: program))
+        }
+        return false
+    }
+
     /// Seconds on a monotonic clock.
     static func now() -> Double {
         var time = timespec()

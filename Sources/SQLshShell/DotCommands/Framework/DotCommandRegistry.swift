@@ -7,7 +7,7 @@ public enum DotCommandRegistry {
         // Plugins (.load is with the files commands below).
         PluginsCommand.self,
         // Interactive use.
-        CompleteCommand.self, EditCommand.self,
+        CompleteCommand.self, EditCommand.self, HighlightCommand.self,
         // Batch input and execution.
         BailCommand.self, ChangesCommand.self, EchoCommand.self, EqpCommand.self, ExitCommand.self,
         ExplainCommand.self, ParameterCommand.self, ProgressCommand.self, QuitCommand.self,
