@@ -16,6 +16,13 @@ let package = Package(
         .library(name: "SQLshPluginSDK", targets: ["SQLshPluginSDK"]),
         .library(name: "sqlsh_geo", type: .dynamic, targets: ["GeoPlugin"]),
         .library(name: "sqlsh_inet", type: .dynamic, targets: ["InetPlugin"]),
+        // The WebAssembly plugin host, dlopen'd by the shell on the first `.load FILE.wasm`:
+        // WasmKit stays out of the sqlsh binary, so start-up without a Wasm plugin is unchanged.
+        .library(name: "sqlsh_wasm", type: .dynamic, targets: ["WasmHostLibrary"]),
+    ],
+    dependencies: [
+        // The WebAssembly interpreter behind `.load FILE.wasm` (only in libsqlsh_wasm.so).
+        .package(url: "https://github.com/swiftwasm/WasmKit", exact: "0.4.2"),
     ],
     targets: [
         // Layer 1: C system libraries, found in the compiler's and linker's default folders (Debian
@@ -84,6 +91,13 @@ let package = Package(
         .target(name: "GeoPlugin", dependencies: ["SQLshPluginSDK"], path: "plugins/geo",
                 linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .target(name: "InetPlugin", dependencies: ["SQLshPluginSDK"], path: "plugins/inet",
+                linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+
+        // WebAssembly plugins: the ABI (manifest, value records, calls), the sandbox (memory,
+        // fuel, granted imports) and the functions it makes, on SQLshCore's function API.
+        .target(name: "SQLshWasm", dependencies: ["SQLshCore", .product(name: "WasmKit", package: "WasmKit")]),
+        // The shared library holding SQLshWasm and WasmKit, with the C entry point the shell calls.
+        .target(name: "WasmHostLibrary", dependencies: ["SQLshWasm", "SQLshPluginSDK", "CSQLshPlugin"],
                 linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
 
         .testTarget(name: "SQLshCoreTests", dependencies: ["SQLshCore", "CSQLite"]),

@@ -143,6 +143,15 @@ public final class SQLFunction: Sendable {
         self.implementation = .aggregate(implementation)
     }
 
+    /// An aggregate with a ready-made implementation (``AccumulatorImplementation``).
+    init(_ name: String, argumentCount: Int?, options: FunctionOptions, aggregateImplementation: AggregateImplementation) {
+        self.name = name
+        self.argumentCount = SQLFunction.normalized(argumentCount)
+        self.options = options
+        self.kind = .aggregate
+        self.implementation = .aggregate(aggregateImplementation)
+    }
+
     /// The argument count as SQLite takes it (-1 for variadic); valid counts only (see
     /// ``registrationProblem(maximumArgumentCount:)``).
     var sqliteArgumentCount: Int32 { argumentCount.map { Int32(clamping: $0) } ?? -1 }
