@@ -168,7 +168,8 @@ final class WasmExport: @unchecked Sendable {
                 switch kind {
                 case .error:
                     let message = String(decoding: utf8.prefix(4096), as: UTF8.self)
-                    throw WasmPluginError("\(name)(): \(message.isEmpty ? "failed" : message)")
+                    // The module's own words, as sqlite3_result_error gives them.
+                    throw WasmPluginError(message.isEmpty ? "\(name)() failed" : message)
                 case .text:
                     guard Self.isValidUTF8(utf8) else {
                         throw WasmPluginError("\(name)(): the function returned text that is not valid UTF-8 (return a blob for bytes)")

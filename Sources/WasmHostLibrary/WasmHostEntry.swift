@@ -26,3 +26,23 @@ public func sqlshWasmHostLoad(_ host: UnsafePointer<sqlsh_plugin_host>?, _ info:
     }
     return plugin.register(host: host, info: info)
 }
+
+/// `sqlsh_wasm_host_sandbox`: the sandbox `options` give, defaults filled in, or why they are
+/// invalid, into `buffer`.
+@_cdecl("sqlsh_wasm_host_sandbox")
+public func sqlshWasmHostSandbox(_ options: UnsafePointer<CChar>?, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int32) -> Int32 {
+    let words = options.map { String(cString: $0).split(separator: "\n").map(String.init) } ?? []
+    let text: String, rc: Int32
+    do {
+        text = try WasmSandbox(words: words).words.joined(separator: " ")
+        rc = SQLSH_PLUGIN_OK
+    } catch {
+        text = "\(error)"
+        rc = SQLSH_PLUGIN_ERROR
+    }
+    guard let buffer, size > 0 else { return SQLSH_PLUGIN_ERROR }
+    let bytes = Array(text.utf8.prefix(Int(size) - 1))
+    for (index, byte) in bytes.enumerated() { buffer[index] = CChar(bitPattern: byte) }
+    buffer[bytes.count] = 0
+    return rc
+}

@@ -20,12 +20,18 @@
 extern "C" {
 #endif
 
-/* The library's file name, and the function sqlsh calls in it. */
+/* The library's file name, and the functions sqlsh calls in it. */
 #define SQLSH_WASM_HOST_LIBRARY "libsqlsh_wasm.so"
 #define SQLSH_WASM_HOST_ENTRY_POINT "sqlsh_wasm_host_load"
+#define SQLSH_WASM_HOST_SANDBOX "sqlsh_wasm_host_sandbox"
 
 typedef int (*sqlsh_wasm_host_load_fn)(const sqlsh_plugin_host *host, sqlsh_plugin_info *info,
                                        const char *path, const char *options);
+
+/* Writes the sandbox `options` give, with every default filled in ("memory=32M fuel=100000000"),
+ * or why they are invalid, NUL-terminated into buffer (size bytes, cut to fit).  Returns
+ * SQLSH_PLUGIN_OK, or SQLSH_PLUGIN_ERROR with the reason in buffer. */
+typedef int (*sqlsh_wasm_host_sandbox_fn)(const char *options, char *buffer, int size);
 
 #ifdef __cplusplus
 }
