@@ -15,7 +15,7 @@ STATIC_LIBS    := libstdc++ libcrypto libxxhash libutf8proc libz
 SHELL_FLAGS := -Xswiftc -L$(STATIC_LIB_DIR)
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps static-libs build debug run test install uninstall bench clean lint-man plugins install-plugins test-sanitize fuzz fuzz-smoke
+.PHONY: all deps static-libs build debug run test install uninstall bench clean lint-man plugins install-plugins test-sanitize fuzz fuzz-smoke wasm-deps wasm-plugins
 
 all: build
 
@@ -50,8 +50,11 @@ deps:
 		/usr/bin/python3 -c 'import pexpect, pyte' 2>/dev/null || \
 		{ $(APT_INSTALL) python3-pexpect python3-pyte >/dev/null; }
 
+# sqlsh, then the WebAssembly plugin host next to it (.build/release/libsqlsh_wasm.so): sqlsh
+# dlopens it on the first `.load FILE.wasm`, so WasmKit costs nothing at start-up otherwise.
 build: deps static-libs
 	$(SWIFT) build $(RELEASE_FLAGS) $(SHELL_FLAGS) --product sqlsh
+	$(SWIFT) build $(RELEASE_FLAGS) $(SHELL_FLAGS) --product sqlsh_wasm
 
 # Where a library has no static archive, its link is left out and ld uses the shared one.
 static-libs:
@@ -77,6 +80,34 @@ plugins: deps
 install-plugins: plugins
 	install -d $(PLUGIN_DIR)
 	for p in $(PLUGINS); do install -m 755 .build/release/lib$$p.so $(PLUGIN_DIR)/lib$$p.so; done
+
+# The WebAssembly example plugins and the test modules, from their sources: C with clang
+# (--target=wasm32 -nostdlib, linked by wasm-ld) and WAT with wabt's wat2wasm. The .wasm files
+# are committed, so the tests run where neither tool is installed; this target rebuilds them.
+WASM_C_SOURCES   := plugins/wasm/textfun.c
+WASM_WAT_SOURCES := $(wildcard plugins/wasm/*.wat) $(wildcard Tests/PluginTests/Wasm/*.wat)
+WASM_CC          ?= clang
+WASM_CFLAGS      := --target=wasm32 -O2 -nostdlib -Wl,--no-entry -Wl,--strip-all
+wasm-plugins: wasm-deps
+	@for c in $(WASM_C_SOURCES); do \
+		echo "$(WASM_CC) $(WASM_CFLAGS) -o $${c%.c}.wasm $$c"; \
+		$(WASM_CC) $(WASM_CFLAGS) -o $${c%.c}.wasm $$c || exit 1; \
+	done
+	@for w in $(WASM_WAT_SOURCES); do \
+		echo "wat2wasm -o $${w%.wat}.wasm $$w"; \
+		wat2wasm -o $${w%.wat}.wasm $$w || exit 1; \
+	done
+
+# What wasm-plugins needs: a clang that targets wasm32, wasm-ld, and wat2wasm (Debian's clang,
+# lld and wabt), installed only when missing.
+wasm-deps:
+	@missing=""; \
+	echo 'int f(void){return 0;}' | $(WASM_CC) --target=wasm32 -nostdlib -Wl,--no-entry -x c -o /dev/null - 2>/dev/null || missing="$$missing clang lld"; \
+	command -v wat2wasm >/dev/null || missing="$$missing wabt"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(APT_INSTALL) $$missing >/dev/null; \
+	fi
 
 run: build
 	./.build/release/sqlsh
@@ -169,12 +200,13 @@ lint-man:
 	mandoc -Tlint -W warning man/sqlsh.1
 
 install: build
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(PREFIX)/lib/sqlsh
 	install -m 755 .build/release/sqlsh $(DESTDIR)$(BINDIR)/sqlsh
+	install -m 755 .build/release/libsqlsh_wasm.so $(DESTDIR)$(PREFIX)/lib/sqlsh/libsqlsh_wasm.so
 	install -m 644 man/sqlsh.1 $(DESTDIR)$(MANDIR)/sqlsh.1
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/sqlsh $(DESTDIR)$(MANDIR)/sqlsh.1
+	rm -f $(DESTDIR)$(BINDIR)/sqlsh $(DESTDIR)$(MANDIR)/sqlsh.1 $(DESTDIR)$(PREFIX)/lib/sqlsh/libsqlsh_wasm.so
 
 # Every benchmark: the function API against the raw C API and GRDB (the Benchmarks package),
 # then the shell and the catalog against the stock sqlite3 (hyperfine times whole commands),
