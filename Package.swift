@@ -113,7 +113,7 @@ let package = Package(
         // Runs the built `sqlsh` binary and the stock `sqlite3` on the same input.
         .testTarget(name: "EndToEndTests", dependencies: ["sqlsh", "GoldenFiles", "TestSupport"], exclude: ["Corpus", "Golden"]),
         // Loads the example plugins and C test plugins into the built `sqlsh`.
-        .testTarget(name: "PluginTests", dependencies: ["sqlsh", "TestSupport"]),
+        .testTarget(name: "PluginTests", dependencies: ["sqlsh", "TestSupport"], exclude: ["Wasm"]),
         // The Swift plugin SDK and the loader in process (no dlopen): every function kind.
         .testTarget(name: "PluginSDKTests", dependencies: ["SQLshPluginSDK", "SQLshShell", "SQLshCatalog"]),
     ],
