@@ -212,7 +212,8 @@ uninstall:
 # then the shell and the catalog against the stock sqlite3 (hyperfine times whole commands),
 # files queried in place against sqlite3's .import and DuckDB's read_csv (Benchmarks/files.sh),
 # and, when SQLEAN_DIST names a folder of sqlean's .so files, every function shared with
-# sqlean against its C extension (a one-line note otherwise).
+# sqlean against its C extension (a one-line note otherwise), and a scalar call through the
+# WebAssembly sandbox against the same function native and built in (Benchmarks/wasm.sh).
 bench: deps build
 	@command -v hyperfine >/dev/null || { $(APT_INSTALL) hyperfine >/dev/null; }
 	cd Benchmarks && $(SWIFT) run -c release
@@ -221,6 +222,7 @@ bench: deps build
 	Benchmarks/sqlean.sh
 	Benchmarks/files.sh
 	Benchmarks/sqlean-compare.sh
+	Benchmarks/wasm.sh
 
 clean:
 	rm -rf .build .build-asan .build-tsan .build-fuzz .build-fuzz-smoke Benchmarks/.build
