@@ -19,6 +19,8 @@ let package = Package(
         // The WebAssembly plugin host, dlopen'd by the shell on the first `.load FILE.wasm`:
         // WasmKit stays out of the sqlsh binary, so start-up without a Wasm plugin is unchanged.
         .library(name: "sqlsh_wasm", type: .dynamic, targets: ["WasmHostLibrary"]),
+        // The host itself, for embedders and the fuzz targets.
+        .library(name: "SQLshWasm", targets: ["SQLshWasm"]),
     ],
     dependencies: [
         // The WebAssembly interpreter behind `.load FILE.wasm` (only in libsqlsh_wasm.so).
@@ -101,6 +103,7 @@ let package = Package(
                 linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
 
         .testTarget(name: "SQLshCoreTests", dependencies: ["SQLshCore", "CSQLite"]),
+        .testTarget(name: "SQLshWasmTests", dependencies: ["SQLshWasm", "SQLshCore"]),
         .testTarget(name: "SQLshJSONTests", dependencies: ["SQLshJSON", "SQLshCore"]),
         .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "GoldenFiles", "TestSupport"],
                     exclude: ["Golden"]),

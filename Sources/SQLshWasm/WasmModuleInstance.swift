@@ -110,12 +110,12 @@ final class WasmModuleInstance: @unchecked Sendable {
 
     /// Invokes an export with a fresh fuel budget; a trap becomes a ``WasmPluginError``.
     /// Only with the lock held.
-    func invoke(_ function: Function, _ arguments: [Value], what: String) throws -> [Value] {
+    func invoke(_ function: Function, _ arguments: [Value], what: @autoclosure () -> String) throws -> [Value] {
         store.fuel = Fuel(remaining: sandbox.fuel)
         do {
             return try function.invoke(arguments, on: &stack)
         } catch {
-            throw WasmPluginError("\(what): \(Self.describe(error, sandbox: sandbox))")
+            throw WasmPluginError("\(what()): \(Self.describe(error, sandbox: sandbox))")
         }
     }
 
