@@ -112,7 +112,7 @@ public final class CommandLineRun {
             err.write("Error: cannot load plugins in safe mode\n")
             return 1
         }
-        shell.autoloadPlugins()
+        shell.autoloadPlugins(safeMode: startup.safe)
         for path in startup.pluginPaths {
             do {
                 try shell.loadPluginAtStartup(path)

@@ -11,11 +11,14 @@ extension Shell {
     /// Loads every `*.so` and `*.wasm` in the autoload folders
     /// (``PluginSearchPath/folders(environment:)``). A plugin that fails is reported on standard
     /// error as `sqlsh: warning: MESSAGE` and skipped; the rest still load. Safe mode loads the
-    /// WebAssembly modules only (in their default sandbox).
-    public func autoloadPlugins(environment: (String) -> String? = PluginSearchPath.environmentValue) {
+    /// WebAssembly modules only (in their default sandbox); `safeMode` says whether it is on
+    /// (the settings' when nil: start-up calls this before `-safe` reaches them).
+    public func autoloadPlugins(environment: (String) -> String? = PluginSearchPath.environmentValue,
+                                safeMode: Bool? = nil) {
+        let safe = safeMode ?? settings.safeMode
         for folder in PluginSearchPath.folders(environment: environment) {
             for library in PluginSearchPath.libraries(in: folder) {
-                if settings.safeMode && !library.hasSuffix(".wasm") { continue }
+                if safe && !library.hasSuffix(".wasm") { continue }
                 do {
                     try plugins.loadPlugin(library, into: catalog)
                 } catch {
