@@ -16,9 +16,13 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -
 # bound at load, a third of the dynamic loader's work), libedit with what it needs (terminfo,
 # libbsd, libmd, named here since libedit.so named them itself), PCRE2, and the catalog's
 # libcrypto, xxHash, utf8proc and zlib. SQLite's functions are exported from the executable, so
-# that a plugin linked against the system libsqlite3 calls the very same SQLite.
+# that a plugin (and the WebAssembly host) linked against the system libsqlite3 calls the very
+# same SQLite, never a second, uninitialized copy. The Swift runtime's link options hide every
+# symbol of a static archive (--exclude-libs ALL), so SQLite's archive is first made into one
+# object, sqlite3.o, linked as such, and -lsqlite3 finds an empty archive.
 STATIC_LIB_DIR := $(CURDIR)/.build/static-libs
-STATIC_LIBS    := libstdc++ libcrypto libxxhash libutf8proc libz libsqlite3 libpcre2-8 libedit libtinfo libbsd libmd
+STATIC_LIBS    := libstdc++ libcrypto libxxhash libutf8proc libz libpcre2-8 libedit libtinfo libbsd libmd
+SQLITE_OBJECT  := $(STATIC_LIB_DIR)/sqlite3.o
 # lld packs the executable's relative relocations (DT_RELR, glibc 2.36): 33,000 of them, applied
 # at every start.
 # The executable's code that start-up runs is laid out first, in the order it runs
@@ -44,7 +48,7 @@ SHELL_FLAGS += -Xlinker --no-pie
 endif
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps static-libs build debug run test install uninstall bench clean lint-man plugins install-plugins test-sanitize fuzz fuzz-smoke startup-order
+.PHONY: all deps static-libs build debug run test install uninstall bench clean lint-man plugins install-plugins test-sanitize fuzz fuzz-smoke startup-order wasm-deps wasm-plugins
 
 all: build
 
@@ -79,8 +83,18 @@ deps:
 		/usr/bin/python3 -c 'import pexpect, pyte' 2>/dev/null || \
 		{ $(APT_INSTALL) python3-pexpect python3-pyte >/dev/null; }
 
+# sqlsh, then the WebAssembly plugin host next to it (.build/release/libsqlsh_wasm.so): sqlsh
+# dlopens it on the first `.load FILE.wasm`, so WasmKit costs nothing at start-up otherwise.
+# WasmKit needs Swift's concurrency module, which the shell is built without, so the host is
+# built in a folder of its own (the same folder for both would rebuild everything each time
+# the flags alternate) and copied next to the shell. Not from the static archives: it calls
+# the SQLite that the shell exports, never a copy of its own.
+WASM_HOST_FLAGS := --scratch-path $(CURDIR)/.build-wasm-host
 build: deps static-libs
-	$(SWIFT) build $(RELEASE_FLAGS) $(SHELL_FLAGS) --product sqlsh
+	$(SWIFT) build $(RELEASE_FLAGS) $(SHELL_FLAGS) \
+		$$([ -f $(SQLITE_OBJECT) ] && echo -Xlinker $(SQLITE_OBJECT)) --product sqlsh
+	$(SWIFT) build $(RELEASE_FLAGS) $(WASM_HOST_FLAGS) --product sqlsh_wasm
+	cp .build-wasm-host/release/libsqlsh_wasm.so .build/release/libsqlsh_wasm.so
 
 # Remakes Sources/sqlsh/startup-order.txt: the functions of the executable that
 # `sqlsh :memory: 'select 1'` runs, in the order valgrind's callgrind first meets them, then
@@ -103,7 +117,12 @@ static-libs:
 		a=$$(c++ -print-file-name=$$lib.a 2>/dev/null); \
 		[ -f "$$a" ] && [ "$${a#/}" != "$$a" ] || a=$$(pkg-config --variable=libdir $$lib 2>/dev/null)/$$lib.a; \
 		if [ -f "$$a" ]; then ln -sf "$$a" $(STATIC_LIB_DIR)/$$lib.a; else rm -f $(STATIC_LIB_DIR)/$$lib.a; fi; \
-	done
+	done; \
+	a=$$(c++ -print-file-name=libsqlite3.a 2>/dev/null); \
+	if [ -f "$$a" ] && [ "$${a#/}" != "$$a" ]; then \
+		[ $(SQLITE_OBJECT) -nt "$$a" ] || ld -r --whole-archive "$$a" -o $(SQLITE_OBJECT); \
+		rm -f $(STATIC_LIB_DIR)/libsqlite3.a; ar rc $(STATIC_LIB_DIR)/libsqlite3.a; \
+	else rm -f $(SQLITE_OBJECT) $(STATIC_LIB_DIR)/libsqlite3.a; fi
 
 debug: deps
 	$(SWIFT) build
@@ -120,6 +139,34 @@ plugins: deps
 install-plugins: plugins
 	install -d $(PLUGIN_DIR)
 	for p in $(PLUGINS); do install -m 755 .build/release/lib$$p.so $(PLUGIN_DIR)/lib$$p.so; done
+
+# The WebAssembly example plugins and the test modules, from their sources: C with clang
+# (--target=wasm32 -nostdlib, linked by wasm-ld) and WAT with wabt's wat2wasm. The .wasm files
+# are committed, so the tests run where neither tool is installed; this target rebuilds them.
+WASM_C_SOURCES   := plugins/wasm/textfun.c
+WASM_WAT_SOURCES := $(wildcard plugins/wasm/*.wat) $(wildcard Tests/PluginTests/Wasm/*.wat)
+WASM_CC          ?= clang
+WASM_CFLAGS      := --target=wasm32 -O2 -nostdlib -Wl,--no-entry -Wl,--strip-all
+wasm-plugins: wasm-deps
+	@for c in $(WASM_C_SOURCES); do \
+		echo "$(WASM_CC) $(WASM_CFLAGS) -o $${c%.c}.wasm $$c"; \
+		$(WASM_CC) $(WASM_CFLAGS) -o $${c%.c}.wasm $$c || exit 1; \
+	done
+	@for w in $(WASM_WAT_SOURCES); do \
+		echo "wat2wasm -o $${w%.wat}.wasm $$w"; \
+		wat2wasm -o $${w%.wat}.wasm $$w || exit 1; \
+	done
+
+# What wasm-plugins needs: a clang that targets wasm32, wasm-ld, and wat2wasm (Debian's clang,
+# lld and wabt), installed only when missing.
+wasm-deps:
+	@missing=""; \
+	echo 'int f(void){return 0;}' | $(WASM_CC) --target=wasm32 -nostdlib -Wl,--no-entry -x c -o /dev/null - 2>/dev/null || missing="$$missing clang lld"; \
+	command -v wat2wasm >/dev/null || missing="$$missing wabt"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(APT_INSTALL) $$missing >/dev/null; \
+	fi
 
 run: build
 	./.build/release/sqlsh
@@ -160,7 +207,7 @@ test-sanitize: deps
 # .build-fuzz/artifacts.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := FuzzInputSplitter FuzzDotArguments FuzzImportReader FuzzCompletion FuzzCatalog FuzzRecover \
-                FuzzVSVOptions FuzzDumpDamaged FuzzFileTables FuzzHighlighter
+                FuzzVSVOptions FuzzDumpDamaged FuzzFileTables FuzzHighlighter FuzzWasmModule
 fuzz: deps
 	@# The build plan is made again each time: a path dependency's new source files are
 	@# otherwise missed (SwiftPM keeps the old file lists in .build-fuzz/*.yaml).
@@ -212,19 +259,22 @@ lint-man:
 	mandoc -Tlint -W warning man/sqlsh.1
 
 install: build
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(PREFIX)/lib/sqlsh
 	install -m 755 .build/release/sqlsh $(DESTDIR)$(BINDIR)/sqlsh
+	install -m 755 .build/release/libsqlsh_wasm.so $(DESTDIR)$(PREFIX)/lib/sqlsh/libsqlsh_wasm.so
 	install -m 644 man/sqlsh.1 $(DESTDIR)$(MANDIR)/sqlsh.1
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/sqlsh $(DESTDIR)$(MANDIR)/sqlsh.1
+	rm -f $(DESTDIR)$(BINDIR)/sqlsh $(DESTDIR)$(MANDIR)/sqlsh.1 $(DESTDIR)$(PREFIX)/lib/sqlsh/libsqlsh_wasm.so
 
 # Every benchmark: the function API against the raw C API and GRDB (the Benchmarks package),
 # then the shell and the catalog against the stock sqlite3 (hyperfine times whole commands),
 # files queried in place against sqlite3's .import and DuckDB's read_csv (Benchmarks/files.sh),
 # and, when SQLEAN_DIST names a folder of sqlean's .so files, every function shared with
-# sqlean against its C extension (a one-line note otherwise); last, the line editor's typing
-# speed (Benchmarks/typing.py: 1,000 keys into a 2,000-character statement, time per key).
+# sqlean against its C extension (a one-line note otherwise), a scalar call through the
+# WebAssembly sandbox against the same function native and built in (Benchmarks/wasm.sh), and
+# the line editor's typing speed (Benchmarks/typing.py: 1,000 keys into a 2,000-character
+# statement, time per key).
 bench: deps build
 	@command -v hyperfine >/dev/null || { $(APT_INSTALL) hyperfine >/dev/null; }
 	cd Benchmarks && $(SWIFT) run -c release
@@ -233,7 +283,8 @@ bench: deps build
 	Benchmarks/sqlean.sh
 	Benchmarks/files.sh
 	Benchmarks/sqlean-compare.sh
+	Benchmarks/wasm.sh
 	SQLSH_BIN=.build/release/sqlsh python3 Benchmarks/typing.py
 
 clean:
-	rm -rf .build .build-asan .build-tsan .build-fuzz .build-fuzz-smoke Benchmarks/.build
+	rm -rf .build .build-asan .build-tsan .build-fuzz .build-fuzz-smoke .build-wasm-host Benchmarks/.build

@@ -6,7 +6,8 @@ import PackageDescription
 // point is `LLVMFuzzerTestOneInput`; internal parts of the shell are reached with
 // `@testable import`, so the main package is built with -enable-testing here.
 let fuzzTargets = ["FuzzInputSplitter", "FuzzDotArguments", "FuzzImportReader", "FuzzCompletion", "FuzzCatalog", "FuzzRecover",
-                   "FuzzVSVOptions", "FuzzDumpDamaged", "FuzzFileTables", "FuzzHighlighter"]
+                   "FuzzVSVOptions", "FuzzDumpDamaged", "FuzzFileTables", "FuzzHighlighter",
+                   "FuzzWasmModule"]
 
 let package = Package(
     name: "sqlsh-fuzz",
@@ -22,7 +23,8 @@ let package = Package(
             dependencies: ["FuzzSupport",
                            .product(name: "SQLshShell", package: "sqlsh"),
                            .product(name: "SQLshCatalog", package: "sqlsh"),
-                           .product(name: "SQLshCore", package: "sqlsh")],
+                           .product(name: "SQLshCore", package: "sqlsh")]
+                + (name == "FuzzWasmModule" ? [.product(name: "SQLshWasm", package: "sqlsh")] : []),
             swiftSettings: [.unsafeFlags(["-parse-as-library"])])
     },
     swiftLanguageModes: [.v5]

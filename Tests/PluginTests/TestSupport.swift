@@ -23,9 +23,13 @@ let buildFolder: String = {
 /// test targets link), the tests build them in a scratch folder of their own.
 let geoPlugin = pluginFolder + "/libsqlsh_geo.so"
 let inetPlugin = pluginFolder + "/libsqlsh_inet.so"
+/// The WebAssembly examples and test modules (committed .wasm files, built by `make wasm-plugins`).
+let textfunWasm = packageRoot + "/plugins/wasm/textfun.wasm"
+let upperWasm = packageRoot + "/plugins/wasm/upper.wasm"
+func testModule(_ name: String) -> String { packageRoot + "/Tests/PluginTests/Wasm/\(name).wasm" }
 
 let pluginFolder: String = {
-    let products = ["sqlsh_geo", "sqlsh_inet"]
+    let products = ["sqlsh_geo", "sqlsh_inet", "sqlsh_wasm"]
     if pluginsAreCurrent(products.map { buildFolder + "/lib\($0).so" }) { return buildFolder }
     // Not the package's own .build: `swift test` holds its lock while the tests run.
     let scratch = packageRoot + "/.build-plugintests"
@@ -49,7 +53,8 @@ private func pluginsAreCurrent(_ libraries: [String]) -> Bool {
     let built = libraries.map(modified)
     guard built.allSatisfy({ $0 != nil }), let oldest = built.compactMap({ $0 }).min() else { return false }
     var newest = modified(packageRoot + "/Package.swift") ?? .distantPast
-    for folder in ["plugins", "Sources/SQLshPluginSDK", "Sources/SQLshCore", "Sources/CSQLshPlugin"] {
+    for folder in ["plugins", "Sources/SQLshPluginSDK", "Sources/SQLshCore", "Sources/CSQLshPlugin",
+                   "Sources/SQLshWasm", "Sources/WasmHostLibrary"] {
         let root = packageRoot + "/" + folder
         for file in fm.enumerator(atPath: root)?.compactMap({ $0 as? String }) ?? [] {
             if let date = modified(root + "/" + file), date > newest { newest = date }
@@ -85,6 +90,9 @@ func sqlsh(_ arguments: [String] = [], input: String, environment: [String: Stri
     var env = ProcessInfo.processInfo.environment
     env["SQLSH_PLUGIN_PATH"] = ""
     env["HOME"] = NSTemporaryDirectory()
+    // The WebAssembly host built beside the example plugins (sqlsh finds the one next to it
+    // otherwise, which is the same file under `make test`).
+    if pluginFolder != buildFolder { env["SQLSH_WASM_HOST"] = pluginFolder + "/libsqlsh_wasm.so" }
     for (key, value) in environment { env[key] = value }
     process.environment = env
     let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()

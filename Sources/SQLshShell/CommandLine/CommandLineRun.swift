@@ -106,14 +106,13 @@ public final class CommandLineRun {
     }
 
     /// The autoload folders, then each `-load PATH`; an exit status when a `-load` fails (it is
-    /// an error in safe mode, which also skips the autoload folders).
+    /// an error in safe mode unless it names a WebAssembly module; safe mode autoloads only those).
     private func loadPlugins() -> Int32? {
-        guard !startup.safe else {
-            if startup.pluginPaths.isEmpty { return nil }
+        if startup.safe && !startup.pluginPaths.allSatisfy(PluginManager.isWebAssembly) {
             err.write("Error: cannot load plugins in safe mode\n")
             return 1
         }
-        shell.autoloadPlugins()
+        shell.autoloadPlugins(safeMode: startup.safe)
         for path in startup.pluginPaths {
             do {
                 try shell.loadPluginAtStartup(path)

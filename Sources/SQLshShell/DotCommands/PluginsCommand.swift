@@ -16,6 +16,7 @@ struct PluginsCommand: DotCommand {
         for plugin in shell.plugins.plugins {
             shell.out.write("\(plugin.name) \(plugin.version)  \(plugin.path)\n")
             if !plugin.summary.isEmpty { shell.out.write("  \(plugin.summary)\n") }
+            if let sandbox = plugin.sandbox { shell.out.write("  WebAssembly sandbox: \(sandbox)\n") }
             let packs = plugin.packs == [plugin.name.lowercased()] ? "" : " (packs: \(plugin.packs.joined(separator: ", ")))"
             shell.out.write("  functions: \(plugin.functions.joined(separator: " "))\(packs)\n")
         }

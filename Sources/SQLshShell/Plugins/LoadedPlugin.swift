@@ -12,6 +12,9 @@ public struct LoadedPlugin: Equatable {
     public var functions: [String]
     /// The packs those functions belong to.
     public var packs: [String]
+    /// For a WebAssembly plugin, the sandbox it runs in as `.load` words
+    /// (`memory=32M fuel=100000000`); nil for a native plugin.
+    public var sandbox: String? = nil
 }
 
 /// An ordinary SQLite loadable extension `.load` loaded on a connection.

@@ -19,6 +19,8 @@ public final class PluginManager {
     public private(set) var extensions: [LoadedExtension] = []
     /// dlopen handles of loaded plugins, to refuse loading one twice.
     private var handles: [(handle: UnsafeMutableRawPointer, name: String)] = []
+    /// The WebAssembly host library's entry points, once the first `.wasm` load opened it.
+    var wasmHost: WasmHostLibrary?
 
     public init() {}
 
@@ -33,6 +35,9 @@ public final class PluginManager {
     /// on the current connection with `sqlite3_load_extension`, as sqlite3's `.load` does.
     /// - Throws: ``PluginError`` with the message to show after `Error: `.
     public func load(_ path: String, entryPoint: String?, shell: Shell) throws -> Loaded {
+        if Self.isWebAssembly(path) {
+            return .plugin(try loadWasm(path, options: entryPoint.map { [$0] } ?? [], into: shell.catalog))
+        }
         if let entryPoint, entryPoint != SQLSH_PLUGIN_ENTRY_POINT {
             return .sqliteExtension(try loadExtension(path, entryPoint: entryPoint, on: shell.connection))
         }
@@ -52,6 +57,7 @@ public final class PluginManager {
     /// including a SQLite extension, is an error.
     @discardableResult
     public func loadPlugin(_ path: String, into catalog: Catalog) throws -> LoadedPlugin {
+        if Self.isWebAssembly(path) { return try loadWasm(path, options: [], into: catalog) }
         switch try openLibrary(path) {
         case .plugin(let handle, let initialize, let file):
             return try initializePlugin(handle: handle, initialize: initialize, path: file, catalog: catalog)
@@ -116,6 +122,16 @@ public final class PluginManager {
 
     private func initializePlugin(handle: UnsafeMutableRawPointer?, initialize: sqlsh_plugin_init_fn,
                                   path: String, catalog: Catalog) throws -> LoadedPlugin {
+        try initializePlugin(handle: handle, initialize: { host, info in initialize(host, info) },
+                             path: path, catalog: catalog, sandbox: nil)
+    }
+
+    /// Stages what `initialize` registers and commits it to the catalog, all or nothing.
+    /// `sandbox` is set for a WebAssembly module (its limits, for `.plugins`); its failures
+    /// are reported as the host words them, without "initialisation failed".
+    func initializePlugin(handle: UnsafeMutableRawPointer?,
+                          initialize: (UnsafePointer<sqlsh_plugin_host>, UnsafeMutablePointer<sqlsh_plugin_info>) -> Int32,
+                          path: String, catalog: Catalog, sandbox: String?) throws -> LoadedPlugin {
         if let handle, let loaded = handles.first(where: { $0.handle == handle }) {
             dlclose(handle)  // only drops the reference this dlopen added
             throw PluginError("\(path): plugin \(loaded.name) is already loaded")
@@ -132,7 +148,7 @@ public final class PluginManager {
                     : "\(path): plugin ABI version \(info.abi_version) is not supported (sqlsh has ABI \(SQLSH_PLUGIN_ABI_VERSION))")
             }
             guard rc == SQLSH_PLUGIN_OK else {
-                throw PluginError("\(path): initialisation failed: \(staging.error ?? "error code \(rc)")")
+                throw PluginError("\(path): \(sandbox == nil ? "initialisation failed: " : "")\(staging.error ?? "error code \(rc)")")
             }
             if let error = staging.error {
                 // add_function refused something, yet the plugin went on and reported success.
@@ -148,7 +164,7 @@ public final class PluginManager {
             let plugin = LoadedPlugin(name: name,
                                       version: info.version.map { String(cString: $0) } ?? "",
                                       summary: info.description.map { String(cString: $0) } ?? "",
-                                      path: path, functions: [], packs: [])
+                                      path: path, functions: [], packs: [], sandbox: sandbox)
             let committed = try commit(staging.registrations, of: plugin, to: catalog)
             if let handle { handles.append((handle, name)) }
             plugins.append(committed)
@@ -262,7 +278,7 @@ func arityText(_ counts: [Int32]) -> String {
 }
 
 /// The canonical absolute path of a file, for listings; the path itself when that fails.
-private func absolutePath(_ path: String) -> String {
+func absolutePath(_ path: String) -> String {
     guard let resolved = realpath(path, nil) else { return path }
     defer { free(resolved) }
     return String(cString: resolved)

@@ -22,14 +22,15 @@ public enum PluginSearchPath {
         return []
     }
 
-    /// The shared libraries (`*.so`) in a folder, sorted by name; none when it does not exist.
+    /// The shared libraries (`*.so`) and WebAssembly modules (`*.wasm`) in a folder, sorted by
+    /// name; none when it does not exist.
     public static func libraries(in folder: String) -> [String] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
             let name = DirectoryEntryName.string(entry)
-            if name.hasSuffix(".so") && !name.hasPrefix(".") { names.append(name) }
+            if (name.hasSuffix(".so") || name.hasSuffix(".wasm")) && !name.hasPrefix(".") { names.append(name) }
         }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return names.sorted().map { prefix + $0 }

@@ -18,6 +18,14 @@ final class PluginStaging {
 
     /// Calls `initialize` with a host table whose callbacks stage into `self`.
     func run(_ initialize: sqlsh_plugin_init_fn, info: UnsafeMutablePointer<sqlsh_plugin_info>) -> Int32 {
+        run({ host, info in initialize(host, info) } as (UnsafePointer<sqlsh_plugin_host>, UnsafeMutablePointer<sqlsh_plugin_info>) -> Int32,
+            info: info)
+    }
+
+    /// Calls `initialize` (a native plugin's entry point, or the WebAssembly host's loader) with
+    /// a host table whose callbacks stage into `self`.
+    func run(_ initialize: (UnsafePointer<sqlsh_plugin_host>, UnsafeMutablePointer<sqlsh_plugin_info>) -> Int32,
+             info: UnsafeMutablePointer<sqlsh_plugin_info>) -> Int32 {
         withExtendedLifetime(self) {
             hostVersion.withCString { cHostVersion in
                 var host = sqlsh_plugin_host()
@@ -27,7 +35,7 @@ final class PluginStaging {
                 host.context = Unmanaged.passUnretained(self).toOpaque()
                 host.add_function = hostAddFunction
                 host.set_error = hostSetError
-                return initialize(&host, info)
+                return withUnsafePointer(to: host) { initialize($0, info) }
             }
         }
     }

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# A scalar call through the WebAssembly sandbox against the same function as a native plugin
+# and the nearest built-in, in nanoseconds per call on ROWS rows (default 1,000,000):
+#   reverse:  wasm_reverse (plugins/wasm/textfun.wasm, C)  c_reverse (the same C, native)
+#             reverse (built-in, by grapheme cluster)
+#   add:      wat_add (plugins/wasm/upper.wasm, WAT)       c_add (the same, native in C)
+#             x + 1 (SQLite's own operator: no function call at all)
+# Each query is wrapped in sum(length(...)) or sum(...), so that only the call and SQLite's own
+# scan are timed; the time of a plain scan is taken off. Each figure is the best of RUNS runs
+# (default 3) of the whole query. Environment: SQLSH (default .build/release/sqlsh, built by
+# `make build` when missing, with libsqlsh_wasm.so beside it), ROWS, RUNS, CC (default cc).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SQLSH=${SQLSH:-.build/release/sqlsh}
+ROWS=${ROWS:-1000000}
+RUNS=${RUNS:-3}
+CC=${CC:-cc}
+
+if [ ! -x "$SQLSH" ] || [ ! -f "$(dirname "$SQLSH")/libsqlsh_wasm.so" ]; then
+    echo "building $SQLSH ..." >&2
+    make build >&2
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+db="$work/wasm.db"
+native="$work/native_bench.so"
+"$CC" -O2 -shared -fPIC -I Sources/CSQLshPlugin/include -o "$native" Benchmarks/wasm/native_reverse.c -lsqlite3
+
+# Short accented texts (11 to 30 characters) and integers.
+"$SQLSH" "$db" "
+create table t(s text, x integer);
+with recursive c(i) as (select 1 union all select i + 1 from c where i < $ROWS)
+insert into t select
+  substr('Crème brûlée à la façon de Noël, garçon déjà vu ' || hex(randomblob(8)), 1 + abs(random()) % 20, 11 + abs(random()) % 20),
+  abs(random()) % 1000000 from c;"
+
+loads=".load plugins/wasm/textfun.wasm
+.load plugins/wasm/upper.wasm
+.load $native"
+
+# Best wall time in seconds of a query (after the loads), or nothing when it fails.
+best() { # QUERY
+    local query=$1 best="" t
+    for _ in $(seq "$RUNS"); do
+        local start end
+        start=$(date +%s.%N)
+        printf '%s\n%s;\n' "$loads" "$query" | "$SQLSH" -batch "$db" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; best=""; break; }
+        end=$(date +%s.%N)
+        t=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.6f", b - a }')
+        if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
+    done
+    echo "$best"
+}
+
+ns() { # SECONDS BASELINE -> nanoseconds per row
+    if [ -z "$1" ]; then echo "-"; else echo "$1 $2 $ROWS" | awk '{ v = ($1 - $2) * 1e9 / $3; printf "%.0f", (v < 0 ? 0 : v) }'; fi
+}
+
+scan_text=$(best "select sum(length(s)) from t")
+scan_int=$(best "select sum(x) from t")
+printf "%d rows; ns per call above a plain scan (best of %d runs)\n" "$ROWS" "$RUNS"
+printf "%-10s %14s %14s %14s\n" "function" "WebAssembly" "native plugin" "built-in"
+printf "%-10s %14s %14s %14s\n" "reverse" \
+    "$(ns "$(best "select sum(length(wasm_reverse(s))) from t")" "$scan_text")" \
+    "$(ns "$(best "select sum(length(c_reverse(s))) from t")" "$scan_text")" \
+    "$(ns "$(best "select sum(length(reverse(s))) from t")" "$scan_text")"
+printf "%-10s %14s %14s %14s\n" "add" \
+    "$(ns "$(best "select sum(wat_add(x, 1)) from t")" "$scan_int")" \
+    "$(ns "$(best "select sum(c_add(x, 1)) from t")" "$scan_int")" \
+    "$(ns "$(best "select sum(x + 1) from t")" "$scan_int")"

@@ -1,0 +1,213 @@
+import SQLshCore
+import WasmKit
+
+/// The ABI's value record (`sqlsh_value`, 16 bytes, little-endian): type (i32), length (i32),
+/// then an i64, an f64 or a 32-bit address of `length` bytes.
+enum WasmValueType: Int32 {
+    case integer = 1, real = 2, text = 3, blob = 4, null = 5
+    /// Results only: the call failed with the text at address/length as message.
+    case error = 6
+}
+
+/// One exported SQL function of a module and how to call it: the whole marshalling between
+/// SQLite's values and the module's memory.
+///
+/// A call asks the module for one block (`sqlsh_alloc`) holding, in order, the result record,
+/// the argument records, the aggregate state, and each text or blob argument's bytes followed
+/// by a NUL: the one copy in. The function writes its result record; a text or blob result is
+/// handed to SQLite straight from the module's memory (the one copy out). Then `sqlsh_free`
+/// gets the block back.
+final class WasmExport: @unchecked Sendable {
+    let name: String
+    let instance: WasmModuleInstance
+    /// The scalar function, or the aggregate's step.
+    private let entry: Function
+    /// The aggregate's final.
+    private let final: Function?
+    let stateSize: Int
+
+    init(name: String, instance: WasmModuleInstance, entry: Function, final: Function?, stateSize: Int) {
+        self.name = name
+        self.instance = instance
+        self.entry = entry
+        self.final = final
+        self.stateSize = stateSize
+    }
+
+    private static let recordSize = 16
+    /// The state's size rounded up to 8 bytes, so the byte payloads after it stay aligned.
+    private var alignedStateSize: Int { (stateSize + 7) & ~7 }
+
+    /// A scalar call.
+    func callScalar(_ arguments: Arguments, _ result: ResultContext) throws {
+        var noState: [UInt8] = []
+        try call(arguments, result, state: &noState, step: false)
+    }
+
+    /// An aggregate step: `state` is copied in before and out after.
+    func step(_ arguments: Arguments, state: inout [UInt8], result: ResultContext?) throws {
+        try call(arguments, result, state: &state, step: true)
+    }
+
+    /// The aggregate's final call.
+    func finalize(state: [UInt8], _ result: ResultContext) throws {
+        var state = state
+        try call(nil, result, state: &state, step: false)
+    }
+
+    private func call(_ arguments: Arguments?, _ result: ResultContext?, state: inout [UInt8], step: Bool) throws {
+        let count = arguments?.count ?? 0
+        let limit = result?.lengthLimit ?? Int(Int32.max)
+        // Sizes first: nothing is allocated in the module for arguments it could not hold.
+        let stateOffset = Self.recordSize * (1 + count)
+        var size = stateOffset + alignedStateSize
+        if let arguments {
+            for argument in arguments {
+                switch argument.storageType {
+                case .text: size += argument.textBytes.count + 1
+                case .blob: size += argument.blobBytes.count + 1
+                default: break
+                }
+            }
+        }
+        try instance.withLock { module in
+            let block = try module.allocateBlock(size, for: name)
+            var failure: (any Error)?
+            do {
+                module.withMutableBytes(at: block, count: size) { memory in
+                    Self.store(.null, length: 0, payload: 0, in: memory, at: 0)
+                    var payload = stateOffset + alignedStateSize
+                    if let arguments {
+                        for (index, argument) in arguments.enumerated() {
+                            let record = Self.recordSize * (1 + index)
+                            switch argument.storageType {
+                            case .integer:
+                                Self.store(.integer, length: 0, payload: UInt64(bitPattern: argument.int64), in: memory, at: record)
+                            case .real:
+                                Self.store(.real, length: 0, payload: argument.double.bitPattern, in: memory, at: record)
+                            case .text, .blob:
+                                let isText = argument.storageType == .text
+                                let bytes = isText ? UnsafeRawBufferPointer(argument.textBytes) : argument.blobBytes
+                                Self.store(isText ? .text : .blob, length: Int32(clamping: bytes.count),
+                                           payload: UInt64(block + payload), in: memory, at: record)
+                                if bytes.count > 0, let base = bytes.baseAddress {
+                                    UnsafeMutableRawBufferPointer(rebasing: memory[payload..<(payload + bytes.count)])
+                                        .copyMemory(from: UnsafeRawBufferPointer(start: base, count: bytes.count))
+                                }
+                                memory[payload + bytes.count] = 0
+                                payload += bytes.count + 1
+                            case .null:
+                                Self.store(.null, length: 0, payload: 0, in: memory, at: record)
+                            }
+                        }
+                    }
+                    for index in 0..<alignedStateSize { memory[stateOffset + index] = index < state.count ? state[index] : 0 }
+                }
+                let resultAddress = UInt32(truncatingIfNeeded: block)
+                let stateAddress = UInt32(truncatingIfNeeded: block + stateOffset)
+                let argv = UInt32(truncatingIfNeeded: block + Self.recordSize)
+                if final == nil {
+                    _ = try module.invoke(entry, [.i32(argv), .i32(UInt32(count)), .i32(resultAddress)], what: "\(name)()")
+                } else if step {
+                    _ = try module.invoke(entry, [.i32(stateAddress), .i32(argv), .i32(UInt32(count)), .i32(resultAddress)],
+                                          what: "\(name)() step")
+                } else if let final {
+                    _ = try module.invoke(final, [.i32(stateAddress), .i32(resultAddress)], what: "\(name)() final")
+                }
+                // The memory may have grown (and moved) during the call: read it afresh.
+                guard module.contains(block, size) else {
+                    throw WasmPluginError("\(name)(): the call's block is no longer in the module's memory")
+                }
+                if step {
+                    state = module.withBytes(at: block + stateOffset, count: stateSize) { Array($0) }
+                }
+                try readResult(module, at: block, into: result, lengthLimit: limit, isStep: step)
+            } catch {
+                failure = error
+            }
+            // The block goes back even after a trap, so the module's allocator can start afresh.
+            do {
+                try module.releaseBlock(block, for: name)
+            } catch {
+                if failure == nil { failure = error }
+            }
+            if let failure { throw failure }
+        }
+    }
+
+    /// Reads the result record at `address` and hands it to SQLite (a step's result only
+    /// matters when it is an error).
+    private func readResult(_ module: WasmModuleInstance, at address: Int, into result: ResultContext?,
+                            lengthLimit: Int, isStep: Bool) throws {
+        let (type, length, payload) = module.withBytes(at: address, count: Self.recordSize) { memory in
+            (Int32(truncatingIfNeeded: Self.load(memory, 0, 4)), Int32(truncatingIfNeeded: Self.load(memory, 4, 4)),
+             Self.load(memory, 8, 8))
+        }
+        guard let kind = WasmValueType(rawValue: type) else {
+            throw WasmPluginError("\(name)(): the result has an invalid type \(type) (1 integer, 2 real, 3 text, 4 blob, 5 NULL, 6 error)")
+        }
+        if isStep && kind != .error { return }
+        switch kind {
+        case .integer: result?.set(Int64(bitPattern: payload))
+        case .real: result?.set(Double(bitPattern: payload))
+        case .null: result?.setNull()
+        case .text, .blob, .error:
+            let start = Int(UInt32(truncatingIfNeeded: payload))
+            guard length >= 0 else { throw WasmPluginError("\(name)(): the result has a negative length (\(length))") }
+            let count = Int(length)
+            if kind != .error && count > lengthLimit {
+                // SQLite's own "string or blob too big", checked before anything is copied.
+                result?.setTooBig()
+                return
+            }
+            guard module.contains(start, count) else {
+                throw WasmPluginError("\(name)(): the result's \(count) bytes at \(start) lie outside the module's memory")
+            }
+            try module.withBytes(at: start, count: count) { bytes in
+                let utf8 = bytes.bindMemory(to: UInt8.self)
+                switch kind {
+                case .error:
+                    let message = String(decoding: utf8.prefix(4096), as: UTF8.self)
+                    // The module's own words, as sqlite3_result_error gives them.
+                    throw WasmPluginError(message.isEmpty ? "\(name)() failed" : message)
+                case .text:
+                    guard Self.isValidUTF8(utf8) else {
+                        throw WasmPluginError("\(name)(): the function returned text that is not valid UTF-8 (return a blob for bytes)")
+                    }
+                    result?.setText(utf8: utf8)
+                default:
+                    result?.setBlob(bytes)
+                }
+            }
+        }
+    }
+
+    /// UTF-8 validity without making a String.
+    private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
+    private static func store(_ type: WasmValueType, length: Int32, payload: UInt64,
+                              in memory: UnsafeMutableRawBufferPointer, at offset: Int) {
+        storeLittleEndian(UInt64(UInt32(bitPattern: type.rawValue)) | UInt64(UInt32(bitPattern: length)) << 32, memory, offset)
+        storeLittleEndian(payload, memory, offset + 8)
+    }
+
+    private static func storeLittleEndian(_ value: UInt64, _ memory: UnsafeMutableRawBufferPointer, _ offset: Int) {
+        memory.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self)
+    }
+
+    private static func load(_ memory: UnsafeRawBufferPointer, _ offset: Int, _ width: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in 0..<width { value |= UInt64(memory[offset + index]) << (8 * UInt64(index)) }
+        return value
+    }
+}

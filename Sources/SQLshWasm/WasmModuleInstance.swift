@@ -1,0 +1,178 @@
+@_spi(Fuzzing) import WasmKit
+import Synchronization
+
+/// One instantiated module: its store, memory and ABI exports. Calls into it are serialised
+/// (a WasmKit store is confined to one thread at a time), each with a fresh fuel budget.
+final class WasmModuleInstance: @unchecked Sendable {
+    /// Serialises every use of the store, the instance and the stack below.
+    private let lock = Mutex<Void>(())
+    private let store: Store
+    private let memory: Memory
+    private let allocate: Function
+    private let release: Function
+    /// The interpreter's stack, kept between calls (allocating 512 KiB per call would cost more
+    /// than most calls).
+    private var stack: ExecutionStack
+    let sandbox: WasmSandbox
+    /// The file, for messages.
+    let origin: String
+
+    /// The engine every module runs on: fuel metering on (an instruction budget per call).
+    private static let engine = Engine(configuration: EngineConfiguration(fuelMetering: true))
+
+    /// The instance and the manifest text its `sqlsh_manifest` returns.
+    init(module: Module, origin: String, sandbox: WasmSandbox) throws {
+        self.origin = origin
+        self.sandbox = sandbox
+        let store = Store(engine: Self.engine)
+        store.resourceLimiter = MemoryLimiter(bytes: sandbox.memoryLimit)
+        store.fuel = Fuel(remaining: sandbox.fuel)
+        let imports = try WasmHostImports.imports(for: module, store: store, grants: sandbox.grants)
+        let instance: Instance
+        do {
+            instance = try module.instantiate(store: store, imports: imports)
+        } catch {
+            throw WasmPluginError("cannot instantiate the module: \(Self.describe(error, sandbox: sandbox))")
+        }
+        guard let memory = instance.exports[memory: "memory"] else {
+            throw WasmPluginError("the module exports no memory named 'memory'")
+        }
+        guard memory.byteCount <= sandbox.memoryLimit else {
+            throw WasmPluginError("the module's memory (\(memory.byteCount) bytes) is over the limit of \(sandbox.memoryLimit) bytes")
+        }
+        self.store = store
+        self.memory = memory
+        self.allocate = try Self.export(instance, "sqlsh_alloc", [.i32], [.i32])
+        self.release = try Self.export(instance, "sqlsh_free", [.i32], [])
+        self.stack = ExecutionStack(engine: Self.engine)
+        self.instance = instance
+    }
+
+    private let instance: Instance
+
+    /// The exported function `name` of the given type.
+    static func export(_ instance: Instance, _ name: String, _ parameters: [ValueType], _ results: [ValueType]) throws -> Function {
+        guard let function = instance.exports[function: name] else {
+            throw WasmPluginError("the module does not export the function \(name)")
+        }
+        let expected = FunctionType(parameters: parameters, results: results)
+        guard function.type == expected else {
+            throw WasmPluginError("\(name) has the type \(Self.text(function.type)); the ABI needs \(Self.text(expected))")
+        }
+        return function
+    }
+
+    /// An exported function of the instance, checked against its ABI type.
+    func export(_ name: String, _ parameters: [ValueType], _ results: [ValueType]) throws -> Function {
+        try lock.withLock { _ in try Self.export(instance, name, parameters, results) }
+    }
+
+    /// `(i32, i32) -> (i32)`.
+    private static func text(_ type: FunctionType) -> String {
+        func list(_ types: [ValueType]) -> String { "(" + types.map { "\($0)" }.joined(separator: ", ") + ")" }
+        return list(type.parameters) + " -> " + list(type.results)
+    }
+
+    /// Calls `sqlsh_manifest` and reads the NUL-terminated text it points to.
+    func manifestText() throws -> String {
+        try lock.withLock { _ in
+            let function = try Self.export(instance, "sqlsh_manifest", [], [.i32])
+            let results = try invoke(function, [], what: "sqlsh_manifest")
+            guard case .i32(let address)? = results.first else { throw WasmPluginError("sqlsh_manifest returned no address") }
+            let start = Int(address)
+            let available = memory.byteCount - start
+            guard start > 0, available > 0 else {
+                throw WasmPluginError("sqlsh_manifest returned an address outside the module's memory (\(address))")
+            }
+            let window = min(available, WasmManifest.maximumSize + 1)
+            let bytes: [UInt8] = memory.withUnsafeBufferPointer(offset: UInt(start), count: window) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            guard bytes.count <= WasmManifest.maximumSize else {
+                throw WasmPluginError("the manifest is longer than \(WasmManifest.maximumSize) bytes")
+            }
+            guard bytes.count < window else {
+                throw WasmPluginError("the manifest runs to the end of the module's memory (no NUL byte)")
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw WasmPluginError("the manifest is not valid UTF-8")
+            }
+            return text
+        }
+    }
+
+    // MARK: Calls
+
+    /// Runs `body` with the instance locked; it calls ``invoke(_:_:what:)`` and the memory accessors.
+    func withLock<T>(_ body: (WasmModuleInstance) throws -> T) rethrows -> T {
+        try lock.withLock { _ in try body(self) }
+    }
+
+    /// Invokes an export with a fresh fuel budget; a trap becomes a ``WasmPluginError``.
+    /// Only with the lock held.
+    func invoke(_ function: Function, _ arguments: [Value], what: @autoclosure () -> String) throws -> [Value] {
+        store.fuel = Fuel(remaining: sandbox.fuel)
+        do {
+            return try function.invoke(arguments, on: &stack)
+        } catch {
+            throw WasmPluginError("\(what()): \(Self.describe(error, sandbox: sandbox))")
+        }
+    }
+
+    /// `sqlsh_alloc(size)`: the address of `size` bytes in the module's memory, checked to lie
+    /// inside it. Only with the lock held.
+    func allocateBlock(_ size: Int, for function: String) throws -> Int {
+        guard size <= sandbox.memoryLimit, let size32 = UInt32(exactly: size) else {
+            throw WasmPluginError("\(function)(): the arguments need \(size) bytes, over the module's memory limit of \(sandbox.memoryLimit) bytes")
+        }
+        let results = try invoke(allocate, [.i32(size32)], what: "\(function)(): sqlsh_alloc")
+        guard case .i32(let address)? = results.first, address != 0 else {
+            throw WasmPluginError("\(function)(): out of memory: sqlsh_alloc(\(size)) returned 0 (memory limit \(sandbox.memoryLimit) bytes)")
+        }
+        guard contains(Int(address), size) else {
+            throw WasmPluginError("\(function)(): sqlsh_alloc(\(size)) returned \(address), outside the module's memory")
+        }
+        return Int(address)
+    }
+
+    /// `sqlsh_free(address)`, after a call; a failure there is reported only when the call itself
+    /// succeeded. Only with the lock held.
+    func releaseBlock(_ address: Int, for function: String) throws {
+        _ = try invoke(release, [.i32(UInt32(truncatingIfNeeded: address))], what: "\(function)(): sqlsh_free")
+    }
+
+    /// Whether `count` bytes at `address` lie in the module's memory now.
+    func contains(_ address: Int, _ count: Int) -> Bool {
+        address >= 0 && count >= 0 && count <= memory.byteCount && address <= memory.byteCount - count
+    }
+
+    /// The bytes at `address`, which ``contains(_:_:)`` checked.
+    func withBytes<T>(at address: Int, count: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        try memory.withUnsafeBufferPointer(offset: UInt(address), count: count, body)
+    }
+
+    /// The writable bytes at `address`, which ``contains(_:_:)`` checked.
+    func withMutableBytes<T>(at address: Int, count: Int, _ body: (UnsafeMutableRawBufferPointer) throws -> T) rethrows -> T {
+        try memory.withUnsafeMutableBufferPointer(offset: UInt(address), count: count, body)
+    }
+
+    /// A trap or load error for people: WasmKit's first line, with the limit that ran out named.
+    static func describe(_ error: any Error, sandbox: WasmSandbox) -> String {
+        let text = String(describing: error)
+        var line = text.split(separator: "\n").first.map(String.init) ?? text
+        if line.hasPrefix("Trap: ") { line = "trap: " + line.dropFirst(6) }
+        if line.contains("out of fuel") {
+            return "\(line) (the call ran more than \(sandbox.fuel) instructions: an endless loop? raise it with fuel=N)"
+        }
+        return line
+    }
+}
+
+/// Refuses memory growth past the sandbox's limit (`memory.grow` then returns -1 to the module)
+/// and tables past a million entries.
+final class MemoryLimiter: ResourceLimiter {
+    let bytes: Int
+    init(bytes: Int) { self.bytes = bytes }
+    func limitMemoryGrowth(to desired: Int) throws -> Bool { desired <= bytes }
+    func limitTableGrowth(to desired: Int) throws -> Bool { desired <= 1_000_000 }
+}

@@ -1,0 +1,17 @@
+;; clock: reads WASI's monotonic clock; loads only with grant=clock.
+(module
+  (import "wasi_snapshot_preview1" "clock_time_get" (func $clock (param i32 i64 i32) (result i32)))
+  (memory (export "memory") 1)
+  (global $top (mut i32) (i32.const 1024))
+  (data (i32.const 16) "sqlsh-wasm 1\nplugin clock : the time\nscalar now_ns 0 : monotonic nanoseconds\n\00")
+  (func (export "sqlsh_manifest") (result i32) (i32.const 16))
+  (func (export "sqlsh_alloc") (param $size i32) (result i32)
+    (local $start i32)
+    (local.set $start (global.get $top))
+    (global.set $top (i32.and (i32.add (i32.add (local.get $start) (local.get $size)) (i32.const 7)) (i32.const -8)))
+    (local.get $start))
+  (func (export "sqlsh_free") (param $block i32) (global.set $top (local.get $block)))
+  (func (export "now_ns") (param i32 i32) (param $r i32)
+    (if (call $clock (i32.const 1) (i64.const 1) (i32.const 512)) (then (unreachable)))
+    (i32.store (local.get $r) (i32.const 1))
+    (i64.store offset=8 (local.get $r) (i64.load (i32.const 512)))))
