@@ -158,7 +158,7 @@ class SuggestionTests(ScreenTestCase):
         self.wait_for_suggestion(s, "select 'b", "anana' as fruit;")
         s.type(ALT_F)
         self.wait_for_suggestion(s, "select 'banana", "' as fruit;")
-        s.type(ALT_F)
+        s.type(ESC + "[1;5C")  # Ctrl-Right: as Alt-F
         self.wait_for_suggestion(s, "select 'banana' as", " fruit;")
         s.type(END)
         s.wait_for(lambda s: s.screen.cursor.x == len("sqlsh> select 'banana' as fruit;"))

@@ -153,6 +153,8 @@ final class EditLineSource: LineSource {
             ("\\e[B", "sqlsh-down"), ("\\eOB", "sqlsh-down"), ("^N", "sqlsh-down"),
             ("\\e[C", "sqlsh-right"), ("\\eOC", "sqlsh-right"), ("^F", "sqlsh-right"),
             ("\\ef", "sqlsh-forward-word"), ("\\eF", "sqlsh-forward-word"),
+            ("\\e[1;5C", "sqlsh-forward-word"), ("\\e[1;3C", "sqlsh-forward-word"),
+            ("\\e[1;5D", "ed-prev-word"), ("\\e[1;3D", "ed-prev-word"),
             ("\\e^M", "sqlsh-newline"), ("\\e^J", "sqlsh-newline"),
             ("\\e[200~", "sqlsh-paste"),
         ] {
