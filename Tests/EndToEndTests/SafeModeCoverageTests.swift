@@ -9,7 +9,7 @@ struct SafeModeCoverageTests {
     /// Refused outright, with a command line that tries each.
     static let refusedCommands: [String: String] = [
         "backup": ".backup x.db", "cd": ".cd /", "clone": ".clone x.db", "excel": ".excel",
-        "import": ".import x.csv t", "load": ".load x.so", "log": ".log x.txt", "once": ".once x.txt",
+        "import": ".import x.csv t", "log": ".log x.txt", "once": ".once x.txt",
         "output": ".output x.txt", "read": ".read x.sql", "restore": ".restore x.db", "save": ".save x.db",
         "shell": ".shell true", "system": ".system true", "testcase": ".testcase t", "edit": ".edit",
         "archive": ".archive -tf x.db",
@@ -19,7 +19,12 @@ struct SafeModeCoverageTests {
         "open": (".open x.db", ".open :memory:"),
         "trace": (".trace x.txt", ".trace stdout"),
         "pager": (".pager less", ".pager off"),
+        // A WebAssembly module runs sandboxed, so safe mode loads it; native libraries are refused.
+        "load": (".load x.so", ".load '\(exampleWasm)'"),
     ]
+    /// The WebAssembly example plugin (a committed file).
+    static let exampleWasm = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("plugins/wasm/textfun.wasm").path
     /// Neither reads nor writes files other than the database, nor runs programs.
     static let allowedCommands: Set<String> = [
         "auth", "bail", "binary", "changes", "check", "complete", "databases", "dbconfig", "dbinfo", "describe",

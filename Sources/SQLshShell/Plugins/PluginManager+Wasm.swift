@@ -80,7 +80,7 @@ extension PluginManager {
             return library
         }
         throw PluginError(problems.first ?? "WebAssembly plugins need \(SQLSH_WASM_HOST_LIBRARY), which is not installed "
-                          + "(looked in: \(candidates.joined(separator: ", ")); build it with `make build`")
+                          + "(looked in: \(candidates.joined(separator: ", "))); build it with `make build`")
     }
 
     /// The folder of the running executable (`/proc/self/exe`), else of `argv[0]`.
