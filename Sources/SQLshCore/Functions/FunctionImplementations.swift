@@ -31,11 +31,18 @@ final class ScalarDirectImplementation: Sendable {
     @usableFromInline let name: String
     /// The name of a direct-only function, checked at each call (``DirectOnlyGuard``).
     @usableFromInline let directOnlyName: String?
+    /// Whether a NULL argument gives NULL without running ``body``.
+    let nullForNullArguments: Bool
+    /// Whether a call checks anything before running ``body`` (direct-only, NULL arguments):
+    /// one test on the usual path.
+    let checksCall: Bool
     @usableFromInline init(_ body: @escaping @Sendable (Arguments, ResultContext) throws -> Void,
-                           name: String, directOnlyName: String? = nil) {
+                           name: String, directOnlyName: String? = nil, nullForNullArguments: Bool = false) {
         self.body = body
         self.name = name
         self.directOnlyName = directOnlyName
+        self.nullForNullArguments = nullForNullArguments
+        checksCall = directOnlyName != nil || nullForNullArguments
     }
 }
 

@@ -72,6 +72,16 @@ public struct ResultContext {
         }
     }
 
+    /// Sets a text result from NUL-terminated UTF-8 that stays valid and unchanged for as long
+    /// as the program runs (a C library's constant string): SQLite keeps the pointer
+    /// (`SQLITE_STATIC`) instead of copying the bytes. A constant call factored out of a
+    /// query's loop (a deterministic function without arguments) is then copied into each row
+    /// by pointer; a copied (transient) result is allocated and copied again on every row.
+    @inlinable
+    public func setText(permanentCString text: UnsafePointer<CChar>) {
+        sqlite3_result_text(rawValue, text, -1, nil)
+    }
+
     /// Sets a blob result (copied by SQLite). An empty buffer gives an empty blob, not NULL.
     @inlinable
     public func setBlob(_ bytes: UnsafeRawBufferPointer) {

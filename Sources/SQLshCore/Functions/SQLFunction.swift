@@ -97,13 +97,26 @@ public final class SQLFunction: Sendable {
     /// A scalar function that writes its result into a ``ResultContext``: the fastest form,
     /// with no intermediate value (it may also pass an argument through with `result.set(arg)`).
     @preconcurrency
-    public init(_ name: String, argumentCount: Int? = nil, options: FunctionOptions = [],
+    public convenience init(_ name: String, argumentCount: Int? = nil, options: FunctionOptions = [],
+                            writingResult function: @escaping @Sendable (Arguments, ResultContext) throws -> Void) {
+        self.init(name, argumentCount: argumentCount, options: options, nullForNullArguments: false, writingResult: function)
+    }
+
+    /// ``init(_:argumentCount:options:writingResult:)``, and with `nullForNullArguments` a call
+    /// with a NULL among its arguments gives NULL without running `function` (the check is
+    /// made by the C callback, with no closure of its own around `function`).
+    ///
+    /// A separate initializer, not a defaulted argument of the one above: plugins built against
+    /// the earlier SDK call that one by its symbol.
+    @preconcurrency
+    public init(_ name: String, argumentCount: Int? = nil, options: FunctionOptions = [], nullForNullArguments: Bool,
                 writingResult function: @escaping @Sendable (Arguments, ResultContext) throws -> Void) {
         self.name = name
         self.argumentCount = SQLFunction.normalized(argumentCount)
         self.options = options
         self.kind = .scalar
-        self.implementation = .direct(ScalarDirectImplementation(function, name: name, directOnlyName: options.contains(.directOnly) ? name : nil))
+        self.implementation = .direct(ScalarDirectImplementation(function, name: name, directOnlyName: options.contains(.directOnly) ? name : nil,
+                                                                 nullForNullArguments: nullForNullArguments))
     }
 
     /// An aggregate function; a ``WindowAggregate`` type is also registered as a window

@@ -28,26 +28,60 @@ enum ScriptCode {
 
     static let latin = 1, cyrillic = 2, greek = 4, hebrew = 8, arabic = 16
 
+    /// For each ASCII byte: ``latin`` for a letter or another character below the digit
+    /// class (spellfix's midClass, as sqlean), ``asciiDigit`` for a digit, 0 otherwise.
+    private static let asciiFlags: [UInt8] = (0..<128).map { c in
+        if SpellfixClass.middle[c] < SpellfixClass.digit { return UInt8(latin) }
+        return c >= 0x30 && c <= 0x39 ? asciiDigit : 0
+    }
+    private static let asciiDigit: UInt8 = 0x80
+
+    /// The script bit of a character above ASCII.
+    @inline(__always)
+    private static func scriptBit(_ c: UInt32) -> Int {
+        switch c {
+        case 0x80..<0x02AF: return latin
+        case 0x0400...0x04FF: return cyrillic
+        case 0x0386...0x03CE: return greek
+        case 0x0590...0x05FF: return hebrew
+        case 0x0600...0x06FF: return arabic
+        default: return 0
+        }
+    }
+
     static func code(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        // Bytes read in place: ASCII through a table, two-byte sequences (every script above but
+        // CJK and others, which count for nothing) decoded inline, the rest by the decoder. An
+        // invalid byte counts for nothing.
         var mask = 0
-        var digitSeen = false
-        ScalarDecoding.forEachUnit(bytes) { c, invalidByte in
-            if invalidByte { return }
-            switch c {
-            case 0..<0x80:
-                if SpellfixClass.middle[Int(c)] < SpellfixClass.digit {
-                    mask |= latin
-                } else if c >= 0x30, c <= 0x39 {
-                    digitSeen = true
+        var asciiSeen: UInt8 = 0
+        asciiFlags.withUnsafeBufferPointer { flags in
+            let flags = flags.baseAddress.unsafelyUnwrapped
+            guard let p = bytes.baseAddress else { return }
+            let n = bytes.count
+            var i = 0
+            while i < n {
+                let byte = p[i]
+                if byte < 0x80 {
+                    asciiSeen |= flags[Int(byte)]
+                    i &+= 1
+                    continue
                 }
-            case 0x80..<0x02AF: mask |= latin
-            case 0x0400...0x04FF: mask |= cyrillic
-            case 0x0386...0x03CE: mask |= greek
-            case 0x0590...0x05FF: mask |= hebrew
-            case 0x0600...0x06FF: mask |= arabic
-            default: break
+                if byte >= 0xC2, byte <= 0xDF, i &+ 1 < n, p[i &+ 1] & 0xC0 == 0x80 {
+                    mask |= scriptBit(UInt32(byte & 0x1F) << 6 | UInt32(p[i &+ 1] & 0x3F))
+                    i &+= 2
+                    continue
+                }
+                if let (scalar, length) = UTF8Bytes.decode(bytes, at: i) {
+                    mask |= scriptBit(scalar)
+                    i &+= length
+                } else {
+                    i &+= 1
+                }
             }
         }
+        mask |= Int(asciiSeen & UInt8(latin))
+        let digitSeen = asciiSeen & asciiDigit != 0
         if mask == 0, digitSeen { mask = latin }
         switch mask {
         case 0: return 999

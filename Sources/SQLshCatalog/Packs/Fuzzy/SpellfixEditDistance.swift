@@ -138,11 +138,9 @@ final class EditDistanceScratch: @unchecked Sendable {
         bytes.append(0)
         bytes.append(contentsOf: y)
         bytes.append(0)
-        return SpellfixClass.initial.withUnsafeBufferPointer { initial in
-            SpellfixClass.middle.withUnsafeBufferPointer { middle in
-                run(ByteCosts(initial: initial.baseAddress.unsafelyUnwrapped, middle: middle.baseAddress.unsafelyUnwrapped),
-                    bytes, countA: x.count, countB: y.count, costs: &costs, companions: &companions)
-            }
+        return ByteTableCosts.tables.withUnsafeBufferPointer { tables in
+            run(ByteTableCosts(tables: tables.baseAddress.unsafelyUnwrapped),
+                bytes, countA: x.count, countB: y.count, costs: &costs, companions: &companions)
         }
     }
 
@@ -185,11 +183,22 @@ private protocol SpellfixCosts {
     func characterClass(_ previous: Unit, _ c: Unit) -> UInt8
     /// Whether `from` substitutes for `to` at no cost: the same character, or its other case.
     func foldsAlike(_ from: Unit, _ to: Unit) -> Bool
+    /// The cost of inserting or deleting `c` after `previous`, before `next`.
+    func insertOrDeleteCost(_ previous: Unit, _ c: Unit, _ next: Unit) -> Int
+    /// The cost of substituting `to` for `from` after `previous`.
+    func substituteCost(_ previous: Unit, _ from: Unit, _ to: Unit) -> Int
 }
 
 extension SpellfixCosts {
     @inline(__always)
-    func insertOrDeleteCost(_ previous: Unit, _ c: Unit, _ next: Unit) -> Int {
+    func insertOrDeleteCost(_ previous: Unit, _ c: Unit, _ next: Unit) -> Int { ruleInsertOrDeleteCost(previous, c, next) }
+
+    @inline(__always)
+    func substituteCost(_ previous: Unit, _ from: Unit, _ to: Unit) -> Int { ruleSubstituteCost(previous, from, to) }
+
+    /// spellfix's rules for an insertion or deletion.
+    @inline(__always)
+    func ruleInsertOrDeleteCost(_ previous: Unit, _ c: Unit, _ next: Unit) -> Int {
         let classC = characterClass(previous, c)
         if classC == SpellfixClass.silent { return 1 }
         if value(previous) == value(c) { return 10 }
@@ -199,8 +208,9 @@ extension SpellfixCosts {
         return 100
     }
 
+    /// spellfix's rules for a substitution.
     @inline(__always)
-    func substituteCost(_ previous: Unit, _ from: Unit, _ to: Unit) -> Int {
+    func ruleSubstituteCost(_ previous: Unit, _ from: Unit, _ to: Unit) -> Int {
         if foldsAlike(from, to) { return 0 }
         let classFrom = characterClass(previous, from), classTo = characterClass(previous, to)
         if classFrom == classTo { return 40 }
@@ -233,6 +243,48 @@ private struct ByteCosts: SpellfixCosts {
     }
     @inline(__always) func foldsAlike(_ from: UInt8, _ to: UInt8) -> Bool {
         from == to || ((to | 0x20) >= 0x61 && (to | 0x20) <= 0x7A && from == to ^ 0x20)
+    }
+}
+
+/// Costs on ASCII bytes looked up in tables made once from ``ByteCosts``'s rules: no branch
+/// per cost (the rules' branches on random text were mispredicted often).
+private struct ByteTableCosts: SpellfixCosts {
+    /// Insertion or deletion costs at `(next == "r") << 14 | previous << 7 | c`, then
+    /// substitution costs at `1 << 15 | (previous == 0) << 14 | from << 7 | to`.
+    static let tables: [UInt8] = SpellfixClass.initial.withUnsafeBufferPointer { initial in
+        SpellfixClass.middle.withUnsafeBufferPointer { middle in
+            let rules = ByteCosts(initial: initial.baseAddress.unsafelyUnwrapped, middle: middle.baseAddress.unsafelyUnwrapped)
+            var tables = [UInt8](repeating: 0, count: 1 << 16)
+            for previous in 0..<128 {
+                for c in 0..<128 {
+                    let p = UInt8(previous), u = UInt8(c)
+                    tables[previous << 7 | c] = UInt8(rules.ruleInsertOrDeleteCost(p, u, 0))
+                    tables[1 << 14 | previous << 7 | c] = UInt8(rules.ruleInsertOrDeleteCost(p, u, UInt8(ascii: "r")))
+                    // substituteCost looks at previous only for whether it is 0; from is `previous` here.
+                    tables[1 << 15 | previous << 7 | c] = UInt8(rules.ruleSubstituteCost(1, p, u))
+                    tables[1 << 15 | 1 << 14 | previous << 7 | c] = UInt8(rules.ruleSubstituteCost(0, p, u))
+                }
+            }
+            return tables
+        }
+    }
+
+    let tables: UnsafePointer<UInt8>
+
+    var none: UInt8 { 0 }
+    @inline(__always) func value(_ c: UInt8) -> UInt32 { UInt32(c) }
+    // Not used: the costs come from the tables.
+    @inline(__always) func characterClass(_ previous: UInt8, _ c: UInt8) -> UInt8 { 0 }
+    @inline(__always) func foldsAlike(_ from: UInt8, _ to: UInt8) -> Bool {
+        from == to || ((to | 0x20) >= 0x61 && (to | 0x20) <= 0x7A && from == to ^ 0x20)
+    }
+    @inline(__always) func insertOrDeleteCost(_ previous: UInt8, _ c: UInt8, _ next: UInt8) -> Int {
+        let r = next == UInt8(ascii: "r") ? 1 << 14 : 0
+        return Int(tables[r | Int(previous & 0x7F) << 7 | Int(c & 0x7F)])
+    }
+    @inline(__always) func substituteCost(_ previous: UInt8, _ from: UInt8, _ to: UInt8) -> Int {
+        let initial = previous == 0 ? 1 << 14 : 0
+        return Int(tables[1 << 15 | initial | Int(from & 0x7F) << 7 | Int(to & 0x7F)])
     }
 }
 

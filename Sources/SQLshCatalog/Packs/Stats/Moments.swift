@@ -216,23 +216,22 @@ struct FixedPointMoments {
         let square = UInt128(significand) &* UInt128(significand)
         let k = 2 * shift  // square << k < 2^256
         let low: UInt128, high: UInt128
-        if k == 0 {
-            (low, high) = (square, 0)
-        } else if k < 128 {
+        if k < 128 {
+            // No branch on k == 0: (square >> 1) >> (127 - k) is square >> (128 - k), and 0
+            // for k 0 (a shift by 128 would be taken modulo 128).
             low = square &<< UInt128(truncatingIfNeeded: k)
-            high = square &>> UInt128(truncatingIfNeeded: 128 - k)
+            high = (square &>> 1) &>> UInt128(truncatingIfNeeded: 127 - k)
         } else {
             (low, high) = (0, square &<< UInt128(truncatingIfNeeded: k - 128))
         }
-        if negative {
-            let (l, borrow) = sumLow.subtractingReportingOverflow(value)
-            sumLow = l
-            sumHigh &-= borrow ? 1 : 0
-        } else {
-            let (l, carry) = sumLow.addingReportingOverflow(value)
-            sumLow = l
-            sumHigh &+= carry ? 1 : 0
-        }
+        // The sign without a branch (a random sign mispredicted half the time): adding -value
+        // to the 192-bit two's complement sum adds ~value + 1 (no carry out of the low 128
+        // bits: value is not 0) and all ones to the top word.
+        let mask: UInt64 = 0 &- (negative ? 1 : 0)
+        let signed = (value ^ (UInt128(mask) &<< 64 | UInt128(mask))) &+ UInt128(mask & 1)
+        let (l, carry) = sumLow.addingReportingOverflow(signed)
+        sumLow = l
+        sumHigh = sumHigh &+ mask &+ (carry ? 1 : 0)
         if negated {
             let (l, b1) = squaresLow.subtractingReportingOverflow(low)
             let (m1, b2) = squaresMiddle.subtractingReportingOverflow(high)

@@ -33,6 +33,8 @@ enum Size {
 private func size(_ arguments: Arguments, _ result: ResultContext, bits: Bool) {
     let value = arguments[0]
     if value.isNull { return result.setNull() }
-    let bytes = Int64(value.blobBytes.count)  // a blob's own size, else its text form's
+    // A blob's own size, else its text form's in UTF-8 (sqlite3_value_bytes), with no pointer
+    // asked for.
+    let bytes = Int64(value.byteCount)
     result.set(bits ? bytes * 8 : bytes)
 }

@@ -100,6 +100,10 @@ enum CivilCalendar {
     /// leaves the range of an int64 of seconds.
     static func time(year: Int128, month: Int128, day: Int128, hour: Int128 = 0, minute: Int128 = 0,
                      second: Int128 = 0, nanosecond: Int128 = 0, offset: Int128 = 0) -> SqleanTime? {
+        if let time = smallTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                                nanosecond: nanosecond, offset: offset) {
+            return time
+        }
         let monthIndex = month - 1
         var yearCarry = monthIndex / 12
         var monthOfYear = monthIndex % 12
@@ -114,6 +118,35 @@ enum CivilCalendar {
         // Each term is below 2^64 * 86400 and their sum far below 2^127.
         let seconds = days * Int128(secondsPerDay) + hour * 3600 + minute * 60 + second - offset
         return SqleanTime(totalNanoseconds: seconds * Int128(SqleanTime.nanosPerSecond) + nanosecond)
+    }
+
+    /// ``time(year:month:day:hour:minute:second:nanosecond:offset:)`` in int64 arithmetic
+    /// (no 128-bit division) when every field is small enough that no sum can overflow: years
+    /// within ±10^8, the other fields within ±2^31, nanoseconds within ±(2^63 - 2). nil otherwise (the
+    /// caller then takes the wide path, which gives the same time).
+    @inline(__always)
+    private static func smallTime(year: Int128, month: Int128, day: Int128, hour: Int128, minute: Int128,
+                                  second: Int128, nanosecond: Int128, offset: Int128) -> SqleanTime? {
+        let small: Int64 = 1 << 31
+        guard within(year, 100_000_000), within(month, small), within(day, small), within(hour, small),
+              within(minute, small), within(second, small), within(offset, small),
+              within(nanosecond, .max - 1) else { return nil }
+        let nanosecond = Int64(truncatingIfNeeded: nanosecond)
+        let monthIndex = Int64(month) - 1
+        let normalisedYear = Int64(year) + floorDivide(monthIndex, 12)
+        let firstOfMonth = dayNumber(year: normalisedYear, month: Int(floorModulo(monthIndex, 12)) + 1, day: 1)
+        let days = firstOfMonth + Int64(day) - 1
+        let seconds = days * secondsPerDay + Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second) - Int64(offset)
+            + floorDivide(nanosecond, SqleanTime.nanosPerSecond)
+        return SqleanTime(seconds: seconds,
+                          nanoseconds: Int32(truncatingIfNeeded: floorModulo(nanosecond, SqleanTime.nanosPerSecond)))
+    }
+
+    /// Whether -limit <= x <= limit: one addition and one unsigned comparison (`magnitude`
+    /// cost more than ten instructions a test).
+    @inline(__always)
+    private static func within(_ x: Int128, _ limit: Int64) -> Bool {
+        UInt128(bitPattern: x &+ Int128(limit)) <= UInt128(2 * UInt64(limit))
     }
 
     /// `time` plus years, months and days, normalised like ``time(year:month:day:hour:minute:second:nanosecond:offset:)``

@@ -26,9 +26,7 @@ enum TimeCatalog {
     }
 
     static func registration(_ name: String, _ count: Int, _ flags: FunctionOptions, _ body: @escaping Body) -> SQLFunction {
-        SQLFunction(name, argumentCount: count, options: flags, writingResult: { arguments, result in
-            if TimeArguments.anyNull(arguments) { return result.setNull() }
-            try body(arguments, result)
-        })
+        // The NULL check is the core's: `body` is called directly, with no closure around it.
+        SQLFunction(name, argumentCount: count, options: flags, nullForNullArguments: true, writingResult: body)
     }
 }

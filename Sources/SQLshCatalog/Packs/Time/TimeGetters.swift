@@ -3,8 +3,10 @@ import SQLshCore
 /// Functions that read one field of a time value (in UTC).
 enum TimeGetters {
     /// A `time_get_*` entry: the field `read` computes from the broken-down time.
+    /// `body` reads argument 0 with ``time(_:)`` and sets the field: one closure per call,
+    /// none in between.
     static func getter(_ name: String, summary: String, range: String, example: String,
-                       read: @escaping @Sendable (SqleanTime) -> Int64) -> CatalogFunction {
+                       body: @escaping TimeCatalog.Body) -> CatalogFunction {
         TimeCatalog.entry(
             name, counts: [1], arguments: "t",
             summary: summary,
@@ -14,43 +16,63 @@ enum TimeGetters {
                 blob", "invalid time blob size"); NULL gives NULL.
                 """,
             example: example,
-            body: { arguments, result in result.set(read(try TimeArguments.time(arguments, 0, .only))) })
+            body: body)
     }
+
+    /// The time value of a getter's only argument.
+    @inline(__always)
+    static func time(_ arguments: Arguments) throws -> SqleanTime { try TimeArguments.time(arguments, 0, .only) }
 
     static let t = "time_date(2011, 11, 18, 15, 56, 35, 666777888)"
 
     static let year = getter("time_get_year", summary: "the year of a time", range: "the year (0 is 1 BC, -1 is 2 BC)",
-                             example: "select time_get_year(\(t));  -- 2011") { CivilCalendar.fields($0).year }
+                             example: "select time_get_year(\(t));  -- 2011") { a, r in
+        r.set(CivilCalendar.fields(try time(a)).year)
+    }
     static let month = getter("time_get_month", summary: "the month of a time, 1-12", range: "the month, 1-12",
-                              example: "select time_get_month(\(t));  -- 11") { Int64(CivilCalendar.fields($0).month) }
+                              example: "select time_get_month(\(t));  -- 11") { a, r in
+        r.set(Int64(CivilCalendar.fields(try time(a)).month))
+    }
     static let day = getter("time_get_day", summary: "the day of the month of a time, 1-31", range: "the day of the month, 1-31",
-                            example: "select time_get_day(\(t));  -- 18") { Int64(CivilCalendar.fields($0).day) }
+                            example: "select time_get_day(\(t));  -- 18") { a, r in
+        r.set(Int64(CivilCalendar.fields(try time(a)).day))
+    }
     static let hour = getter("time_get_hour", summary: "the hour of a time, 0-23", range: "the hour, 0-23",
-                             example: "select time_get_hour(\(t));  -- 15") { Int64(CivilCalendar.secondOfDay($0) / 3600) }
+                             example: "select time_get_hour(\(t));  -- 15") { a, r in
+        r.set(Int64(CivilCalendar.secondOfDay(try time(a)) / 3600))
+    }
     static let minute = getter("time_get_minute", summary: "the minute of a time, 0-59", range: "the minute, 0-59",
-                               example: "select time_get_minute(\(t));  -- 56") { Int64(CivilCalendar.secondOfDay($0) / 60 % 60) }
+                               example: "select time_get_minute(\(t));  -- 56") { a, r in
+        r.set(Int64(CivilCalendar.secondOfDay(try time(a)) / 60 % 60))
+    }
     static let second = getter("time_get_second", summary: "the second of a time, 0-59", range: "the whole second, 0-59",
-                               example: "select time_get_second(\(t));  -- 35") { Int64(CivilCalendar.secondOfDay($0) % 60) }
+                               example: "select time_get_second(\(t));  -- 35") { a, r in
+        r.set(Int64(CivilCalendar.secondOfDay(try time(a)) % 60))
+    }
     static let nano = getter("time_get_nano", summary: "the nanoseconds within the second of a time",
                              range: "the nanoseconds within the second, 0-999999999",
-                             example: "select time_get_nano(\(t));  -- 666777888") { Int64($0.nanoseconds) }
+                             example: "select time_get_nano(\(t));  -- 666777888") { a, r in
+        r.set(Int64(try time(a).nanoseconds))
+    }
     static let weekday = getter("time_get_weekday", summary: "the day of the week of a time, 0 = Sunday to 6 = Saturday",
                                 range: "the day of the week, 0 (Sunday) to 6 (Saturday)",
-                                example: "select time_get_weekday(\(t));  -- 5") {
-        Int64(CivilCalendar.weekday(dayNumber: CivilCalendar.dayNumber($0)))
+                                example: "select time_get_weekday(\(t));  -- 5") { a, r in
+        r.set(Int64(CivilCalendar.weekday(dayNumber: CivilCalendar.dayNumber(try time(a)))))
     }
     static let yearday = getter("time_get_yearday", summary: "the day of the year of a time, 1-366",
                                 range: "the day of the year, 1-366",
-                                example: "select time_get_yearday(\(t));  -- 322") { Int64(CivilCalendar.yearday(CivilCalendar.fields($0))) }
+                                example: "select time_get_yearday(\(t));  -- 322") { a, r in
+        r.set(Int64(CivilCalendar.yearday(CivilCalendar.fields(try time(a)))))
+    }
     static let isoyear = getter("time_get_isoyear", summary: "the ISO 8601 year of a time (the year of its week's Thursday)",
                                 range: "the ISO 8601 week-numbering year (the year of the Thursday of t's Monday-to-Sunday week)",
-                                example: "select time_get_isoyear(time_date(2021, 1, 1));  -- 2020") {
-        CivilCalendar.isoWeek(dayNumber: CivilCalendar.dayNumber($0)).year
+                                example: "select time_get_isoyear(time_date(2021, 1, 1));  -- 2020") { a, r in
+        r.set(CivilCalendar.isoWeek(dayNumber: CivilCalendar.dayNumber(try time(a))).year)
     }
     static let isoweek = getter("time_get_isoweek", summary: "the ISO 8601 week of a time, 1-53",
                                 range: "the ISO 8601 week number, 1-53 (weeks start on Monday; week 1 holds the year's first Thursday)",
-                                example: "select time_get_isoweek(\(t));  -- 46") {
-        Int64(CivilCalendar.isoWeek(dayNumber: CivilCalendar.dayNumber($0)).week)
+                                example: "select time_get_isoweek(\(t));  -- 46") { a, r in
+        r.set(Int64(CivilCalendar.isoWeek(dayNumber: CivilCalendar.dayNumber(try time(a))).week))
     }
 
     static let fieldList = """

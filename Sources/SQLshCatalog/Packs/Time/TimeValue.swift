@@ -58,10 +58,30 @@ struct SqleanTime: Equatable, Comparable {
     /// The Unix time in units of `unit` nanoseconds (1e9 for seconds, 1e6 for milliseconds, ...),
     /// rounded down; nil when it does not fit an int64.
     func unixCount(unit: Int64) -> Int64? {
+        // The usual units divide a second: the count is the seconds since 1970 times the units
+        // per second plus the whole units in the nanoseconds (0 to 999,999,999, so the floor
+        // needs no correction), in int64 arithmetic with no 128-bit division.
+        switch unit {
+        case Self.nanosPerSecond: if let count = unixCount(perSecond: 1, unit: unit) { return count }
+        case 1_000_000: if let count = unixCount(perSecond: 1000, unit: unit) { return count }
+        case 1000: if let count = unixCount(perSecond: 1_000_000, unit: unit) { return count }
+        case 1: if let count = unixCount(perSecond: 1_000_000_000, unit: unit) { return count }
+        default: break
+        }
         let sinceEpoch = totalNanoseconds - Int128(Self.unixEpoch) * Int128(Self.nanosPerSecond)
         var count = sinceEpoch / Int128(unit)
         if sinceEpoch % Int128(unit) < 0 { count -= 1 }
         return Int64(exactly: count)
+    }
+
+    /// ``unixCount(unit:)`` for a unit of `1e9 / perSecond` nanoseconds; nil when the int64
+    /// arithmetic overflows (the 128-bit path then decides).
+    @inline(__always)
+    private func unixCount(perSecond: Int64, unit: Int64) -> Int64? {
+        let (s, o1) = seconds.subtractingReportingOverflow(Self.unixEpoch)
+        let (whole, o2) = s.multipliedReportingOverflow(by: perSecond)
+        let (count, o3) = whole.addingReportingOverflow(Int64(nanoseconds) / unit)
+        return o1 || o2 || o3 ? nil : count
     }
 
     /// Unix seconds as a real, with the nanoseconds as the fraction (sqlean's `epoch` field).

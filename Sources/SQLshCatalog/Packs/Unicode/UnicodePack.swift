@@ -34,7 +34,9 @@ enum UnicodePack {
         functions: {
             [SQLFunction("unicode_version", argumentCount: 0, options: .pure) { _, result in
                 guard let version = utf8proc_unicode_version() else { return result.setNull() }
-                result.set(String(cString: version))
+                // A constant of the library: handed over without a copy, so that a query
+                // copying the factored-out constant into every row copies a pointer.
+                result.setText(permanentCString: version)
             }]
         })
 }
