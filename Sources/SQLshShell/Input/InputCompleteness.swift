@@ -13,7 +13,7 @@ public enum InputCompleteness {
         for slice in text.split(separator: 10, omittingEmptySubsequences: false) {
             var line = Array(slice)
             if sql.isEmpty, endsWithVerticalMarker(line) { scan = .start; continue }
-            if scan.isInPlainText && isCommandTerminator(line) && sqliteComplete(sql + [UInt8(ascii: ";")]) {
+            if scan.isInPlainText && Shell.isCommandTerminator(line) && sqliteComplete(sql + [UInt8(ascii: ";")]) {
                 line = [UInt8(ascii: ";")]
             }
             scan = line.withUnsafeBufferPointer { scan.scanning($0) }
@@ -48,23 +48,6 @@ public enum InputCompleteness {
         guard end >= 2, line[end - 1] == UInt8(ascii: "G"), line[end - 2] == UInt8(ascii: "\\") else { return false }
         guard let first = line.first(where: { !isSpace($0) }), first != UInt8(ascii: "."), first != UInt8(ascii: "#") else { return false }
         return line[0..<(end - 2)].withUnsafeBufferPointer { QuickScanState.start.scanning($0) }.isInPlainText
-    }
-
-    /// A line of only `/` or `go` (any case), then blanks and comments.
-    private static func isCommandTerminator(_ line: [UInt8]) -> Bool {
-        var i = 0
-        while i < line.count && isSpace(line[i]) { i += 1 }
-        guard i < line.count else { return false }
-        if line[i] == UInt8(ascii: "/") {
-            i += 1
-        } else if i + 1 < line.count, line[i] | 0x20 == UInt8(ascii: "g"), line[i + 1] | 0x20 == UInt8(ascii: "o") {
-            i += 2
-        } else {
-            return false
-        }
-        return line.withUnsafeBufferPointer {
-            QuickScanState.start.scanning(UnsafeBufferPointer(rebasing: $0[i...])) == .start
-        }
     }
 
     private static func sqliteComplete(_ sql: [UInt8]) -> Bool {

@@ -55,7 +55,7 @@ extension Shell {
                 line = query
                 vertical = true
             }
-            if scan.isInPlainText && isCommandTerminator(line) && isCompleteWithSemicolon(&sql) {
+            if scan.isInPlainText && Self.isCommandTerminator(line) && isCompleteWithSemicolon(&sql) {
                 line.removeAll(keepingCapacity: true)
                 line.append(UInt8(ascii: ";"))
             }
@@ -194,7 +194,7 @@ extension Shell {
 
     /// sqlite3's `line_is_command_terminator`: optional blanks, then `/` or `go` (any case),
     /// then nothing but blanks and comments.
-    private func isCommandTerminator(_ line: [UInt8]) -> Bool {
+    static func isCommandTerminator(_ line: [UInt8]) -> Bool {
         var i = 0
         while i < line.count && isSpace(line[i]) { i += 1 }
         guard i < line.count else { return false }
