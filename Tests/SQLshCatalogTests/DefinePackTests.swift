@@ -30,6 +30,29 @@ import Testing
         #expect(try value(db, "select body from sqlean_define where name = 'sumn'") == .text(":n * (:n + 1) / 2"))
     }
 
+    @Test func namesDifferingOnlyInCaseDoNotCoexist() throws {
+        let db = try catalogConnection()
+        try db.execute("select define('seed', '1')")
+        // Rows another writer stored: case variants of the names defined below, and
+        // neighbours in the primary key's order that only look alike.
+        let stored = ["myFunction", "MYFUNCTION", "myfunction", "MyFunctioN", "myfunctionx", "myfunctio",
+                      "m_1a", "M_1A", "m_1b", "ÄbC", "äbc", "Äbc", "abc", "ABC", "x9Y9z9W9v", "X9y9Z9w9V", "x9y9z9w9w"]
+        for name in stored {
+            try db.execute("insert into sqlean_define(name, type, body) values ('\(name)', 'scalar', '2')")
+        }
+        try db.execute("""
+            select define('MyFunction', '3'); select define('m_1A', '4'); select define('Äbc', '5');
+            select define('X9Y9Z9W9V', '6');
+            """)
+        #expect(try column(db, "select name from sqlean_define order by name") == [
+            "ABC", "MyFunction", "X9Y9Z9W9V", "abc", "m_1A", "m_1b", "myfunctio", "myfunctionx", "seed", "x9y9z9w9w",
+            "Äbc", "äbc",
+        ].map { .text($0) })
+        try db.execute("select undefine('myfunctionX'); select undefine('ABC')")
+        #expect(try column(db, "select name from sqlean_define where name like 'myfunction%' or name like 'abc'")
+                == [.text("MyFunction")])
+    }
+
     @Test func aRepeatedNamedParameterIsOneArgument() throws {
         let db = try catalogConnection()
         try db.execute("select define('sq', ':x * :x')")

@@ -154,6 +154,9 @@ final class DefineState: @unchecked Sendable {
         try DefineStorage.delete(name: name, connection)
         definitions[DefineState.key(name)] = nil
         stored[DefineState.key(name)] = nil
+        // Most names are not tables: SQLite's own lookup (which folds case as NOCASE does)
+        // answers that without preparing the query below.
+        guard DefineSQL.mainTableExists(connection, name) else { return }
         let schemas = try DefineSQL.texts(
             connection, "select sql from main.sqlite_schema where type = 'table' and name = ?1 collate nocase", [name])
         if let sql = schemas.first, let sql, DefineState.isDefineTable(sql) {
