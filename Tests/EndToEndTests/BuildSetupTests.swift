@@ -24,9 +24,12 @@ import Testing
         let aptGet = "#!/bin/sh\necho \"apt-get $* [$DEBIAN_FRONTEND]\" >> '\(log)'\n"
         // Like sudo's env_reset: the caller's DEBIAN_FRONTEND does not get through.
         let sudo = "#!/bin/sh\necho \"sudo $1\" >> '\(log)'\nunset DEBIAN_FRONTEND\nexec \"$@\"\n"
+        // Written by a child shell, not by this process: a file open for writing here would be
+        // inherited by processes other tests spawn meanwhile, and running it would then fail
+        // with "Text file busy" (ETXTBSY) until they exit.
         for (name, text) in [("apt-get", aptGet), ("sudo", sudo)] {
-            try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/" + name)
+            let written = try run(["/bin/sh", "-c", "printf '%s' \"$2\" > \"$1\" && chmod 755 \"$1\"", "sh", folder + "/" + name, text])
+            #expect(written.status == 0, "\(written.output)")
         }
         return (folder, log)
     }
