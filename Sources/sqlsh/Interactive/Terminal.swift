@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SQLshCore
 
 /// Facts about the terminal the interactive shell runs on.
 enum Terminal {
@@ -67,11 +68,7 @@ enum Terminal {
     }
 
     /// Seconds on a monotonic clock.
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    static func now() -> Double { MonotonicClock.seconds() }
 
     /// Writes text straight to a descriptor (for indicators drawn on standard error).
     static func write(_ text: String, to fd: Int32 = 2) {

@@ -163,7 +163,7 @@ final class FileTable: VirtualTable {
     /// The file's rows in memory, for equality lookups: made on first use, and again when
     /// the file changed (looked at once a second at most).
     func materialized() throws -> MaterializedFile {
-        let now = Self.monotonicSeconds()
+        let now = MonotonicClock.seconds()
         if let file = materializedFile {
             if now - lastChecked < 1 { return file }
             lastChecked = now
@@ -175,15 +175,7 @@ final class FileTable: VirtualTable {
         return file
     }
     private var materializedFile: MaterializedFile?
-    private var lastChecked = FileTable.monotonicSeconds()
-
-    /// Seconds on a monotonic clock (not `ContinuousClock`: the release build leaves the
-    /// concurrency runtime, and with it libdispatch, out of the executable).
-    private static func monotonicSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    private var lastChecked = MonotonicClock.seconds()
 
     /// A new stream over file `index` of ``files``.
     func openStream(_ index: Int) throws -> ByteStream {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SQLshCore
 
 /// The line under a `pretty` result that does not show everything:
 /// `100,000 rows (32 shown) · 15 columns (6 shown) · 0.21 s`, and the hidden columns' names.
@@ -87,9 +88,5 @@ enum ResultFooter {
     }
 
     /// Seconds on a monotonic clock.
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    static func now() -> Double { MonotonicClock.seconds() }
 }
