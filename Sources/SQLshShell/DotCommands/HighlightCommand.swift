@@ -1,6 +1,6 @@
 /// `.highlight ?on|off?`: whether the line being typed at the prompt is coloured as SQL, with
 /// a suggestion from history after the cursor and the matching bracket marked.
-struct HighlightCommand: DotCommand {
+struct HighlightCommand: OnOffSettingCommand {
     static let name = "highlight"
     static let usage = ".highlight ?on|off?"
     static let summary = "Colour the line being typed as SQL, with suggestions from history"
@@ -14,20 +14,5 @@ struct HighlightCommand: DotCommand {
            Without an argument, shows the setting. On by default; colour needs a
            terminal and no NO_COLOR in the environment.
         """
-
-    static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
-        switch arguments.count {
-        case 1:
-            shell.out.write("highlight: \(shell.settings.highlight ? "on" : "off")\n")
-        case 2:
-            switch arguments[1].lowercased() {
-            case "on", "yes", "true", "1": shell.settings.highlight = true
-            case "off", "no", "false", "0": shell.settings.highlight = false
-            default: throw ShellError("Error: .highlight takes on or off, not \"\(arguments[1])\"")
-            }
-        default:
-            throw ShellError("Usage: .highlight ?on|off?")
-        }
-        return .success
-    }
+    static var setting: ReferenceWritableKeyPath<Shell, Bool> { \.settings.highlight }
 }
