@@ -45,6 +45,12 @@ import Testing
         #expect(kind(of: "orders", in: "insert into orders(id) values (1)") == .identifier)
         #expect(kind(of: "json_each", in: "select * from json_each('[1]')") == nil)
         #expect(kind(of: "table_info", in: "pragma table_info(orders)") == nil)
+        // Every common table expression of a WITH names a table, the first and those after a
+        // comma; after the list, a name and a bracket is a call again.
+        let ctes = "with a(x) as (select 1), b(y) as (select uper(2)), c as (select 3) select x, uper(y) from a, b"
+        #expect(spans(ctes).filter { $0.1 == .unknownFunction }.map(\.0) == ["uper", "uper"])
+        #expect(kind(of: "b", in: "with recursive a(x) as (select 1), b(y) as (select 2) select 1") == nil)
+        #expect(kind(of: "f", in: "with a(x) as (select 1) select 1, f(2)") == .unknownFunction)
     }
 
     @Test func unterminatedStringsAndQuotedNames() {

@@ -23,6 +23,9 @@ public enum SQLHighlighter {
         "RECURSIVE", "UPDATE", "FROM", "JOIN", "AS", "PRAGMA",
     ]
 
+    /// Keywords that end a `WITH` clause's list of common table expressions at its depth.
+    private static let cteListEnders: Set<String> = ["SELECT", "VALUES", "INSERT", "REPLACE", "UPDATE", "DELETE"]
+
     /// Splits `text` (Unicode scalars) into highlight spans with `names` telling keywords,
     /// functions and schema names apart.
     public static func highlight(_ text: [Unicode.Scalar], names: HighlightNames) -> SQLHighlight {
@@ -34,6 +37,9 @@ public enum SQLHighlighter {
         var openBrackets: [Int] = []
         /// The previous word or punctuation outside comments (upper-cased words), for context.
         var previous = ""
+        /// The bracket depth of a `WITH` whose list of common table expressions is still open:
+        /// there `, name (` names the next one rather than calling a function.
+        var cteListDepth: Int?
 
         func add(_ start: Int, _ end: Int, _ kind: HighlightKind) {
             guard kind != .plain, end > start else { return }
@@ -153,12 +159,20 @@ public enum SQLHighlighter {
                     kind = .keyword
                 } else if names.identifiers.contains(lower) {
                     kind = .identifier
-                } else if called && previous != "." && !tableIntroducers.contains(previous) {
+                } else if called && previous != "." && !tableIntroducers.contains(previous)
+                            && !(previous == "," && cteListDepth == openBrackets.count) {
                     kind = .unknownFunction
                 } else {
                     kind = .plain
                 }
                 add(start, i, kind)
+                if previous != "." {
+                    if upper == "WITH" {
+                        cteListDepth = openBrackets.count
+                    } else if cteListDepth == openBrackets.count && cteListEnders.contains(upper) {
+                        cteListDepth = nil
+                    }
+                }
                 previous = upper
                 continue
             }
@@ -175,6 +189,7 @@ public enum SQLHighlighter {
             case ";":
                 statementStarted = false
                 openBrackets.removeAll()
+                cteListDepth = nil
             default:
                 break
             }
