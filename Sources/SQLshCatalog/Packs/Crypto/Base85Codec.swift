@@ -40,11 +40,7 @@ enum Base85Codec: BinaryCodec {
                 output[j] = 0x7A  // z
                 j += 1
             } else {
-                var digits = group
-                for k in stride(from: 4, through: 0, by: -1) {
-                    output[j + k] = UInt8(truncatingIfNeeded: digits % 85) &+ 33
-                    digits /= 85
-                }
+                writeDigits(group, to: output + j)
                 j += 5
             }
             i += 4
@@ -63,6 +59,19 @@ enum Base85Codec: BinaryCodec {
             }
         }
         return j
+    }
+
+    /// Writes the five digits of a group, most significant first: four quotients by 85 (the
+    /// first digit is the last quotient, below 85 since 85^5 > 2^32), each remainder taken
+    /// from its quotient, the first four digits stored as one 32-bit word. A loop dividing in
+    /// place and storing byte by byte cost 99 instructions a group against sqlean's 81.
+    @inline(__always)
+    static func writeDigits(_ group: UInt32, to output: UnsafeMutablePointer<UInt8>) {
+        let q1 = group / 85, q2 = q1 / 85, q3 = q2 / 85, q4 = q3 / 85
+        let d1 = q3 &- q4 &* 85, d2 = q2 &- q3 &* 85, d3 = q1 &- q2 &* 85, d4 = group &- q1 &* 85
+        let first4 = (q4 | d1 << 8 | d2 << 16 | d3 << 24) &+ 0x2121_2121  // + 33 ('!') each
+        UnsafeMutableRawPointer(output).storeBytes(of: first4.littleEndian, as: UInt32.self)
+        output[4] = UInt8(truncatingIfNeeded: d4) &+ 33
     }
 
     static func maximumDecodedLength(_ input: UnsafeRawBufferPointer) -> Int? {

@@ -54,11 +54,11 @@ enum ASCIIHex {
     /// The value of a hexadecimal digit of either case, or nil.
     @inline(__always)
     static func value(_ c: UInt8) -> UInt8? {
-        switch c {
-        case 0x30...0x39: return c &- 0x30
-        case 0x41...0x46: return c &- 0x41 &+ 10
-        case 0x61...0x66: return c &- 0x61 &+ 10
-        default: return nil
-        }
+        // Two range tests, not three: a digit, else a letter of either case (c | 0x20 makes
+        // A-F a-f, and nothing else lands in a-f).
+        let digit = c &- 0x30
+        if digit < 10 { return digit }
+        let letter = (c | 0x20) &- 0x61
+        return letter < 6 ? letter &+ 10 : nil
     }
 }

@@ -105,17 +105,23 @@ enum FileAccess {
     /// The `ls -l` text of a mode as 10 bytes on the stack, passed to `body`.
     @inline(__always)
     static func withLsMode<R>(_ mode: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { buffer in
+            let text = buffer.baseAddress.unsafelyUnwrapped
+            writeLsMode(mode, into: text)
+            return body(UnsafeBufferPointer(start: text, count: 10))
+        }
+    }
+
+    /// Writes the 10 bytes of the `ls -l` text of a mode.
+    @inline(__always)
+    static func writeLsMode(_ mode: Int32, into text: UnsafeMutablePointer<UInt8>) {
         let m = UInt32(bitPattern: mode)
-        var text: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        return withUnsafeMutableBytes(of: &text) { raw in
-            raw[0] = isSymlink(m) ? UInt8(ascii: "l") : isRegular(m) ? UInt8(ascii: "-") : isDirectory(m) ? UInt8(ascii: "d") : UInt8(ascii: "?")
-            for i in 0..<3 {
-                let bits = mode >> Int32((2 - i) * 3)
-                raw[1 + i * 3] = bits & 4 != 0 ? UInt8(ascii: "r") : UInt8(ascii: "-")
-                raw[2 + i * 3] = bits & 2 != 0 ? UInt8(ascii: "w") : UInt8(ascii: "-")
-                raw[3 + i * 3] = bits & 1 != 0 ? UInt8(ascii: "x") : UInt8(ascii: "-")
-            }
-            return body(UnsafeBufferPointer(raw.bindMemory(to: UInt8.self)))
+        text[0] = isSymlink(m) ? UInt8(ascii: "l") : isRegular(m) ? UInt8(ascii: "-") : isDirectory(m) ? UInt8(ascii: "d") : UInt8(ascii: "?")
+        for i in 0..<3 {
+            let bits = mode >> Int32((2 - i) * 3)
+            text[1 + i * 3] = bits & 4 != 0 ? UInt8(ascii: "r") : UInt8(ascii: "-")
+            text[2 + i * 3] = bits & 2 != 0 ? UInt8(ascii: "w") : UInt8(ascii: "-")
+            text[3 + i * 3] = bits & 1 != 0 ? UInt8(ascii: "x") : UInt8(ascii: "-")
         }
     }
 }

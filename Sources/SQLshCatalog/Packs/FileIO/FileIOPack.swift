@@ -82,7 +82,8 @@ enum FileIOPack {
         example: "SELECT lsmode(16877);  -- 'drwxr-xr-x'",
         functions: {
             [SQLFunction("lsmode", argumentCount: 1, writingResult: { arguments, result in
-                FileAccess.withLsMode(Int32(truncatingIfNeeded: arguments[0].int64)) { result.setText(utf8: $0) }
+                let mode = Int32(truncatingIfNeeded: arguments[0].int64)
+                result.setText(count: 10) { FileAccess.writeLsMode(mode, into: $0) }
             })]
         })
 

@@ -20,8 +20,6 @@ final class DistanceInput: @unchecked Sendable {
     var a: [UInt32] = []
     var b: [UInt32] = []
     var rows: [[Int]] = [[], [], []]
-    var flagsA: [Bool] = []
-    var flagsB: [Bool] = []
     /// For each byte, the bit mask of its positions in the shorter text (bit-parallel
     /// Levenshtein); all zero between calls.
     var positions: [UInt64] = Array(repeating: 0, count: 256)

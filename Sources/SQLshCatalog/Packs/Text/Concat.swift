@@ -36,30 +36,44 @@ enum Concat {
 }
 
 private func join(_ arguments: Arguments, _ result: ResultContext, separated: Bool) throws {
+    var separator = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     if separated {
         guard arguments.count >= 2 else { throw TextError("expected at least 2 parameters") }
-        if arguments[0].isNull { return result.setNull() }
+        guard let text = text(arguments[0]) else { return result.setNull() }
+        separator = text
     } else {
         guard arguments.count >= 1 else { throw TextError("expected at least 1 parameter") }
     }
-    let separator = separated ? arguments[0].textBytes : UnsafeBufferPointer(start: nil, count: 0)
-    let first = separated ? 1 : 0
-    // The size first (each value's text form is made once, here), then the bytes.
-    let limit = result.lengthLimit
-    var total = 0, parts = 0
-    for k in first..<arguments.count where !arguments[k].isNull {
-        guard let size = checkedSize(total, arguments[k].textBytes.count, parts > 0 ? separator.count : 0, limit: limit) else {
-            return result.setTooBig()
+    // Each value's text read once, into a list on the stack, then copied. Reading every value
+    // twice (once to size the result, once to copy it), with a NULL test of its own and a
+    // variadic size check (an array per row) cost 5-6% over sqlean's C on two 10-40 byte texts.
+    withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: arguments.count) { list in
+        let parts = list.baseAddress.unsafelyUnwrapped
+        var count = 0, total = 0
+        for k in (separated ? 1 : 0)..<arguments.count {
+            guard let part = text(arguments[k]) else { continue }  // NULLs are skipped
+            (parts + count).initialize(to: part)
+            // Over SQLite's length limit is reported by setText(count:), or by SQLite itself.
+            let (withSeparator, o1) = total.addingReportingOverflow(count > 0 ? separator.count : 0)
+            let (sum, o2) = withSeparator.addingReportingOverflow(part.count)
+            if o1 || o2 { return result.setTooBig() }
+            total = sum
+            count += 1
         }
-        total = size
-        parts += 1
-    }
-    result.setText(count: total) { out in
-        var p = out, written = 0
-        for k in first..<arguments.count where !arguments[k].isNull {
-            if written > 0 { p = copyBytes(separator, to: p) }
-            p = copyBytes(arguments[k].textBytes, to: p)
-            written += 1
+        result.setText(count: total) { out in
+            var p = out
+            for i in 0..<count {
+                if i > 0 { p = copyBytes(separator, to: p) }
+                p = copyBytes(parts[i], to: p)
+            }
         }
     }
+}
+
+/// A value's text form read in place (`sqlite3_value_text`, then its size), nil for NULL: no
+/// separate NULL test.
+@inline(__always)
+private func text(_ value: Argument) -> UnsafeBufferPointer<UInt8>? {
+    guard let text = value.cString else { return nil }
+    return UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: value.byteCount)
 }

@@ -88,12 +88,12 @@ enum UUIDGenerator {
     private static let lastStamp = Mutex(Stamp(milliseconds: 0, fraction: 0, random: 0))
 
     /// Writes the 16 bytes: the big-endian timestamp, version 7, `rand_a`, the RFC variant,
-    /// `rand_b`.
+    /// `rand_b`, as two big-endian 64-bit words.
+    @inline(__always)
     private static func layout(_ stamp: Stamp, into bytes: UnsafeMutablePointer<UInt8>) {
-        for i in 0..<6 { bytes[i] = UInt8(truncatingIfNeeded: stamp.milliseconds >> UInt64(40 - 8 * i)) }
-        bytes[6] = 0x70 | UInt8(truncatingIfNeeded: stamp.fraction >> 8)
-        bytes[7] = UInt8(truncatingIfNeeded: stamp.fraction)
-        bytes[8] = 0x80 | UInt8(truncatingIfNeeded: stamp.random >> 56)
-        for i in 9..<16 { bytes[i] = UInt8(truncatingIfNeeded: stamp.random >> UInt64(8 * (15 - i))) }
+        let raw = UnsafeMutableRawPointer(bytes)
+        let high = stamp.milliseconds << 16 | 0x7000 | UInt64(stamp.fraction & 0xFFF)
+        raw.storeBytes(of: high.bigEndian, as: UInt64.self)
+        raw.storeBytes(of: (0x8000_0000_0000_0000 | stamp.random & randomMask).bigEndian, toByteOffset: 8, as: UInt64.self)
     }
 }

@@ -35,11 +35,10 @@ enum UUIDPack {
             example: "select \(name)() glob '????????-????-4???-[89ab]???-????????????';  -- 1",
             functions: {
                 [SQLFunction(name, argumentCount: 0, options: .innocuous, writingResult: { _, result in
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16 + UUIDText.textLength) { buffer in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
                         let bytes = buffer.baseAddress.unsafelyUnwrapped
                         UUIDGenerator.version4(into: bytes)
-                        UUIDText.format(bytes, into: bytes + 16)
-                        result.setText(utf8: UnsafeBufferPointer(start: bytes + 16, count: UUIDText.textLength))
+                        UUIDText.setResult(bytes, result)
                     }
                 })]
             })
@@ -67,7 +66,7 @@ enum UUIDPack {
         example: "select uuid7_timestamp_ms(uuid7(1700000000)), substr(uuid7(0), 1, 15);  -- 1700000000000|'00000000-0000-7'",
         functions: {
             let body: @Sendable (Arguments, ResultContext) -> Void = { arguments, result in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16 + UUIDText.textLength) { buffer in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
                     let bytes = buffer.baseAddress.unsafelyUnwrapped
                     if arguments.count == 1, arguments[0].storageType == .integer {
                         let milliseconds = arguments[0].int64 &* 1000
@@ -75,8 +74,7 @@ enum UUIDPack {
                     } else {
                         UUIDGenerator.version7(into: bytes)
                     }
-                    UUIDText.format(bytes, into: bytes + 16)
-                    result.setText(utf8: UnsafeBufferPointer(start: bytes + 16, count: UUIDText.textLength))
+                    UUIDText.setResult(bytes, result)
                 }
             }
             return [
@@ -95,11 +93,10 @@ enum UUIDPack {
         example: "select uuid_str('{A1B2C3D4E5F60718293A4B5C6D7E8F90}');  -- 'a1b2c3d4-e5f6-0718-293a-4b5c6d7e8f90'",
         functions: {
             [SQLFunction("uuid_str", argumentCount: 1, options: .pure, writingResult: { arguments, result in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16 + UUIDText.textLength) { buffer in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
                     let bytes = buffer.baseAddress.unsafelyUnwrapped
                     guard UUIDText.parse(arguments[0], into: bytes) else { return result.setNull() }
-                    UUIDText.format(bytes, into: bytes + 16)
-                    result.setText(utf8: UnsafeBufferPointer(start: bytes + 16, count: UUIDText.textLength))
+                    UUIDText.setResult(bytes, result)
                 }
             })]
         })

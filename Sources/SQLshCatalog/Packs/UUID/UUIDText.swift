@@ -45,19 +45,43 @@ enum UUIDText {
     static let textLength = 36
 
     /// Writes the canonical form of 16 bytes (36 bytes of ASCII).
+    ///
+    /// Four bytes at a time, their eight digits made in one 64-bit word and stored at once: a
+    /// loop over the 16 bytes with a digit table took 322 instructions per UUID, more than all
+    /// of sqlean's uuid7() (220).
     @inline(__always)
     static func format(_ bytes: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) {
-        let digits: StaticString = "0123456789abcdef"
-        let hex = digits.utf8Start
-        var j = 0
-        for i in 0..<16 {
-            if i == 4 || i == 6 || i == 8 || i == 10 {
-                output[j] = 0x2D
-                j += 1
-            }
-            output[j] = hex[Int(bytes[i] >> 4)]
-            output[j + 1] = hex[Int(bytes[i] & 15)]
-            j += 2
-        }
+        let out = UnsafeMutableRawPointer(output)
+        // 8-4-4-4-12 digits: bytes 0-3, 4-5, 6-7, 8-9, 10-15.
+        out.storeBytes(of: hexDigits(bytes).littleEndian, as: UInt64.self)
+        let middle = hexDigits(bytes + 4)
+        out.storeBytes(of: UInt32(truncatingIfNeeded: middle).littleEndian, toByteOffset: 9, as: UInt32.self)
+        out.storeBytes(of: UInt32(truncatingIfNeeded: middle >> 32).littleEndian, toByteOffset: 14, as: UInt32.self)
+        let last = hexDigits(bytes + 8)
+        out.storeBytes(of: UInt32(truncatingIfNeeded: last).littleEndian, toByteOffset: 19, as: UInt32.self)
+        out.storeBytes(of: UInt32(truncatingIfNeeded: last >> 32).littleEndian, toByteOffset: 24, as: UInt32.self)
+        out.storeBytes(of: hexDigits(bytes + 12).littleEndian, toByteOffset: 28, as: UInt64.self)
+        (output[8], output[13], output[18], output[23]) = (0x2D, 0x2D, 0x2D, 0x2D)  // -
+    }
+
+    /// The lower-case hexadecimal digits of `bytes[0..<4]`, in order from the low byte of the
+    /// result: each nibble is put in a byte of its own, then 0-9 become `0`-`9` (+ 0x30) and
+    /// 10-15 become `a`-`f` (+ 0x57), all eight bytes at once.
+    @inline(__always)
+    static func hexDigits(_ bytes: UnsafePointer<UInt8>) -> UInt64 {
+        // Byte k at bits 16k: its high nibble goes to byte 2k, its low nibble to byte 2k + 1.
+        var spread: UInt64 = 0
+        for k in 0..<4 { spread |= UInt64(bytes[k]) << UInt64(16 * k) }
+        let nibbles = (spread >> 4) & 0x000F_000F_000F_000F | (spread & 0x000F_000F_000F_000F) << 8
+        // 1 in each byte whose nibble is 10 or more (nibble + 6 reaches 16), else 0.
+        let letters = ((nibbles &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+        return nibbles &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
+    }
+
+    /// Sets the canonical form of 16 bytes as the text result, written straight into the
+    /// result's buffer.
+    @inline(__always)
+    static func setResult(_ bytes: UnsafePointer<UInt8>, _ result: ResultContext) {
+        result.setText(count: textLength) { format(bytes, into: $0) }
     }
 }
