@@ -34,7 +34,7 @@ enum TimeConstructors {
     /// time_date(y, mo, d[, h, mi, s[, ns[, offset]]]).
     static let date: TimeCatalog.Body = { arguments, result in
         try TimeArguments.requireIntegers(arguments)
-        func value(_ i: Int) -> Int128 { i < arguments.count ? Int128(arguments[i].int64) : 0 }
+        func value(_ i: Int) -> Int64 { i < arguments.count ? arguments[i].int64 : 0 }
         guard let time = CivilCalendar.time(year: value(0), month: value(1), day: value(2), hour: value(3), minute: value(4),
                                             second: value(5), nanosecond: value(6), offset: value(7)) else {
             throw TimeError.outOfRange

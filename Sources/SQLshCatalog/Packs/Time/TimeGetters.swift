@@ -62,7 +62,7 @@ enum TimeGetters {
     static let yearday = getter("time_get_yearday", summary: "the day of the year of a time, 1-366",
                                 range: "the day of the year, 1-366",
                                 example: "select time_get_yearday(\(t));  -- 322") { a, r in
-        r.set(Int64(CivilCalendar.yearday(CivilCalendar.fields(try time(a)))))
+        r.set(Int64(CivilCalendar.fields(try time(a)).yearday))
     }
     static let isoyear = getter("time_get_isoyear", summary: "the ISO 8601 year of a time (the year of its week's Thursday)",
                                 range: "the ISO 8601 week-numbering year (the year of the Thursday of t's Monday-to-Sunday week)",
