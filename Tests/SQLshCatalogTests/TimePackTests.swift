@@ -75,6 +75,15 @@ import Testing
         #expect(try value(db, "select time_fmt_iso(time_now(), null)") == .null)
         #expect(try value(db, "select time_add_date(time_now(), 1, 2, null)") == .null)
         #expect(try value(db, "select time_trunc(null, 'day')") == .null)
+        // A NULL wins over a wrong argument before or after it (the readers check NULLs only
+        // when an argument is refused).
+        #expect(try value(db, "select time_sub(x'00', null)") == .null)
+        #expect(try value(db, "select time_add('t', null)") == .null)
+        #expect(try value(db, "select time_get(null, 3)") == .null)
+        #expect(try value(db, "select date_trunc(1, null)") == .null)
+        #expect(try value(db, "select time_date('x', 1, null)") == .null)
+        #expect(try value(db, "select time_add_date(time_now(), 1.5, null)") == .null)
+        #expect(errorMessage(db, "select time_sub(x'00', time_now())") == "1st parameter: invalid time blob size")
     }
 
     @Test func sqleanDocumentedExamples() throws {

@@ -4,7 +4,9 @@ import SQLshCore
 enum TimeArithmetic {
     // MARK: Unix time
 
-    static func toUnit(_ name: String, unit: Int64, word: String, range: String, example: String) -> CatalogFunction {
+    /// A `time_to_*` entry; `body` calls ``setCount(_:_:unit:word:)`` with its unit.
+    static func toUnit(_ name: String, word: String, range: String, example: String,
+                       body: @escaping TimeCatalog.Body) -> CatalogFunction {
         TimeCatalog.entry(
             name, counts: [1], arguments: "t",
             summary: "a time as Unix \(word) since 1970-01-01T00:00:00Z",
@@ -14,34 +16,50 @@ enum TimeArithmetic {
                 blob ("parameter should be a time blob", "invalid time blob size"); NULL gives NULL.
                 """,
             example: example,
-            body: { arguments, result in
-                let time = try TimeArguments.time(arguments, 0, .only)
-                guard let count = time.unixCount(unit: unit) else {
-                    throw TimeError("integer overflow: the time is too far from 1970 for \(word)")
-                }
-                result.set(count)
-            })
+            body: body)
     }
 
-    static let toUnix = toUnit("time_to_unix", unit: 1_000_000_000, word: "seconds", range: "",
-                               example: "select time_to_unix(time_date(2011, 11, 18, 15, 56, 35));  -- 1321631795")
+    /// Sets the Unix count of argument 0 in units of `unit` nanoseconds. Each function calls
+    /// it with its unit as a literal, so that the unit is a constant here: a body made by
+    /// ``toUnit`` capturing the unit cost a closure context, its thunk and a switch on the
+    /// unit, about 30 instructions a row.
+    @inline(__always)
+    static func setCount(_ arguments: Arguments, _ result: ResultContext, unit: Int64, word: StaticString) throws {
+        guard let time = try TimeArguments.time(arguments, 0, .only, result) else { return }
+        guard let count = time.unixCount(unit: unit) else {
+            throw TimeError("integer overflow: the time is too far from 1970 for \(word)")
+        }
+        result.set(count)
+    }
+
+    static let toUnix = toUnit("time_to_unix", word: "seconds", range: "",
+                               example: "select time_to_unix(time_date(2011, 11, 18, 15, 56, 35));  -- 1321631795") { a, r in
+        try setCount(a, r, unit: 1_000_000_000, word: "seconds")
+    }
     static let toMilli = toUnit(
-        "time_to_milli", unit: 1_000_000, word: "milliseconds",
+        "time_to_milli", word: "milliseconds",
         range: "Beyond about 292 million years from 1970 the count does not fit an integer: sqlean wraps around silently, sqlsh fails with \"integer overflow\". ",
-        example: "select time_to_milli(time_unix(1321631795, 666777888));  -- 1321631795666")
+        example: "select time_to_milli(time_unix(1321631795, 666777888));  -- 1321631795666") { a, r in
+        try setCount(a, r, unit: 1_000_000, word: "milliseconds")
+    }
     static let toMicro = toUnit(
-        "time_to_micro", unit: 1000, word: "microseconds",
+        "time_to_micro", word: "microseconds",
         range: "Outside the years -290307 to 294246 the count does not fit an integer: sqlean wraps around silently, sqlsh fails with \"integer overflow\". ",
-        example: "select time_to_micro(time_unix(1321631795, 666777888));  -- 1321631795666777")
+        example: "select time_to_micro(time_unix(1321631795, 666777888));  -- 1321631795666777") { a, r in
+        try setCount(a, r, unit: 1000, word: "microseconds")
+    }
     static let toNano = toUnit(
-        "time_to_nano", unit: 1, word: "nanoseconds",
+        "time_to_nano", word: "nanoseconds",
         range: "Outside 1677-09-21 to 2262-04-11 the count does not fit an integer: sqlean wraps around silently, sqlsh fails with \"integer overflow\". ",
-        example: "select time_to_nano(time_unix(1321631795, 666777888));  -- 1321631795666777888")
+        example: "select time_to_nano(time_unix(1321631795, 666777888));  -- 1321631795666777888") { a, r in
+        try setCount(a, r, unit: 1, word: "nanoseconds")
+    }
 
     // MARK: Comparison
 
+    /// A comparison entry; `body` reads the two times with ``times(_:_:)``.
     static func comparison(_ name: String, summary: String, what: String, example: String,
-                           compare: @escaping @Sendable (SqleanTime, SqleanTime) -> Int) -> CatalogFunction {
+                           body: @escaping TimeCatalog.Body) -> CatalogFunction {
         TimeCatalog.entry(
             name, counts: [2], arguments: "t, u",
             summary: summary,
@@ -50,33 +68,45 @@ enum TimeArithmetic {
                 should be a time blob", "2nd parameter: invalid time blob size"...); NULL gives NULL.
                 """,
             example: example,
-            body: { arguments, result in
-                let t = try TimeArguments.time(arguments, 0, .first)
-                let u = try TimeArguments.time(arguments, 1, .second)
-                result.set(compare(t, u))
-            })
+            body: body)
+    }
+
+    /// The two time values of a comparison or a difference; nil when the call has a NULL
+    /// argument (the result is then NULL). Each function compares in its own body: a shared
+    /// body calling a comparison closure cost an indirect call a row.
+    @inline(__always)
+    static func times(_ arguments: Arguments, _ result: ResultContext) throws -> (t: SqleanTime, u: SqleanTime)? {
+        guard let t = try TimeArguments.time(arguments, 0, .first, result),
+              let u = try TimeArguments.time(arguments, 1, .second, result) else { return nil }
+        return (t, u)
     }
 
     static let after = comparison("time_after", summary: "1 if time t is after time u, else 0",
                                   what: "1 when the instant t is after u, else 0",
-                                  example: "select time_after(time_date(2011, 11, 19), time_date(2011, 11, 18));  -- 1") { $0 > $1 ? 1 : 0 }
+                                  example: "select time_after(time_date(2011, 11, 19), time_date(2011, 11, 18));  -- 1") { a, r in
+        if let (t, u) = try times(a, r) { r.set(t > u ? 1 : 0) }
+    }
     static let before = comparison("time_before", summary: "1 if time t is before time u, else 0",
                                    what: "1 when the instant t is before u, else 0",
-                                   example: "select time_before(time_date(2011, 11, 19), time_date(2011, 11, 18));  -- 0") { $0 < $1 ? 1 : 0 }
+                                   example: "select time_before(time_date(2011, 11, 19), time_date(2011, 11, 18));  -- 0") { a, r in
+        if let (t, u) = try times(a, r) { r.set(t < u ? 1 : 0) }
+    }
     static let compare = comparison("time_compare", summary: "-1, 0 or 1 as time t is before, equal to or after time u",
                                     what: "-1 when t is before u, 0 when they are the same instant, 1 when t is after u",
-                                    example: "select time_compare(time_date(2011, 11, 18), time_date(2011, 11, 19));  -- -1") {
-        $0 < $1 ? -1 : ($0 == $1 ? 0 : 1)
+                                    example: "select time_compare(time_date(2011, 11, 18), time_date(2011, 11, 19));  -- -1") { a, r in
+        if let (t, u) = try times(a, r) { r.set(t < u ? -1 : (t == u ? 0 : 1)) }
     }
     static let equal = comparison("time_equal", summary: "1 if times t and u are the same instant, else 0",
                                   what: "1 when t and u are the same instant (to the nanosecond), else 0",
-                                  example: "select time_equal(time_unix(0), time_date(1970, 1, 1));  -- 1") { $0 == $1 ? 1 : 0 }
+                                  example: "select time_equal(time_unix(0), time_date(1970, 1, 1));  -- 1") { a, r in
+        if let (t, u) = try times(a, r) { r.set(t == u ? 1 : 0) }
+    }
 
     // MARK: Durations
 
     static let add: TimeCatalog.Body = { arguments, result in
-        let time = try TimeArguments.time(arguments, 0, .first)
-        let duration = try TimeArguments.integer(arguments, 1, .second)
+        guard let time = try TimeArguments.time(arguments, 0, .first, result),
+              let duration = try TimeArguments.integer(arguments, 1, .second, result) else { return }
         guard let sum = time.adding(nanoseconds: duration) else { throw TimeError.outOfRange }
         result.setTime(sum)
     }
@@ -97,8 +127,7 @@ enum TimeArithmetic {
     static let dateAdd = TimeCatalog.alias("date_add", of: timeAdd, counts: [2], body: add)
 
     static let sub: TimeCatalog.Body = { arguments, result in
-        let t = try TimeArguments.time(arguments, 0, .first)
-        let u = try TimeArguments.time(arguments, 1, .second)
+        guard let (t, u) = try times(arguments, result) else { return }
         result.set(t.nanoseconds(since: u))
     }
 
@@ -125,7 +154,7 @@ enum TimeArithmetic {
             """,
         example: "select time_since(time_now()) between 0 and dur_s();  -- 1",
         body: { arguments, result in
-            let time = try TimeArguments.time(arguments, 0, .only)
+            guard let time = try TimeArguments.time(arguments, 0, .only, result) else { return }
             result.set(TimeConstructors.now().nanoseconds(since: time))
         })
 
@@ -139,7 +168,7 @@ enum TimeArithmetic {
             """,
         example: "select time_until(time_date(2000, 1, 1)) < 0;  -- 1",
         body: { arguments, result in
-            let time = try TimeArguments.time(arguments, 0, .only)
+            guard let time = try TimeArguments.time(arguments, 0, .only, result) else { return }
             result.set(time.nanoseconds(since: TimeConstructors.now()))
         })
 
@@ -157,10 +186,11 @@ enum TimeArithmetic {
             """,
         example: "select time_fmt_date(time_add_date(time_date(2011, 10, 31), 0, 1));  -- '2011-12-01'",
         body: { arguments, result in
-            let time = try TimeArguments.time(arguments, 0, .first)
-            let years = try TimeArguments.integer(arguments, 1, .second)
-            let months = arguments.count > 2 ? try TimeArguments.integer(arguments, 2, .third) : 0
-            let days = arguments.count > 3 ? try TimeArguments.integer(arguments, 3, .fourth) : 0
+            guard let time = try TimeArguments.time(arguments, 0, .first, result),
+                  let years = try TimeArguments.integer(arguments, 1, .second, result),
+                  let months = arguments.count > 2 ? try TimeArguments.integer(arguments, 2, .third, result) : 0,
+                  let days = arguments.count > 3 ? try TimeArguments.integer(arguments, 3, .fourth, result) : 0
+            else { return }
             guard let sum = CivilCalendar.adding(years: years, months: months, days: days, to: time) else {
                 throw TimeError.outOfRange
             }

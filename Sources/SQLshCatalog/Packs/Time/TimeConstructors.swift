@@ -12,6 +12,7 @@ import Darwin
 /// Functions that make time values: the current time, a date and clock, Unix time.
 enum TimeConstructors {
     /// The current time from the system clock (nanosecond resolution where it offers it).
+    @inline(__always)
     static func now() -> SqleanTime {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
@@ -27,14 +28,18 @@ enum TimeConstructors {
             not deterministic: it cannot appear in an index or a CHECK constraint.
             """,
         example: "select time_after(time_now(), time_date(2024, 1, 1));  -- 1",
-        body: { _, result in result.setTime(now()) })
+        body: nowBody)
 
-    static let nowAlias = TimeCatalog.alias("now", of: timeNow, counts: [0]) { _, result in result.setTime(now()) }
+    static let nowAlias = TimeCatalog.alias("now", of: timeNow, counts: [0], body: nowBody)
+
+    /// time_now() and now(): one closure (two identical ones were merged by the compiler
+    /// behind a thunk, about 12 instructions a call).
+    static let nowBody: TimeCatalog.Body = { _, result in result.setTime(now()) }
 
     /// time_date(y, mo, d[, h, mi, s[, ns[, offset]]]).
     static let date: TimeCatalog.Body = { arguments, result in
-        try TimeArguments.requireIntegers(arguments)
-        func value(_ i: Int) -> Int128 { i < arguments.count ? Int128(arguments[i].int64) : 0 }
+        guard try TimeArguments.requireIntegers(arguments, result) else { return }
+        func value(_ i: Int) -> Int64 { i < arguments.count ? arguments[i].int64 : 0 }
         guard let time = CivilCalendar.time(year: value(0), month: value(1), day: value(2), hour: value(3), minute: value(4),
                                             second: value(5), nanosecond: value(6), offset: value(7)) else {
             throw TimeError.outOfRange
@@ -82,7 +87,7 @@ enum TimeConstructors {
 
     /// time_unix(sec[, nsec]).
     static let unix: TimeCatalog.Body = { arguments, result in
-        try TimeArguments.requireIntegers(arguments)
+        guard try TimeArguments.requireIntegers(arguments, result) else { return }
         let seconds = arguments[0].int64
         let nanos = arguments.count > 1 ? arguments[1].int64 : 0
         guard let time = SqleanTime(unixSeconds: seconds, nanoseconds: nanos) else { throw TimeError.outOfRange }
@@ -112,15 +117,16 @@ enum TimeConstructors {
         example: "select time_fmt_iso(to_timestamp(1321631795));  -- '2011-11-18T15:56:35Z'",
         body: unix)
 
-    static func fromUnitCount(_ unit: Int64) -> TimeCatalog.Body {
-        { arguments, result in
-            let count = try TimeArguments.integer(arguments, 0, .only)
-            guard let time = SqleanTime(unixCount: count, unit: unit) else { throw TimeError.outOfRange }
-            result.setTime(time)
-        }
+    /// Sets the time of argument 0, a count of `unit` nanoseconds since 1970. Each function
+    /// calls it with its unit as a literal (see ``TimeArithmetic/setCount(_:_:unit:word:)``).
+    @inline(__always)
+    static func setTime(_ arguments: Arguments, _ result: ResultContext, unitCount unit: Int64) throws {
+        guard let count = try TimeArguments.integer(arguments, 0, .only, result) else { return }
+        guard let time = SqleanTime(unixCount: count, unit: unit) else { throw TimeError.outOfRange }
+        result.setTime(time)
     }
 
-    static func unitEntry(_ name: String, unit: Int64, word: String, example: String) -> CatalogFunction {
+    static func unitEntry(_ name: String, word: String, example: String, body: @escaping TimeCatalog.Body) -> CatalogFunction {
         TimeCatalog.entry(
             name, counts: [1], arguments: word,
             summary: "the time a number of Unix \(word) after 1970-01-01T00:00:00Z",
@@ -129,13 +135,19 @@ enum TimeConstructors {
                 (negative values count back, exactly). The argument must be stored as an \
                 integer ("parameter should be an integer"); NULL gives NULL.
                 """,
-            example: example, body: fromUnitCount(unit))
+            example: example, body: body)
     }
 
-    static let timeMilli = unitEntry("time_milli", unit: 1_000_000, word: "milliseconds",
-                                     example: "select time_fmt_iso(time_milli(1321631795666));  -- '2011-11-18T15:56:35.666000000Z'")
-    static let timeMicro = unitEntry("time_micro", unit: 1000, word: "microseconds",
-                                     example: "select time_fmt_iso(time_micro(1321631795666777));  -- '2011-11-18T15:56:35.666777000Z'")
-    static let timeNano = unitEntry("time_nano", unit: 1, word: "nanoseconds",
-                                    example: "select time_fmt_iso(time_nano(1321631795666777888));  -- '2011-11-18T15:56:35.666777888Z'")
+    static let timeMilli = unitEntry("time_milli", word: "milliseconds",
+                                     example: "select time_fmt_iso(time_milli(1321631795666));  -- '2011-11-18T15:56:35.666000000Z'") { a, r in
+        try setTime(a, r, unitCount: 1_000_000)
+    }
+    static let timeMicro = unitEntry("time_micro", word: "microseconds",
+                                     example: "select time_fmt_iso(time_micro(1321631795666777));  -- '2011-11-18T15:56:35.666777000Z'") { a, r in
+        try setTime(a, r, unitCount: 1000)
+    }
+    static let timeNano = unitEntry("time_nano", word: "nanoseconds",
+                                    example: "select time_fmt_iso(time_nano(1321631795666777888));  -- '2011-11-18T15:56:35.666777888Z'") { a, r in
+        try setTime(a, r, unitCount: 1)
+    }
 }

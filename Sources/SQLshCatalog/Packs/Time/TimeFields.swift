@@ -44,7 +44,7 @@ enum TimeFields {
             return result.set(weekday == 0 ? 7 : weekday)
         }
         if equals(field, "yearday") || equals(field, "doy") || equals(field, "dayofyear") {
-            return result.set(CivilCalendar.yearday(f))
+            return result.set(f.yearday)
         }
         if equals(field, "weekday") || equals(field, "dow") || equals(field, "dayofweek") {
             return result.set(CivilCalendar.weekday(dayNumber: f.dayNumber))
@@ -58,7 +58,7 @@ enum TimeFields {
     static func truncate(_ time: SqleanTime, to field: UnsafeBufferPointer<UInt8>) throws -> SqleanTime {
         let f = CivilCalendar.fields(time)
         func startOfYear(_ year: Int64, month: Int = 1) throws -> SqleanTime {
-            guard let t = CivilCalendar.time(year: Int128(year), month: Int128(month), day: 1) else {
+            guard let t = CivilCalendar.time(year: year, month: Int64(month), day: 1) else {
                 throw TimeError.outOfRange
             }
             return t

@@ -16,8 +16,9 @@ enum TimeFormatFunctions {
                 """,
             example: example,
             body: { arguments, result in
-                let time = try TimeArguments.time(arguments, 0, .first)
-                let offset = arguments.count > 1 ? try TimeArguments.integer(arguments, 1, .second) : 0
+                guard let time = try TimeArguments.time(arguments, 0, .first, result),
+                      let offset = arguments.count > 1 ? try TimeArguments.integer(arguments, 1, .second, result) : 0
+                else { return }
                 try layout.setResult(time, offset: offset, result)
             })
     }
@@ -58,7 +59,9 @@ enum TimeFormatFunctions {
             """,
         example: "select time_to_unix(time_parse('2011-11-18T19:26:35+03:30'));  -- 1321631795",
         body: { arguments, result in
-            let text = arguments[0].textBytes
+            let value = arguments[0]
+            if value.isNull { return result.setNull() }
+            let text = value.textBytes
             // Text with a NUL byte is unreadable (sqlean reads it as a C string).
             result.setTime(text.contains(0) ? .zero : TimeParsing.parse(text))
         })

@@ -19,60 +19,62 @@ enum TimeGetters {
             body: body)
     }
 
-    /// The time value of a getter's only argument.
+    /// The time value of a getter's only argument; nil for NULL (the result is then NULL).
     @inline(__always)
-    static func time(_ arguments: Arguments) throws -> SqleanTime { try TimeArguments.time(arguments, 0, .only) }
+    static func time(_ arguments: Arguments, _ result: ResultContext) throws -> SqleanTime? {
+        try TimeArguments.time(arguments, 0, .only, result)
+    }
 
     static let t = "time_date(2011, 11, 18, 15, 56, 35, 666777888)"
 
     static let year = getter("time_get_year", summary: "the year of a time", range: "the year (0 is 1 BC, -1 is 2 BC)",
                              example: "select time_get_year(\(t));  -- 2011") { a, r in
-        r.set(CivilCalendar.fields(try time(a)).year)
+        if let t = try time(a, r) { r.set(CivilCalendar.fields(t).year) }
     }
     static let month = getter("time_get_month", summary: "the month of a time, 1-12", range: "the month, 1-12",
                               example: "select time_get_month(\(t));  -- 11") { a, r in
-        r.set(Int64(CivilCalendar.fields(try time(a)).month))
+        if let t = try time(a, r) { r.set(Int64(CivilCalendar.fields(t).month)) }
     }
     static let day = getter("time_get_day", summary: "the day of the month of a time, 1-31", range: "the day of the month, 1-31",
                             example: "select time_get_day(\(t));  -- 18") { a, r in
-        r.set(Int64(CivilCalendar.fields(try time(a)).day))
+        if let t = try time(a, r) { r.set(Int64(CivilCalendar.fields(t).day)) }
     }
     static let hour = getter("time_get_hour", summary: "the hour of a time, 0-23", range: "the hour, 0-23",
                              example: "select time_get_hour(\(t));  -- 15") { a, r in
-        r.set(Int64(CivilCalendar.secondOfDay(try time(a)) / 3600))
+        if let t = try time(a, r) { r.set(Int64(CivilCalendar.secondOfDay(t) / 3600)) }
     }
     static let minute = getter("time_get_minute", summary: "the minute of a time, 0-59", range: "the minute, 0-59",
                                example: "select time_get_minute(\(t));  -- 56") { a, r in
-        r.set(Int64(CivilCalendar.secondOfDay(try time(a)) / 60 % 60))
+        if let t = try time(a, r) { r.set(Int64(CivilCalendar.secondOfDay(t) / 60 % 60)) }
     }
     static let second = getter("time_get_second", summary: "the second of a time, 0-59", range: "the whole second, 0-59",
                                example: "select time_get_second(\(t));  -- 35") { a, r in
-        r.set(Int64(CivilCalendar.secondOfDay(try time(a)) % 60))
+        if let t = try time(a, r) { r.set(Int64(CivilCalendar.secondOfDay(t) % 60)) }
     }
     static let nano = getter("time_get_nano", summary: "the nanoseconds within the second of a time",
                              range: "the nanoseconds within the second, 0-999999999",
                              example: "select time_get_nano(\(t));  -- 666777888") { a, r in
-        r.set(Int64(try time(a).nanoseconds))
+        if let t = try time(a, r) { r.set(Int64(t.nanoseconds)) }
     }
     static let weekday = getter("time_get_weekday", summary: "the day of the week of a time, 0 = Sunday to 6 = Saturday",
                                 range: "the day of the week, 0 (Sunday) to 6 (Saturday)",
                                 example: "select time_get_weekday(\(t));  -- 5") { a, r in
-        r.set(Int64(CivilCalendar.weekday(dayNumber: CivilCalendar.dayNumber(try time(a)))))
+        if let t = try time(a, r) { r.set(Int64(CivilCalendar.weekday(dayNumber: CivilCalendar.dayNumber(t)))) }
     }
     static let yearday = getter("time_get_yearday", summary: "the day of the year of a time, 1-366",
                                 range: "the day of the year, 1-366",
                                 example: "select time_get_yearday(\(t));  -- 322") { a, r in
-        r.set(Int64(CivilCalendar.yearday(CivilCalendar.fields(try time(a)))))
+        if let t = try time(a, r) { r.set(Int64(CivilCalendar.fields(t).yearday)) }
     }
     static let isoyear = getter("time_get_isoyear", summary: "the ISO 8601 year of a time (the year of its week's Thursday)",
                                 range: "the ISO 8601 week-numbering year (the year of the Thursday of t's Monday-to-Sunday week)",
                                 example: "select time_get_isoyear(time_date(2021, 1, 1));  -- 2020") { a, r in
-        r.set(CivilCalendar.isoWeek(dayNumber: CivilCalendar.dayNumber(try time(a))).year)
+        if let t = try time(a, r) { r.set(CivilCalendar.isoWeek(dayNumber: CivilCalendar.dayNumber(t)).year) }
     }
     static let isoweek = getter("time_get_isoweek", summary: "the ISO 8601 week of a time, 1-53",
                                 range: "the ISO 8601 week number, 1-53 (weeks start on Monday; week 1 holds the year's first Thursday)",
                                 example: "select time_get_isoweek(\(t));  -- 46") { a, r in
-        r.set(Int64(CivilCalendar.isoWeek(dayNumber: CivilCalendar.dayNumber(try time(a))).week))
+        if let t = try time(a, r) { r.set(Int64(CivilCalendar.isoWeek(dayNumber: CivilCalendar.dayNumber(t)).week)) }
     }
 
     static let fieldList = """
@@ -96,8 +98,9 @@ enum TimeGetters {
             """,
         example: "select time_get(\(t), 'quarter');  -- 4",
         body: { arguments, result in
-            let time = try TimeArguments.time(arguments, 0, .first)
-            try TimeFields.setValue(of: try TimeArguments.field(arguments, 1, .second), time, result)
+            guard let time = try TimeArguments.time(arguments, 0, .first, result),
+                  let field = try TimeArguments.field(arguments, 1, .second, result) else { return }
+            try TimeFields.setValue(of: field, time, result)
         })
 
     static let datePart = TimeCatalog.entry(
@@ -110,7 +113,8 @@ enum TimeGetters {
             """,
         example: "select date_part('epoch', time_unix(1321631795, 500000000));  -- 1321631795.5",
         body: { arguments, result in
-            let field = try TimeArguments.field(arguments, 0, .first)
-            try TimeFields.setValue(of: field, try TimeArguments.time(arguments, 1, .second), result)
+            guard let field = try TimeArguments.field(arguments, 0, .first, result),
+                  let time = try TimeArguments.time(arguments, 1, .second, result) else { return }
+            try TimeFields.setValue(of: field, time, result)
         })
 }

@@ -63,9 +63,8 @@ enum TimeParsing {
             guard z.count == 6, let h = digits(z[1], z[2]), let m = digits(z[4], z[5]) else { return .zero }
             offset = (h * 3600 + m * 60) * (z[0] == UInt8(ascii: "-") ? -1 : 1)
         }
-        return CivilCalendar.time(year: Int128(year), month: Int128(month), day: Int128(day), hour: Int128(hour),
-                                  minute: Int128(minute), second: Int128(second), nanosecond: Int128(nanosecond),
-                                  offset: Int128(offset)) ?? .zero
+        return CivilCalendar.time(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                                  nanosecond: nanosecond, offset: offset) ?? .zero
     }
 
     private static func digits(_ a: UInt8, _ b: UInt8) -> Int64? {

@@ -32,13 +32,14 @@ enum TimeRounding {
             """,
         example: "select time_fmt_iso(time_trunc(time_date(2011, 11, 18, 15, 56, 35), 'quarter'));  -- '2011-10-01T00:00:00Z'",
         body: { arguments, result in
-            let time = try TimeArguments.time(arguments, 0, .first)
+            guard let time = try TimeArguments.time(arguments, 0, .first, result) else { return }
             let second = arguments[1]
             if second.storageType == .integer {
                 guard let truncated = time.truncated(to: second.int64) else { throw TimeError.outOfRange }
                 return result.setTime(truncated)
             }
-            result.setTime(try TimeFields.truncate(time, to: try TimeArguments.field(arguments, 1, .second)))
+            guard let field = try TimeArguments.field(arguments, 1, .second, result) else { return }
+            result.setTime(try TimeFields.truncate(time, to: field))
         })
 
     static let dateTrunc = TimeCatalog.entry(
@@ -52,8 +53,9 @@ enum TimeRounding {
             """,
         example: "select time_fmt_date(date_trunc('week', time_date(2011, 11, 18)));  -- '2011-11-14'",
         body: { arguments, result in
-            let field = try TimeArguments.field(arguments, 0, .first)
-            result.setTime(try TimeFields.truncate(try TimeArguments.time(arguments, 1, .second), to: field))
+            guard let field = try TimeArguments.field(arguments, 0, .first, result),
+                  let time = try TimeArguments.time(arguments, 1, .second, result) else { return }
+            result.setTime(try TimeFields.truncate(time, to: field))
         })
 
     static let timeRound = TimeCatalog.entry(
@@ -68,8 +70,8 @@ enum TimeRounding {
             """,
         example: "select time_fmt_iso(time_round(time_date(2011, 11, 18, 15, 56, 35, 666777888), dur_m()));  -- '2011-11-18T15:57:00Z'",
         body: { arguments, result in
-            let time = try TimeArguments.time(arguments, 0, .first)
-            let duration = try TimeArguments.integer(arguments, 1, .second)
+            guard let time = try TimeArguments.time(arguments, 0, .first, result),
+                  let duration = try TimeArguments.integer(arguments, 1, .second, result) else { return }
             guard let rounded = time.rounded(to: duration) else { throw TimeError.outOfRange }
             result.setTime(rounded)
         })
