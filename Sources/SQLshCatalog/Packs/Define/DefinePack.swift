@@ -115,7 +115,9 @@ enum DefinePack {
         guard (1...255).contains(name.utf8.count) else { throw SQLiteError(message: "define(): invalid function name") }
         let count = try state.parameterCount(ofBody: body, defining: name)
         let definition = Definition(name: name, body: body, parameterCount: count)
-        try state.install(definition, saving: { try DefineStorage.saveScalar(name: name, body: body, state.connection) })
+        try state.install(definition, saving: {
+            try DefineStorage.saveScalar(name: name, body: body, state.connection, keptFor: arguments)
+        })
         result.setNull()
     }
 
