@@ -349,14 +349,16 @@ final class SaveStatements {
     /// first byte where a spelling differs from the all-capitals one has a small letter there,
     /// which sorts after the capital, and likewise before the all-small one.
     static func spellingRanges(of name: String) -> ((low: String, high: String), (low: String, high: String)) {
-        let bytes = Array(name.utf8)
         func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
-        let upper = bytes.map { isLetter($0) ? $0 & ~0x20 : $0 }
-        let lower = bytes.map { isLetter($0) ? $0 | 0x20 : $0 }
-        guard let first = bytes.first else { return (("", ""), ("", "")) }
-        func range(first: UInt8) -> (low: String, high: String) {
-            (String(decoding: [first] + upper.dropFirst(), as: UTF8.self), String(decoding: [first] + lower.dropFirst(), as: UTF8.self))
-        }
-        return (range(first: upper[0]), range(first: isLetter(first) ? lower[0] : first))
+        var upper = name.utf8.map { isLetter($0) ? $0 & ~0x20 : $0 }
+        var lower = upper.map { isLetter($0) ? $0 | 0x20 : $0 }
+        guard let capital = upper.first, let small = lower.first else { return (("", ""), ("", "")) }
+        // The first byte a capital: from all capitals to the rest in small letters.
+        lower[0] = capital
+        let first = (low: String(decoding: upper, as: UTF8.self), high: String(decoding: lower, as: UTF8.self))
+        // The first byte small (the same byte when it is not a letter).
+        upper[0] = small
+        lower[0] = small
+        return (first, (low: String(decoding: upper, as: UTF8.self), high: String(decoding: lower, as: UTF8.self)))
     }
 }
