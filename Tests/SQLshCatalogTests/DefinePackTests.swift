@@ -36,16 +36,19 @@ import Testing
         // Rows another writer stored: case variants of the names defined below, and
         // neighbours in the primary key's order that only look alike.
         let stored = ["myFunction", "MYFUNCTION", "myfunction", "MyFunctioN", "myfunctionx", "myfunctio",
-                      "m_1a", "M_1A", "m_1b", "ÄbC", "äbc", "Äbc", "abc", "ABC", "x9Y9z9W9v", "X9y9Z9w9V", "x9y9z9w9w"]
+                      "m_1a", "M_1A", "m_1b", "ÄbC", "äbc", "Äbc", "abc", "ABC", "x9Y9z9W9v", "X9y9Z9w9V", "x9y9z9w9w",
+                      // A combining mark: its capital spelling sorts after its small one in
+                      // Swift's String order, not in SQLite's.
+                      "i\u{307}A", "I\u{307}A"]
         for name in stored {
             try db.execute("insert into sqlean_define(name, type, body) values ('\(name)', 'scalar', '2')")
         }
         try db.execute("""
             select define('MyFunction', '3'); select define('m_1A', '4'); select define('Äbc', '5');
-            select define('X9Y9Z9W9V', '6');
+            select define('X9Y9Z9W9V', '6'); select define('I\u{307}a', '7');
             """)
         #expect(try column(db, "select name from sqlean_define order by name") == [
-            "ABC", "MyFunction", "X9Y9Z9W9V", "abc", "m_1A", "m_1b", "myfunctio", "myfunctionx", "seed", "x9y9z9w9w",
+            "ABC", "I\u{307}a", "MyFunction", "X9Y9Z9W9V", "abc", "m_1A", "m_1b", "myfunctio", "myfunctionx", "seed", "x9y9z9w9w",
             "Äbc", "äbc",
         ].map { .text($0) })
         try db.execute("select undefine('myfunctionX'); select undefine('ABC')")
@@ -184,6 +187,22 @@ import Testing
                 == "cannot define abs(): a function of that name with 1 argument(s) already exists")
         #expect(errorMessage(db, "select define('f')") == "wrong number of arguments to function define()")
         #expect(try value(db, "select count(*) from sqlite_schema where name = 'sqlean_define'") == .integer(0))
+    }
+
+    /// Bodies with no word in them skip the direct-only check (they can call nothing); an
+    /// operator word still reaches it.
+    @Test func bodiesCallingNothingAndOperatorWords() throws {
+        let db = try catalogConnection()
+        try db.execute("""
+            select define('plain', '?1 + 2 * :x - ''a''''b'' || @y'); select define('sci', '1e3 + ?1');
+            select define('dollar', '$v / 2.5')
+            """)
+        #expect(try value(db, "select plain(1, 2, 'c')") == .integer(5))  // || binds first
+        #expect(try value(db, "select sci(1)") == .real(1001))
+        #expect(try value(db, "select dollar(5)") == .real(2))
+        try db.add(SQLFunction("like", argumentCount: 2, options: .directOnly) { _ in 1 })
+        #expect(errorMessage(db, "select define('liking', '?1 like ''a%''')") == "unsafe use of like()")
+        #expect(errorMessage(db, "select define('arrow', '?1 -> ?2')") == nil)
     }
 
     @Test func runtimeErrorsCarrySQLitesMessage() throws {

@@ -68,6 +68,13 @@ struct UntrustedSQLTests {
         #expect(try db.value("select count(*) from t") == .integer(0))
         // Named by the statement, it runs; in a comment or a string it is not a call.
         #expect(try db.value("select touch(7) /* touch( */") == .integer(7))
+        // The text of the statement that named it is remembered; another statement's is not
+        // taken for it, even one SQLite makes at the same address after the first is gone.
+        for _ in 0..<3 {
+            #expect(try db.value("select touch(7) /* touch( */") == .integer(7))
+            #expect(throws: SQLiteError.self) { try db.execute("insert into t values(3)") }
+        }
+        #expect(try db.value("select count(*) from t") == .integer(0))
         for (sql, calls) in [("select 'touch(' , 1", false), ("select \"TOUCH\" (1)", true), ("select touch_more(1)", false),
                              ("select [touch]/* c */(1)", true), ("-- touch(\nselect 1", false), ("select x.touch from x", false)] {
             #expect(sql.withCString { SQLCallScan.calls($0, "touch") } == calls, "\(sql)")

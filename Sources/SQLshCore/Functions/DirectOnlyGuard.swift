@@ -1,4 +1,10 @@
 internal import CSQLite
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The second check of a direct-only function (``FunctionOptions/directOnly``), made at each
 /// call: the function must be named by the SQL text of a statement running on the connection.
@@ -11,20 +17,89 @@ internal import CSQLite
 ///
 /// A function that runs SQL text (`eval('select writefile(...)')`) prepares a statement that
 /// names the function, so what a user asks for in so many words still runs.
+///
+/// The answer for one statement's text is remembered (``DirectOnlyCheck``): scanning the text
+/// at every call cost about 1,400 instructions a call of `define_free()` in
+/// `select define_free() from t`, more than the function itself.
 enum DirectOnlyGuard {
-    /// Whether the call through `ctx` of the direct-only function `name` may run; when not, the
-    /// call's error is set.
-    static func permits(_ ctx: OpaquePointer, _ name: String) -> Bool {
+    /// Whether the call through `ctx` of the direct-only function `name` may run: whether some
+    /// running statement's text passes `names`; when none does, the call's error is set.
+    @inline(__always)
+    static func permits(_ ctx: OpaquePointer, _ name: String, _ names: (UnsafePointer<CChar>) -> Bool) -> Bool {
         guard let db = sqlite3_context_db_handle(ctx) else { return false }
         var statement = sqlite3_next_stmt(db, nil)
         while let current = statement {
-            if sqlite3_stmt_busy(current) != 0, let sql = sqlite3_sql(current), SQLCallScan.calls(sql, name) {
+            if sqlite3_stmt_busy(current) != 0, let sql = sqlite3_sql(current), names(sql) {
                 return true
             }
             statement = sqlite3_next_stmt(db, current)
         }
-        sqlite3_result_error(ctx, "unsafe use of \(name)(): no running statement calls it (a CHECK constraint of the schema)", -1)
+        refuse(ctx, name)
         return false
+    }
+
+    @inline(never)
+    private static func refuse(_ ctx: OpaquePointer, _ name: String) {
+        sqlite3_result_error(ctx, "unsafe use of \(name)(): no running statement calls it (a CHECK constraint of the schema)", -1)
+    }
+}
+
+/// The check of one registered direct-only function (see ``DirectOnlyGuard``), remembering the
+/// text of the last statement found calling it: while that statement runs, a call compares its
+/// text (`strncmp`: about 30 instructions for a 90-byte statement) instead of scanning it
+/// (about 1,400). The answer depends on the text alone, so a new statement with the same text
+/// gets the same answer, and any other text is scanned.
+///
+/// `Sendable`: one registration may serve several connections, on several threads; the
+/// remembered text is behind a lock.
+final class DirectOnlyCheck: Sendable {
+    /// The function's name.
+    let name: String
+    /// A copy of the text of the last statement found calling the function, with its NUL
+    /// (empty before the first).
+    private let caller = Mutex<[CChar]>([])
+
+    init(name: String) {
+        self.name = name
+    }
+
+    /// Whether the call through `ctx` of the function whose check is at `address` (a
+    /// ``DirectOnlyCheck`` kept alive by the function's implementation) may run; when not, the
+    /// call's error is set. The check is borrowed through its address: a method call on the
+    /// implementation's optional property retained and released it each call (about 40
+    /// instructions).
+    @inline(__always)
+    static func permits(_ ctx: OpaquePointer, address: UInt) -> Bool {
+        guard let object = UnsafeRawPointer(bitPattern: address) else { return true }
+        return Unmanaged<DirectOnlyCheck>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.permits(ctx) }
+    }
+
+    /// The address of a check (0 for none), for ``permits(_:address:)``; the caller keeps the
+    /// check alive. An address, not a pointer: the implementations holding it are `Sendable`.
+    static func address(of check: DirectOnlyCheck?) -> UInt {
+        check.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0
+    }
+
+    /// Whether the call through `ctx` may run; when not, the call's error is set.
+    func permits(_ ctx: OpaquePointer) -> Bool {
+        DirectOnlyGuard.permits(ctx, name) { sql in
+            let known = caller.withLock { known in
+                // Nothing remembered yet: an empty array's buffer may still have an address, and
+                // comparing no bytes would find them equal.
+                guard !known.isEmpty else { return false }
+                return known.withUnsafeBufferPointer { known in
+                    // Equal up to and including the remembered NUL: the same text.
+                    guard let bytes = known.baseAddress else { return false }
+                    return strncmp(bytes, sql, known.count) == 0
+                }
+            }
+            if known { return true }
+            let length = strlen(sql)
+            let text = UnsafeBufferPointer(start: UnsafeRawPointer(sql).assumingMemoryBound(to: UInt8.self), count: length)
+            guard SQLCallScan.calls(text, name) else { return false }
+            caller.withLock { $0 = Array(UnsafeBufferPointer(start: sql, count: length + 1)) }
+            return true
+        }
     }
 }
 
@@ -32,14 +107,13 @@ enum DirectOnlyGuard {
 /// case ignored) followed by `(`, outside string literals and comments.
 enum SQLCallScan {
     static func calls(_ sql: UnsafePointer<CChar>, _ name: String) -> Bool {
+        calls(UnsafeBufferPointer(start: UnsafeRawPointer(sql).assumingMemoryBound(to: UInt8.self), count: strlen(sql)), name)
+    }
+
+    /// Whether `text` (SQL with no NUL) calls the function `name`.
+    static func calls(_ text: UnsafeBufferPointer<UInt8>, _ name: String) -> Bool {
         var name = name
-        var length = 0
-        while sql[length] != 0 { length += 1 }
-        return name.withUTF8 { wanted in
-            sql.withMemoryRebound(to: UInt8.self, capacity: length + 1) { text in
-                scan(UnsafeBufferPointer(start: text, count: length), wanted)
-            }
-        }
+        return name.withUTF8 { scan(text, $0) }
     }
 
     static func scan(_ text: UnsafeBufferPointer<UInt8>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -15,11 +15,17 @@ final class ScalarValueImplementation: Sendable {
     @usableFromInline let name: String
     /// The name of a direct-only function, checked at each call (``DirectOnlyGuard``).
     @usableFromInline let directOnlyName: String?
+    /// That check, remembering the statement that calls the function.
+    let directOnlyCheck: DirectOnlyCheck?
+    /// Its address (0: none), what a call reads (``DirectOnlyCheck/permits(_:address:)``).
+    let directOnlyCheckAddress: UInt
     @usableFromInline init(_ body: @escaping @Sendable (Arguments) throws -> (any SQLValueConvertible)?,
                            name: String, directOnlyName: String? = nil) {
         self.body = body
         self.name = name
         self.directOnlyName = directOnlyName
+        directOnlyCheck = directOnlyName.map(DirectOnlyCheck.init(name:))
+        directOnlyCheckAddress = DirectOnlyCheck.address(of: directOnlyCheck)
     }
 }
 
@@ -31,6 +37,10 @@ final class ScalarDirectImplementation: Sendable {
     @usableFromInline let name: String
     /// The name of a direct-only function, checked at each call (``DirectOnlyGuard``).
     @usableFromInline let directOnlyName: String?
+    /// That check, remembering the statement that calls the function.
+    let directOnlyCheck: DirectOnlyCheck?
+    /// Its address (0: none), what a call reads (``DirectOnlyCheck/permits(_:address:)``).
+    let directOnlyCheckAddress: UInt
     /// Whether a NULL argument gives NULL without running ``body``.
     let nullForNullArguments: Bool
     /// Whether a call checks anything before running ``body`` (direct-only, NULL arguments):
@@ -41,6 +51,8 @@ final class ScalarDirectImplementation: Sendable {
         self.body = body
         self.name = name
         self.directOnlyName = directOnlyName
+        directOnlyCheck = directOnlyName.map(DirectOnlyCheck.init(name:))
+        directOnlyCheckAddress = DirectOnlyCheck.address(of: directOnlyCheck)
         self.nullForNullArguments = nullForNullArguments
         checksCall = directOnlyName != nil || nullForNullArguments
     }
@@ -62,6 +74,10 @@ final class AggregateImplementation: @unchecked Sendable {
     let name: String
     /// The name of a direct-only function, checked at each step (``DirectOnlyGuard``).
     let directOnlyName: String?
+    /// That check, remembering the statement that calls the function.
+    let directOnlyCheck: DirectOnlyCheck?
+    /// Its address (0: none), what a call reads (``DirectOnlyCheck/permits(_:address:)``).
+    let directOnlyCheckAddress: UInt
     let step: Step, inverse: Step, final: Final, value: Final
 
     @usableFromInline
@@ -69,6 +85,8 @@ final class AggregateImplementation: @unchecked Sendable {
          step: @escaping Step, inverse: @escaping Step, final: @escaping Final, value: @escaping Final) {
         self.name = name
         self.directOnlyName = directOnlyName
+        directOnlyCheck = directOnlyName.map(DirectOnlyCheck.init(name:))
+        directOnlyCheckAddress = DirectOnlyCheck.address(of: directOnlyCheck)
         (self.step, self.inverse, self.final, self.value) = (step, inverse, final, value)
     }
 

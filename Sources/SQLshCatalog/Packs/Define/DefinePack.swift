@@ -36,11 +36,25 @@ enum DefinePack {
     /// `@unchecked Sendable`: it caches the state on first use, inside calls of one connection's
     /// function, which SQLite makes one at a time.
     private final class StateAnchor: @unchecked Sendable {
+        /// Keeps the state alive.
         private var state: DefineState?
-        func state(_ result: ResultContext) -> DefineState {
-            if let state { return state }
+        /// The same state, lent to calls without reference counting: the registry's weak
+        /// reference gives the state a side table, so that each retain and release took the
+        /// slow path (about 150 instructions a call of `define_free()`).
+        private var lent: Unmanaged<DefineState>?
+
+        /// Runs `body` with the state of the connection calling through `result`.
+        @inline(__always)
+        func with<T>(_ result: ResultContext, _ body: (DefineState) throws -> T) rethrows -> T {
+            if let lent { return try lent._withUnsafeGuaranteedRef(body) }
+            return try body(make(result))
+        }
+
+        @inline(never)
+        private func make(_ result: ResultContext) -> DefineState {
             let made = DefineState.of(result.connectionHandle)
             state = made
+            lent = Unmanaged.passUnretained(made)
             return made
         }
     }
@@ -86,19 +100,25 @@ enum DefinePack {
 
     private static func defineFunction(_ anchor: StateAnchor) -> SQLFunction {
         SQLFunction("define", argumentCount: 2, options: .directOnly, writingResult: { arguments, result in
-            let state = anchor.state(result)
-            guard let name = arguments[0].string, let body = arguments[1].string else {
-                throw SQLiteError(message: "define() needs a name and a body, not NULL")
-            }
-            guard !state.isFreed else {
-                throw SQLiteError(code: .misuse, message: "defined functions were freed by define_free()")
-            }
-            guard (1...255).contains(name.utf8.count) else { throw SQLiteError(message: "define(): invalid function name") }
-            let count = try state.parameterCount(ofBody: body, defining: name)
-            let definition = Definition(name: name, body: body, parameterCount: count)
-            try state.install(definition, saving: { try DefineStorage.saveScalar(name: name, body: body, state.connection) })
-            result.setNull()
+            try anchor.with(result) { state in try define(arguments, result, state) }
         })
+    }
+
+    /// One call of `define()`.
+    private static func define(_ arguments: Arguments, _ result: ResultContext, _ state: DefineState) throws {
+        guard let name = arguments[0].string, let body = arguments[1].string else {
+            throw SQLiteError(message: "define() needs a name and a body, not NULL")
+        }
+        guard !state.isFreed else {
+            throw SQLiteError(code: .misuse, message: "defined functions were freed by define_free()")
+        }
+        guard (1...255).contains(name.utf8.count) else { throw SQLiteError(message: "define(): invalid function name") }
+        let count = try state.parameterCount(ofBody: body, defining: name)
+        let definition = Definition(name: name, body: body, parameterCount: count)
+        try state.install(definition, saving: {
+            try DefineStorage.saveScalar(name: name, body: body, state.connection, keptFor: arguments)
+        })
+        result.setNull()
     }
 
     static let undefine = CatalogFunction(
@@ -114,10 +134,9 @@ enum DefinePack {
         functions: {
             let anchor = StateAnchor()
             return [SQLFunction("undefine", argumentCount: 1, options: .directOnly, writingResult: { arguments, result in
-                let state = anchor.state(result)
                 result.setNull()
                 guard let name = arguments[0].string else { return }
-                try state.undefine(name)
+                try anchor.with(result) { try $0.undefine(name) }
             })]
         })
 
@@ -134,7 +153,7 @@ enum DefinePack {
         functions: {
             let anchor = StateAnchor()
             return [SQLFunction("define_free", argumentCount: 0, options: .directOnly, writingResult: { arguments, result in
-                anchor.state(result).isFreed = true
+                anchor.with(result) { $0.isFreed = true }
                 result.setNull()
             })]
         })
@@ -150,12 +169,23 @@ enum DefinePack {
         functions: {
             let anchor = StateAnchor()
             return [SQLFunction("define_cache", argumentCount: 0, options: .directOnly, writingResult: { arguments, result in
-                let state = anchor.state(result)
-                if state.isFreed { return result.set("cache is freed") }
-                let lines = state.definitions.values.sorted { $0.name < $1.name }.map { $0.sql + "\n" }
-                result.set(lines.isEmpty ? "cache is empty" : lines.joined())
+                anchor.with(result) { state in
+                    // Constant answers in place (SQLITE_STATIC): copying them cost about 250
+                    // instructions a call.
+                    if state.isFreed { return result.setText(permanentCString: cacheIsFreed) }
+                    if state.definitions.isEmpty { return result.setText(permanentCString: cacheIsEmpty) }
+                    let lines = state.definitions.values.sorted { $0.name < $1.name }.map { $0.sql + "\n" }
+                    result.set(lines.joined())
+                }
             })]
         })
+
+    /// `define_cache()`'s constant answers, NUL-terminated in the program's constant data.
+    private static var cacheIsFreed: UnsafePointer<CChar> { cString("cache is freed") }
+    private static var cacheIsEmpty: UnsafePointer<CChar> { cString("cache is empty") }
+    private static func cString(_ text: StaticString) -> UnsafePointer<CChar> {
+        UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
+    }
 
     static let eval = CatalogFunction(
         arguments: "sql[, separator]",
@@ -172,25 +202,29 @@ enum DefinePack {
         functions: {
             let anchor = StateAnchor()
             let body: @Sendable (Arguments, ResultContext) throws -> Void = { arguments, result in
-                let state = anchor.state(result)
-                guard let sql = arguments[0].cString else { return result.setNull() }
-                var separator: [UInt8] = [0x20]
-                if arguments.count == 2 {
-                    guard !arguments[1].isNull else { return result.setNull() }
-                    separator = Array(arguments[1].utf8)
-                }
-                let output = try state.nested("eval()") {
-                    try separator.withUnsafeBufferPointer {
-                        try Eval.run(state.connection, sql: UnsafeBufferPointer(start: UnsafeRawPointer(sql).assumingMemoryBound(to: UInt8.self), count: strlen(sql)),
-                                     separator: $0, limit: result.lengthLimit)
-                    }
-                }
-                guard let output else { return result.setNull() }
-                output.withUnsafeBufferPointer { result.setText(utf8: $0) }
+                try anchor.with(result) { try evaluate(arguments, result, $0) }
             }
             return [
                 SQLFunction("eval", argumentCount: 1, options: .directOnly, writingResult: body),
                 SQLFunction("eval", argumentCount: 2, options: .directOnly, writingResult: body),
             ]
         })
+
+    /// One call of `eval()`.
+    private static func evaluate(_ arguments: Arguments, _ result: ResultContext, _ state: DefineState) throws {
+        guard let sql = arguments[0].cString else { return result.setNull() }
+        var separator: [UInt8] = [0x20]
+        if arguments.count == 2 {
+            guard !arguments[1].isNull else { return result.setNull() }
+            separator = Array(arguments[1].utf8)
+        }
+        let output = try state.nested("eval()") {
+            try separator.withUnsafeBufferPointer {
+                try Eval.run(state.connection, sql: UnsafeBufferPointer(start: UnsafeRawPointer(sql).assumingMemoryBound(to: UInt8.self), count: strlen(sql)),
+                             separator: $0, limit: result.lengthLimit)
+            }
+        }
+        guard let output else { return result.setNull() }
+        output.withUnsafeBufferPointer { result.setText(utf8: $0) }
+    }
 }
