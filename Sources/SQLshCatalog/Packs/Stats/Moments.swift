@@ -33,9 +33,12 @@ enum PopulationStandardDeviation: MomentStatistic {
 ///
 /// The sums are kept as fixed-point integers (``FixedPointMoments``) while every value lies
 /// between 2^-400 and 2^400 and all of them fit in a span of 128 bits (data in one unit of
-/// measure does): adding a value is a few integer additions. Otherwise they move, exactly, to
-/// ``ExactSum`` expansions of Doubles (each square kept exactly as two Doubles, by fma), which
-/// take any magnitude at several times the cost. Both give the same result, bit for bit.
+/// measure does): adding a value is a few integer additions, and for the values of the 16
+/// highest exponents of the span (nearly all of them) fewer still, summed per exponent in
+/// ``MomentBuckets`` and moved into the fixed-point sums now and then. Otherwise the sums move,
+/// exactly, to ``ExactSum`` expansions of Doubles (each square kept exactly as two Doubles, by
+/// fma), which take any magnitude at several times the cost. All give the same result, bit
+/// for bit.
 ///
 /// Values beyond ±2^448 (about 7e134), whose squares summed could overflow, make the result
 /// Infinity while they are in the frame.
@@ -46,8 +49,10 @@ struct Moments<Statistic> {
     var count = 0.0
     /// How many values in the frame are too large to square safely.
     var hugeCount = 0
-    /// The sums while they fit.
+    /// The sums while they fit, but for the values in ``buckets``.
     var fixed = FixedPointMoments()
+    /// The latest values of the usual magnitudes, per exponent: part of ``fixed``'s sums.
+    var buckets = MomentBuckets()
     /// Whether the sums have moved to ``wide``, for good.
     var isWide = false
     /// The sums once ``fixed`` could not take a value.
@@ -70,14 +75,30 @@ struct Moments<Statistic> {
     @inline(__always)
     mutating func accumulate(_ x: Double, sign: Double) {
         count += sign
-        guard abs(x) <= Self.hugeThreshold else { hugeCount += Int(sign); return }
-        if !isWide, fixed.accumulate(x, negated: sign < 0) { return }
-        accumulateWide(x, sign: sign)
+        if buckets.take(x, negated: sign < 0) {
+            if buckets.isFull { buckets.flush(into: &fixed) }
+            return
+        }
+        accumulateElsewhere(x, sign: sign)
     }
 
+    /// ``accumulate(_:sign:)`` for a value ``buckets`` does not take.
     @inline(never)
-    private mutating func accumulateWide(_ x: Double, sign: Double) {
+    private mutating func accumulateElsewhere(_ x: Double, sign: Double) {
+        guard abs(x) <= Self.hugeThreshold else { hugeCount += Int(sign); return }
         if !isWide {
+            let (unit, top) = (fixed.unit, fixed.top)
+            if fixed.accumulate(x, negated: sign < 0) {
+                // A wider span: the buckets' exponents move with it (the values in them fit
+                // the new span as they fitted the old one).
+                if fixed.unit != unit || fixed.top != top {
+                    buckets.flush(into: &fixed)
+                    buckets.anchor(to: fixed)
+                }
+                return
+            }
+            buckets.flush(into: &fixed)
+            buckets.close()
             wide = fixed.wide
             isWide = true
         }
@@ -87,7 +108,11 @@ struct Moments<Statistic> {
 
     /// `count · Σx² − (Σx)²` rounded to the nearest Double (the sums exact).
     func numerator() -> Double {
-        isWide ? wide.numerator(count: count) : fixed.numerator(count: count)
+        if isWide { return wide.numerator(count: count) }
+        guard buckets.taken > 0 else { return fixed.numerator(count: count) }
+        var sums = fixed, pending = buckets
+        pending.flush(into: &sums)
+        return sums.numerator(count: count)
     }
 }
 
@@ -152,6 +177,12 @@ struct FixedPointMoments {
     var sumHigh: UInt64 = 0
     private var squares0: UInt64 = 0, squares1: UInt64 = 0, squares2: UInt64 = 0, squares3: UInt64 = 0
     var squaresHigh: UInt64 = 0
+
+    /// The words of the two sums, little-endian: the sum's three, then the sum of squares' five.
+    var wordsOfSums: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
+        get { (sum0, sum1, sumHigh, squares0, squares1, squares2, squares3, squaresHigh) }
+        set { (sum0, sum1, sumHigh, squares0, squares1, squares2, squares3, squaresHigh) = newValue }
+    }
 
     /// The low 128 bits of the sum.
     var sumLow: UInt128 {
