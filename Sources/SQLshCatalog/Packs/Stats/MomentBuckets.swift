@@ -27,8 +27,9 @@ struct MomentBuckets {
     private var top = -1
     /// The lowest biased exponent of a value's lowest set bit that the span takes.
     private var unit = 0
-    /// Rows taken since the last flush.
-    private(set) var taken = 0
+    /// Rows the sums can still take before a flush: a count down (one instruction a row
+    /// fewer than counting up to a limit).
+    private var room = Self.rowsPerFlush
     /// Per exponent: the signed sum of the significands, two's complement.
     private var sums = InlineArray<16, UInt64>(repeating: 0)
     /// Per exponent: the signed sum of the squared significands, as 128-bit two's complement
@@ -38,7 +39,10 @@ struct MomentBuckets {
     private var squaresHigh = InlineArray<16, UInt64>(repeating: 0)
 
     /// Whether ``flush(into:)`` is due.
-    var isFull: Bool { taken >= Self.rowsPerFlush }
+    var isFull: Bool { room == 0 }
+
+    /// Whether the sums hold rows not yet flushed.
+    var isEmpty: Bool { room == Self.rowsPerFlush }
 
     /// Adds `x` (subtracts it when `negated`) when it belongs here; false (nothing changed)
     /// otherwise.
@@ -65,7 +69,7 @@ struct MomentBuckets {
             squaresLow[unchecked: index] = low
             squaresHigh[unchecked: index] &+= square.high &+ (carry ? 1 : 0)
         }
-        taken &+= 1
+        room &-= 1
         return true
     }
 
@@ -83,7 +87,7 @@ struct MomentBuckets {
 
     /// Adds the sums to `fixed` (exactly: every value here fits its span) and empties them.
     mutating func flush(into fixed: inout FixedPointMoments) {
-        guard taken > 0 else { return }
+        guard !isEmpty else { return }
         for index in 0..<Self.exponents {
             let sum = sums[index], low = squaresLow[index], high = squaresHigh[index]
             guard sum != 0 || low != 0 || high != 0 else { continue }
@@ -96,7 +100,7 @@ struct MomentBuckets {
             squaresLow[index] = 0
             squaresHigh[index] = 0
         }
-        taken = 0
+        room = Self.rowsPerFlush
     }
 }
 

@@ -109,7 +109,7 @@ struct Moments<Statistic> {
     /// `count · Σx² − (Σx)²` rounded to the nearest Double (the sums exact).
     func numerator() -> Double {
         if isWide { return wide.numerator(count: count) }
-        guard buckets.taken > 0 else { return fixed.numerator(count: count) }
+        guard !buckets.isEmpty else { return fixed.numerator(count: count) }
         var sums = fixed, pending = buckets
         pending.flush(into: &sums)
         return sums.numerator(count: count)
