@@ -7,7 +7,7 @@
 /// Shifting every value into the fixed-point sums (and its square into 256 bits) cost about 95
 /// instructions a row, against sqlean's 38 for a rounded running mean; this costs about 20.
 /// ``flush(into:)`` shifts the 16 sums into place every 1,024 rows, when a value widens the
-/// span, and (into a copy) for a result.
+/// span and after a window frame's row leaves; ``add(to:)`` adds them to a copy for a result.
 ///
 /// Only values that the fixed-point sums take as they are get here: their highest bit below
 /// the span's top and their lowest set bit at or above its unit (``FixedPointMoments``), so
@@ -30,13 +30,23 @@ struct MomentBuckets {
     /// Rows the sums can still take before a flush: a count down (one instruction a row
     /// fewer than counting up to a limit).
     private var room = Self.rowsPerFlush
-    /// Per exponent: the signed sum of the significands, two's complement.
-    private var sums = InlineArray<16, UInt64>(repeating: 0)
-    /// Per exponent: the signed sum of the squared significands, as 128-bit two's complement
-    /// low and high words (UInt128 needs 16-byte alignment, which would keep the state out of
-    /// SQLite's aggregate context).
-    private var squaresLow = InlineArray<16, UInt64>(repeating: 0)
-    private var squaresHigh = InlineArray<16, UInt64>(repeating: 0)
+    /// The 16 sums, read and written through a pointer (a homogeneous tuple is laid out as
+    /// an array; InlineArray would need macOS 26).
+    private var sums: Sums = (.init(), .init(), .init(), .init(), .init(), .init(), .init(), .init(),
+                              .init(), .init(), .init(), .init(), .init(), .init(), .init(), .init())
+    typealias Sums = (Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum)
+
+    /// The sums of one exponent.
+    struct Sum {
+        /// The signed sum of the significands, two's complement.
+        var sum: UInt64 = 0
+        /// The signed sum of the squared significands, as 128-bit two's complement low and
+        /// high words (UInt128 needs 16-byte alignment, which would keep the state out of
+        /// SQLite's aggregate context).
+        var squaresLow: UInt64 = 0, squaresHigh: UInt64 = 0
+
+        var isZero: Bool { sum | squaresLow | squaresHigh == 0 }
+    }
 
     /// Whether ``flush(into:)`` is due.
     var isFull: Bool { room == 0 }
@@ -58,16 +68,19 @@ struct MomentBuckets {
         guard biased &+ significand.trailingZeroBitCount >= unit else { return false }
         // All ones for a value to subtract: the sign of the value, flipped when negated.
         let mask = UInt64(bitPattern: Int64(bitPattern: bits) >> 63) ^ (negated ? ~0 : 0)
-        sums[unchecked: index] &+= (significand ^ mask) &- mask
         let square = significand.multipliedFullWidth(by: significand)
-        if negated {
-            let (low, borrow) = squaresLow[unchecked: index].subtractingReportingOverflow(square.low)
-            squaresLow[unchecked: index] = low
-            squaresHigh[unchecked: index] &-= square.high &+ (borrow ? 1 : 0)
-        } else {
-            let (low, carry) = squaresLow[unchecked: index].addingReportingOverflow(square.low)
-            squaresLow[unchecked: index] = low
-            squaresHigh[unchecked: index] &+= square.high &+ (carry ? 1 : 0)
+        withUnsafeMutableBytes(of: &sums) { raw in
+            let sum = raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: Sum.self) + index
+            sum.pointee.sum &+= (significand ^ mask) &- mask
+            if negated {
+                let (low, borrow) = sum.pointee.squaresLow.subtractingReportingOverflow(square.low)
+                sum.pointee.squaresLow = low
+                sum.pointee.squaresHigh &-= square.high &+ (borrow ? 1 : 0)
+            } else {
+                let (low, carry) = sum.pointee.squaresLow.addingReportingOverflow(square.low)
+                sum.pointee.squaresLow = low
+                sum.pointee.squaresHigh &+= square.high &+ (carry ? 1 : 0)
+            }
         }
         room &-= 1
         return true
@@ -88,68 +101,76 @@ struct MomentBuckets {
     /// Adds the sums to `fixed` (exactly: every value here fits its span) and empties them.
     mutating func flush(into fixed: inout FixedPointMoments) {
         guard !isEmpty else { return }
-        for index in 0..<Self.exponents {
-            let sum = sums[index], low = squaresLow[index], high = squaresHigh[index]
-            guard sum != 0 || low != 0 || high != 0 else { continue }
-            // The exponent of the significands' lowest bit, from the unit: at least -52 (the
-            // lowest set bit of every value is at or above the unit, so a shift right drops
-            // only zeros), at most 75 (their highest bit is below the top, 128 above the unit).
-            let shift = (top - index - 1075) - fixed.unit
-            fixed.add(sum: sum, squaresLow: low, squaresHigh: high, shift: shift)
-            sums[index] = 0
-            squaresLow[index] = 0
-            squaresHigh[index] = 0
+        let top = self.top
+        withUnsafeMutableBytes(of: &sums) { raw in
+            let all = raw.bindMemory(to: Sum.self)
+            for index in 0..<Self.exponents where !all[index].isZero {
+                Self.add(all[index], exponent: top - index, to: &fixed)
+                all[index] = Sum()
+            }
         }
         room = Self.rowsPerFlush
+    }
+
+    /// Adds the sums to `fixed`, keeping them: a result read between flushes (a window
+    /// frame's value after each row).
+    func add(to fixed: inout FixedPointMoments) {
+        var copy = sums  // one copy: reading the tuple through a borrowed self copied it per read
+        withUnsafeBytes(of: &copy) { raw in
+            let all = raw.bindMemory(to: Sum.self)
+            for index in 0..<Self.exponents where !all[index].isZero {
+                Self.add(all[index], exponent: top - index, to: &fixed)
+            }
+        }
+    }
+
+    /// Adds the sums of the values of biased exponent `exponent` to `fixed`.
+    @inline(__always)
+    private static func add(_ sums: Sum, exponent: Int, to fixed: inout FixedPointMoments) {
+        // The exponent of the significands' lowest bit, from the unit: at least -52 (the
+        // lowest set bit of every value is at or above the unit, so a shift right drops only
+        // zeros), at most 75 (their highest bit is below the top, 128 above the unit).
+        let shift = (exponent - 1075) - fixed.unit
+        let squares = Int128(Int64(bitPattern: sums.squaresHigh)) << 64 | Int128(sums.squaresLow)
+        fixed.add(sum: Int64(bitPattern: sums.sum), squares: squares, shift: shift)
     }
 }
 
 extension FixedPointMoments {
-    /// Adds `sum · 2^shift` (a signed 64-bit integer) to the sum and `squares · 2^(2 · shift)`
-    /// (a signed 128-bit integer, `squaresHigh` its high word) to the sum of squares, modulo
-    /// their widths; a negative shift drops bits that must be zeros.
-    mutating func add(sum: UInt64, squaresLow: UInt64, squaresHigh: UInt64, shift: Int) {
-        var words = wordsOfSums
-        withUnsafeMutableBytes(of: &words) { raw in
-            let all = raw.bindMemory(to: UInt64.self)
-            Self.addShifted(low: sum, high: UInt64(bitPattern: Int64(bitPattern: sum) >> 63), shift: shift,
-                            into: UnsafeMutableBufferPointer(rebasing: all[0..<3]))
-            Self.addShifted(low: squaresLow, high: squaresHigh, shift: 2 * shift,
-                            into: UnsafeMutableBufferPointer(rebasing: all[3..<8]))
-        }
-        wordsOfSums = words
-    }
-
-    /// Adds the signed 128-bit integer `high:low` times 2^shift to the little-endian two's
-    /// complement integer `words`, modulo its width (`shift` >= -127; bits shifted out at the
-    /// bottom are dropped).
-    private static func addShifted(low: UInt64, high: UInt64, shift: Int, into words: UnsafeMutableBufferPointer<UInt64>) {
-        var value = Int128(Int64(bitPattern: high)) << 64 | Int128(low)
-        var shift = shift
+    /// Adds `sum · 2^shift` to the sum and `squares · 2^(2 · shift)` to the sum of squares,
+    /// modulo their widths (signed integers, |sum| < 2^63, |squares| < 2^117; -52 <= shift
+    /// <= 75, the bits a negative shift drops zeros): one exponent of ``MomentBuckets``.
+    /// Straight-line 128-bit arithmetic: a flush runs after every row of a sliding frame.
+    @inline(__always)
+    mutating func add(sum: Int64, squares: Int128, shift: Int) {
+        var sum = Int128(sum), squares = squares, shift = shift
         if shift < 0 {
-            value >>= Int128(-shift)
+            sum >>= Int128(-shift)
+            squares >>= Int128(-2 * shift)
             shift = 0
         }
-        let signWord = UInt64(bitPattern: Int64(truncatingIfNeeded: value >> 127))
-        let wordShift = shift / 64, bitShift = UInt64(shift % 64)
-        let low = UInt64(truncatingIfNeeded: value), high = UInt64(truncatingIfNeeded: value >> 64)
-        // Word k of value << bitShift: three words, the third sign-extended, then the sign.
-        func shifted(_ k: Int) -> UInt64 {
-            switch k {
-            case 0: return low << bitShift
-            case 1: return bitShift == 0 ? high : high << bitShift | low >> (64 - bitShift)
-            case 2: return bitShift == 0 ? signWord : UInt64(bitPattern: Int64(bitPattern: high) >> Int64(64 - bitShift))
-            default: return signWord
-            }
-        }
-        var carry: UInt64 = 0
-        for j in words.indices {
-            let k = j - wordShift
-            let addend: UInt64 = k < 0 ? 0 : shifted(k)
-            let (partial, carry1) = words[j].addingReportingOverflow(addend)
-            let (total, carry2) = partial.addingReportingOverflow(carry)
-            words[j] = total
-            carry = carry1 || carry2 ? 1 : 0
-        }
+        let s = Self.shifted(sum, by: shift)
+        let (low, carry) = sumLow.addingReportingOverflow(s.0)
+        sumLow = low
+        sumHigh = sumHigh &+ UInt64(truncatingIfNeeded: s.1) &+ (carry ? 1 : 0)
+        let q = Self.shifted(squares, by: 2 * shift)
+        let (l, c1) = squaresLow.addingReportingOverflow(q.0)
+        let (m1, c2) = squaresMiddle.addingReportingOverflow(q.1)
+        let (m2, c3) = m1.addingReportingOverflow(c1 ? 1 : 0)
+        squaresLow = l
+        squaresMiddle = m2
+        squaresHigh = squaresHigh &+ UInt64(truncatingIfNeeded: q.2) &+ (c2 ? 1 : 0) &+ (c3 ? 1 : 0)
+    }
+
+    /// `value · 2^shift` (0 <= shift < 256) as a 384-bit two's complement integer, three
+    /// 128-bit words from the lowest.
+    @inline(__always)
+    private static func shifted(_ value: Int128, by shift: Int) -> (UInt128, UInt128, UInt128) {
+        let signWords = UInt128(truncatingIfNeeded: value >> 127)
+        let r = shift % 128
+        let t0 = UInt128(truncatingIfNeeded: value) << UInt128(r)
+        // The bits shifted past the first word, sign-extended (all of them for r 0).
+        let t1 = r == 0 ? signWords : UInt128(truncatingIfNeeded: value >> Int128(128 - r))
+        return shift < 128 ? (t0, t1, signWords) : (0, t0, t1)
     }
 }

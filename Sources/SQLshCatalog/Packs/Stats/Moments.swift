@@ -110,8 +110,8 @@ struct Moments<Statistic> {
     func numerator() -> Double {
         if isWide { return wide.numerator(count: count) }
         guard !buckets.isEmpty else { return fixed.numerator(count: count) }
-        var sums = fixed, pending = buckets
-        pending.flush(into: &sums)
+        var sums = fixed
+        buckets.add(to: &sums)
         return sums.numerator(count: count)
     }
 }
@@ -130,6 +130,10 @@ extension Moments: Aggregate, WindowAggregate where Statistic: MomentStatistic {
         guard let x = Moments.input(arguments) else { return }
         accumulate(x, sign: -1)
         if count <= 0 { self = Moments() }
+        // A sliding frame asks for its value after every row: flushed here, the buckets hold
+        // one row at the next value(), which adds one exponent's sums to a copy of the
+        // fixed-point ones instead of those of up to 16.
+        buckets.flush(into: &fixed)
     }
 
     func finalize() throws -> (any SQLValueConvertible)? {
@@ -177,12 +181,6 @@ struct FixedPointMoments {
     var sumHigh: UInt64 = 0
     private var squares0: UInt64 = 0, squares1: UInt64 = 0, squares2: UInt64 = 0, squares3: UInt64 = 0
     var squaresHigh: UInt64 = 0
-
-    /// The words of the two sums, little-endian: the sum's three, then the sum of squares' five.
-    var wordsOfSums: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
-        get { (sum0, sum1, sumHigh, squares0, squares1, squares2, squares3, squaresHigh) }
-        set { (sum0, sum1, sumHigh, squares0, squares1, squares2, squares3, squaresHigh) = newValue }
-    }
 
     /// The low 128 bits of the sum.
     var sumLow: UInt128 {
