@@ -1,22 +1,22 @@
 /// The values of the usual magnitudes of a ``Moments`` aggregate, summed per exponent until
 /// they are moved into its ``FixedPointMoments``: the per-row path of stddev and variance.
 ///
-/// A value `±s · 2^e` (s the 53-bit significand, as an integer) whose exponent is one of the 16
+/// A value `±s · 2^e` (s the 53-bit significand, as an integer) whose exponent is one of the 8
 /// highest of the fixed-point span is added as it is: `±s` to its exponent's sum and `s²` (an
 /// exact 106-bit product) to its sum of squares, with no shift and no branch on the sign.
 /// Shifting every value into the fixed-point sums (and its square into 256 bits) cost about 95
 /// instructions a row, against sqlean's 38 for a rounded running mean; this costs about 20.
-/// ``flush(into:)`` shifts the 16 sums into place every 1,024 rows, when a value widens the
+/// ``flush(into:)`` shifts the 8 sums into place every 1,024 rows, when a value widens the
 /// span and after a window frame's row leaves; ``add(to:)`` adds them to a copy for a result.
 ///
 /// Only values that the fixed-point sums take as they are get here: their highest bit below
 /// the span's top and their lowest set bit at or above its unit (``FixedPointMoments``), so
 /// moving them there is exact and changes neither bound. Zero, subnormals, infinities, NaN and
-/// values outside the 16 exponents (most values lie in the highest few: a uniform spread puts
-/// half of them in the top one) take ``Moments``' other path.
+/// values outside the 8 exponents (most values lie in the highest few: a uniform spread puts
+/// half of them in the top one, all but 1/256 in the top 8) take ``Moments``' other path.
 struct MomentBuckets {
     /// How many exponents have a sum of their own.
-    static var exponents: Int { 16 }
+    static var exponents: Int { 8 }
     /// Rows taken between two flushes: 1,024 significands below 2^53 sum below 2^63, their
     /// squares below 2^116, within the signed 64- and 128-bit sums whatever the signs.
     static var rowsPerFlush: Int { 1024 }
@@ -30,11 +30,11 @@ struct MomentBuckets {
     /// Rows the sums can still take before a flush: a count down (one instruction a row
     /// fewer than counting up to a limit).
     private var room = Self.rowsPerFlush
-    /// The 16 sums, read and written through a pointer (a homogeneous tuple is laid out as
-    /// an array; InlineArray would need macOS 26).
-    private var sums: Sums = (.init(), .init(), .init(), .init(), .init(), .init(), .init(), .init(),
-                              .init(), .init(), .init(), .init(), .init(), .init(), .init(), .init())
-    typealias Sums = (Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum)
+    /// The 8 sums, read and written through a pointer (a homogeneous tuple is laid out as
+    /// an array; InlineArray would need macOS 26). Not 16: the callback of a window frame's
+    /// value() copies the whole state at each row, and 8 exponents take nearly every value.
+    private var sums: Sums = (.init(), .init(), .init(), .init(), .init(), .init(), .init(), .init())
+    typealias Sums = (Sum, Sum, Sum, Sum, Sum, Sum, Sum, Sum)
 
     /// The sums of one exponent.
     struct Sum {

@@ -33,7 +33,7 @@ enum PopulationStandardDeviation: MomentStatistic {
 ///
 /// The sums are kept as fixed-point integers (``FixedPointMoments``) while every value lies
 /// between 2^-400 and 2^400 and all of them fit in a span of 128 bits (data in one unit of
-/// measure does): adding a value is a few integer additions, and for the values of the 16
+/// measure does): adding a value is a few integer additions, and for the values of the 8
 /// highest exponents of the span (nearly all of them) fewer still, summed per exponent in
 /// ``MomentBuckets`` and moved into the fixed-point sums now and then. Otherwise the sums move,
 /// exactly, to ``ExactSum`` expansions of Doubles (each square kept exactly as two Doubles, by
@@ -132,7 +132,7 @@ extension Moments: Aggregate, WindowAggregate where Statistic: MomentStatistic {
         if count <= 0 { self = Moments() }
         // A sliding frame asks for its value after every row: flushed here, the buckets hold
         // one row at the next value(), which adds one exponent's sums to a copy of the
-        // fixed-point ones instead of those of up to 16.
+        // fixed-point ones instead of those of up to 8.
         buckets.flush(into: &fixed)
     }
 
