@@ -105,4 +105,22 @@ import TestSupport
             #expect(check(values))
         }
     }
+
+    @Test func thousandsOfValuesAcrossBucketFlushes() {
+        // More rows than MomentBuckets takes between two flushes, added and removed, with
+        // zeros, values of the buckets' exponents and of lower ones, and spans that widen.
+        var random = SplitMix64(seed: 1024)
+        for round in 0..<3 {
+            let values = (0..<2600).map { i -> Double in
+                switch random.next() % 8 {
+                case 0: return 0
+                case 1: return Double(Int64(bitPattern: random.next()) % 1000)
+                case 2: return Double(Int64(bitPattern: random.next()) % 1_000_000) / 1e9
+                case 3 where i > 1800: return Double(Int64(bitPattern: random.next()) % 1_000_000) * 1024
+                default: return Double(Int64(bitPattern: random.next()) % 1_000_000) / 1000
+                }
+            }
+            #expect(check(values, window: round == 0 ? .max : 700 * round))
+        }
+    }
 }

@@ -25,8 +25,10 @@ enum MathRound {
     static func round(_ x: Double, digits: Int32) -> Double {
         if x < -integralBound || x > integralBound { return x }
         if digits == 0 {
-            // The C cast truncates toward zero; |x| ≤ 2^52 fits in an Int64.
-            return Double(Int64(x + (x < 0 ? -0.5 : 0.5)))
+            // The C cast to an integer and back: truncation toward zero, exact for |x| ≤ 2^52,
+            // with + 0.0 making a -0.0 (from -0.5 < x < 0) the +0.0 an integer gives. Not
+            // Double(Int64(...)), whose range checks cost about 7 instructions a row.
+            return (x + (x < 0 ? -0.5 : 0.5)).rounded(.towardZero) + 0.0
         }
         // |x| <= 2^52 with at most 30 decimals: the text fits (SQLite prints at most 16
         // significant digits, then zeros), NUL-terminated after the digits readDecimal reads.
@@ -117,8 +119,11 @@ enum MathRound {
         functions: {
             [SQLFunction("math_round", argumentCount: 1, options: .pure, writingResult: { arguments, result in
                 let value = arguments[0]
-                if value.isNull { return result.setNull() }
-                result.set(round(value.double, digits: 0))
+                // NULL reads as 0.0: only a zero needs its type asked (a call of SQLite's per
+                // row, about 8 instructions of the 14 math_round spent above sqlean's).
+                let x = value.double
+                if x == 0, value.isNull { return result.setNull() }
+                result.set(round(x, digits: 0))
             }),
              SQLFunction("math_round", argumentCount: 2, options: .pure, writingResult: { arguments, result in
                  let value = arguments[0], places = arguments[1]

@@ -33,9 +33,12 @@ enum PopulationStandardDeviation: MomentStatistic {
 ///
 /// The sums are kept as fixed-point integers (``FixedPointMoments``) while every value lies
 /// between 2^-400 and 2^400 and all of them fit in a span of 128 bits (data in one unit of
-/// measure does): adding a value is a few integer additions. Otherwise they move, exactly, to
-/// ``ExactSum`` expansions of Doubles (each square kept exactly as two Doubles, by fma), which
-/// take any magnitude at several times the cost. Both give the same result, bit for bit.
+/// measure does): adding a value is a few integer additions, and for the values of the 8
+/// highest exponents of the span (nearly all of them) fewer still, summed per exponent in
+/// ``MomentBuckets`` and moved into the fixed-point sums now and then. Otherwise the sums move,
+/// exactly, to ``ExactSum`` expansions of Doubles (each square kept exactly as two Doubles, by
+/// fma), which take any magnitude at several times the cost. All give the same result, bit
+/// for bit.
 ///
 /// Values beyond ±2^448 (about 7e134), whose squares summed could overflow, make the result
 /// Infinity while they are in the frame.
@@ -46,8 +49,10 @@ struct Moments<Statistic> {
     var count = 0.0
     /// How many values in the frame are too large to square safely.
     var hugeCount = 0
-    /// The sums while they fit.
+    /// The sums while they fit, but for the values in ``buckets``.
     var fixed = FixedPointMoments()
+    /// The latest values of the usual magnitudes, per exponent: part of ``fixed``'s sums.
+    var buckets = MomentBuckets()
     /// Whether the sums have moved to ``wide``, for good.
     var isWide = false
     /// The sums once ``fixed`` could not take a value.
@@ -70,14 +75,30 @@ struct Moments<Statistic> {
     @inline(__always)
     mutating func accumulate(_ x: Double, sign: Double) {
         count += sign
-        guard abs(x) <= Self.hugeThreshold else { hugeCount += Int(sign); return }
-        if !isWide, fixed.accumulate(x, negated: sign < 0) { return }
-        accumulateWide(x, sign: sign)
+        if buckets.take(x, negated: sign < 0) {
+            if buckets.isFull { buckets.flush(into: &fixed) }
+            return
+        }
+        accumulateElsewhere(x, sign: sign)
     }
 
+    /// ``accumulate(_:sign:)`` for a value ``buckets`` does not take.
     @inline(never)
-    private mutating func accumulateWide(_ x: Double, sign: Double) {
+    private mutating func accumulateElsewhere(_ x: Double, sign: Double) {
+        guard abs(x) <= Self.hugeThreshold else { hugeCount += Int(sign); return }
         if !isWide {
+            let (unit, top) = (fixed.unit, fixed.top)
+            if fixed.accumulate(x, negated: sign < 0) {
+                // A wider span: the buckets' exponents move with it (the values in them fit
+                // the new span as they fitted the old one).
+                if fixed.unit != unit || fixed.top != top {
+                    buckets.flush(into: &fixed)
+                    buckets.anchor(to: fixed)
+                }
+                return
+            }
+            buckets.flush(into: &fixed)
+            buckets.close()
             wide = fixed.wide
             isWide = true
         }
@@ -87,7 +108,11 @@ struct Moments<Statistic> {
 
     /// `count · Σx² − (Σx)²` rounded to the nearest Double (the sums exact).
     func numerator() -> Double {
-        isWide ? wide.numerator(count: count) : fixed.numerator(count: count)
+        if isWide { return wide.numerator(count: count) }
+        guard !buckets.isEmpty else { return fixed.numerator(count: count) }
+        var sums = fixed
+        buckets.add(to: &sums)
+        return sums.numerator(count: count)
     }
 }
 
@@ -105,6 +130,10 @@ extension Moments: Aggregate, WindowAggregate where Statistic: MomentStatistic {
         guard let x = Moments.input(arguments) else { return }
         accumulate(x, sign: -1)
         if count <= 0 { self = Moments() }
+        // A sliding frame asks for its value after every row: flushed here, the buckets hold
+        // one row at the next value(), which adds one exponent's sums to a copy of the
+        // fixed-point ones instead of those of up to 8.
+        buckets.flush(into: &fixed)
     }
 
     func finalize() throws -> (any SQLValueConvertible)? {
