@@ -130,10 +130,6 @@ extension Moments: Aggregate, WindowAggregate where Statistic: MomentStatistic {
         guard let x = Moments.input(arguments) else { return }
         accumulate(x, sign: -1)
         if count <= 0 { self = Moments() }
-        // A sliding frame asks for its value after every row: flushed here, the buckets hold
-        // one row at the next value(), which adds one exponent's sums to a copy of the
-        // fixed-point ones instead of those of up to 8.
-        buckets.flush(into: &fixed)
     }
 
     func finalize() throws -> (any SQLValueConvertible)? {
