@@ -120,22 +120,24 @@ struct MomentBuckets {
     /// 2^123: within 128 bits), so a result pays 2 shifted additions, not 8. The integers
     /// are the same, so the result is too.
     func add(to fixed: inout FixedPointMoments) {
-        var copy = sums  // one copy: reading the tuple through a borrowed self copied it per read
-        withUnsafeBytes(of: &copy) { raw in
-            let all = raw.bindMemory(to: Sum.self)
-            for group in stride(from: 0, to: Self.exponents, by: 4) {
-                var sum: Int128 = 0, squares: Int128 = 0
-                for index in group..<group + 4 {
-                    // Horner: the group's first (highest) exponent ends shifted by 3 and 6.
-                    sum = (sum << 1) &+ Int128(Int64(bitPattern: all[index].sum))
-                    squares = (squares << 2)
-                        &+ (Int128(Int64(bitPattern: all[index].squaresHigh)) << 64 | Int128(all[index].squaresLow))
-                }
-                guard sum != 0 || squares != 0 else { continue }
-                let shift = (top - (group + 3) - 1075) - fixed.unit
-                fixed.add(sum: sum, squares: squares, shift: shift)
-            }
+        // The tuple's fields passed as they are: copying the tuple (or reading it through a
+        // pointer, which needs a copy of a borrowed self) cost a 192-byte memcpy a row.
+        Self.add(sums.0, sums.1, sums.2, sums.3, exponent: top - 3, to: &fixed)
+        Self.add(sums.4, sums.5, sums.6, sums.7, exponent: top - 7, to: &fixed)
+    }
+
+    /// Adds the sums of 4 exponents, from `exponent + 3` down to `exponent`, to `fixed`.
+    @inline(__always)
+    private static func add(_ a: Sum, _ b: Sum, _ c: Sum, _ d: Sum, exponent: Int, to fixed: inout FixedPointMoments) {
+        // Horner: the group's first (highest) exponent ends shifted by 3 and 6.
+        var sum: Int128 = 0, squares: Int128 = 0
+        @inline(__always) func next(_ s: Sum) {
+            sum = (sum << 1) &+ Int128(Int64(bitPattern: s.sum))
+            squares = (squares << 2) &+ (Int128(Int64(bitPattern: s.squaresHigh)) << 64 | Int128(s.squaresLow))
         }
+        next(a); next(b); next(c); next(d)
+        guard sum != 0 || squares != 0 else { return }
+        fixed.add(sum: sum, squares: squares, shift: (exponent - 1075) - fixed.unit)
     }
 
     /// Adds the sums of the values of biased exponent `exponent` to `fixed`.
