@@ -7,7 +7,7 @@
 /// Shifting every value into the fixed-point sums (and its square into 256 bits) cost about 95
 /// instructions a row, against sqlean's 38 for a rounded running mean; this costs about 20.
 /// ``flush(into:)`` shifts the 8 sums into place every 1,024 rows, when a value widens the
-/// span and after a window frame's row leaves; ``add(to:)`` adds them to a copy for a result.
+/// span; ``add(to:)`` adds them, in 2 groups of 4, to a copy for a result.
 ///
 /// Only values that the fixed-point sums take as they are get here: their highest bit below
 /// the span's top and their lowest set bit at or above its unit (``FixedPointMoments``), so
@@ -113,15 +113,31 @@ struct MomentBuckets {
     }
 
     /// Adds the sums to `fixed`, keeping them: a result read between flushes (a window
-    /// frame's value after each row).
+    /// frame's value after each row, up to 1,024 rows unflushed in a running frame).
+    ///
+    /// The 8 exponents go in as 2 groups of 4, each summed first at its lowest exponent (the
+    /// significand sums shifted by at most 3, below 2^67; the squares by at most 6, below
+    /// 2^123: within 128 bits), so a result pays 2 shifted additions, not 8. The integers
+    /// are the same, so the result is too.
     func add(to fixed: inout FixedPointMoments) {
-        var copy = sums  // one copy: reading the tuple through a borrowed self copied it per read
-        withUnsafeBytes(of: &copy) { raw in
-            let all = raw.bindMemory(to: Sum.self)
-            for index in 0..<Self.exponents where !all[index].isZero {
-                Self.add(all[index], exponent: top - index, to: &fixed)
-            }
+        // The tuple's fields passed as they are: copying the tuple (or reading it through a
+        // pointer, which needs a copy of a borrowed self) cost a 192-byte memcpy a row.
+        Self.add(sums.0, sums.1, sums.2, sums.3, exponent: top - 3, to: &fixed)
+        Self.add(sums.4, sums.5, sums.6, sums.7, exponent: top - 7, to: &fixed)
+    }
+
+    /// Adds the sums of 4 exponents, from `exponent + 3` down to `exponent`, to `fixed`.
+    @inline(__always)
+    private static func add(_ a: Sum, _ b: Sum, _ c: Sum, _ d: Sum, exponent: Int, to fixed: inout FixedPointMoments) {
+        // Horner: the group's first (highest) exponent ends shifted by 3 and 6.
+        var sum: Int128 = 0, squares: Int128 = 0
+        @inline(__always) func next(_ s: Sum) {
+            sum = (sum << 1) &+ Int128(Int64(bitPattern: s.sum))
+            squares = (squares << 2) &+ (Int128(Int64(bitPattern: s.squaresHigh)) << 64 | Int128(s.squaresLow))
         }
+        next(a); next(b); next(c); next(d)
+        guard sum != 0 || squares != 0 else { return }
+        fixed.add(sum: sum, squares: squares, shift: (exponent - 1075) - fixed.unit)
     }
 
     /// Adds the sums of the values of biased exponent `exponent` to `fixed`.
@@ -143,7 +159,15 @@ extension FixedPointMoments {
     /// Straight-line 128-bit arithmetic: a flush runs after every row of a sliding frame.
     @inline(__always)
     mutating func add(sum: Int64, squares: Int128, shift: Int) {
-        var sum = Int128(sum), squares = squares, shift = shift
+        add(sum: Int128(sum), squares: squares, shift: shift)
+    }
+
+    /// ``add(sum:squares:shift:)`` for the sums of 4 exponents of ``MomentBuckets`` at the
+    /// lowest one: |sum| < 2^67, |squares| < 2^123, -59 <= shift <= 75, the bits a negative
+    /// shift drops zeros (every value is a multiple of 2^unit, so is their sum).
+    @inline(__always)
+    mutating func add(sum: Int128, squares: Int128, shift: Int) {
+        var sum = sum, squares = squares, shift = shift
         if shift < 0 {
             sum >>= Int128(-shift)
             squares >>= Int128(-2 * shift)
