@@ -31,10 +31,11 @@ extension Array where Element == Double {
         removeLast()
     }
 
-    /// The `fraction` quantile, selected in a copy (so that `finalize()` and `value()` can stay
-    /// non-mutating, and the aggregate state is a plain struct without access checks).
-    func quantile(_ fraction: Double) -> Double? {
+    /// The `percent` (0...100) percentile, selected in a copy (so that `finalize()` and
+    /// `value()` can stay non-mutating, and the aggregate state is a plain struct without
+    /// access checks).
+    func percentile(_ percent: Double) -> Double? {
         var copy = self
-        return copy.withUnsafeMutableBufferPointer { Selection.quantile($0, fraction: fraction) }
+        return copy.withUnsafeMutableBufferPointer { Selection.quantile($0, percent: percent) }
     }
 }

@@ -24,7 +24,7 @@ extension FixedPercentile: Aggregate, WindowAggregate where Level: FixedPercenti
         if let x = try numericInput(arguments, function: Level.name) { values.removeOne(x) }
     }
 
-    func finalize() throws -> (any SQLValueConvertible)? { values.quantile(Level.percent / 100) }
+    func finalize() throws -> (any SQLValueConvertible)? { values.percentile(Level.percent) }
 }
 
 enum Median: FixedPercentileLevel { static let name: StaticString = "median"; static let percent = 50.0 }
@@ -79,7 +79,7 @@ struct VariablePercentile: WindowAggregate {
 
     func finalize() throws -> (any SQLValueConvertible)? {
         guard let percent else { return nil }
-        return values.quantile(percent / 100)
+        return values.percentile(percent)
     }
 }
 

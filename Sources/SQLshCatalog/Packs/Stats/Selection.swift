@@ -41,12 +41,16 @@ enum Selection {
         }
     }
 
-    /// The `fraction` (0...1) quantile of `a` with linear interpolation between the two
-    /// closest ranks (as sqlean and SQLite's percentile extension compute it); nil when empty.
+    /// The `percent` (0...100) percentile of `a` with linear interpolation between the two
+    /// closest ranks, as sqlean and SQLite's percentile extension compute it; nil when empty.
     /// Reorders `a`.
-    static func quantile(_ a: UnsafeMutableBufferPointer<Double>, fraction: Double) -> Double? {
+    ///
+    /// The rank is computed in their order of operations, `(percent + 1 - 1) · (n − 1) · 0.01`
+    /// (they keep the percent plus one), so that results agree to the last bit:
+    /// `0.95 · (n − 1)` gave 900.653299999999 where they give 900.6533.
+    static func quantile(_ a: UnsafeMutableBufferPointer<Double>, percent: Double) -> Double? {
         guard a.count > 0 else { return nil }
-        let position = fraction * Double(a.count - 1)
+        let position = ((percent + 1.0) - 1.0) * Double(a.count - 1) * 0.01
         let index = min(Int(position), a.count - 1)
         select(a, index)
         let low = a[index]
