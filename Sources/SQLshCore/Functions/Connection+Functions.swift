@@ -107,7 +107,7 @@ func scalarDirectCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMu
 @inline(__always)
 func callScalarValue(_ ctx: OpaquePointer, _ implementation: ScalarValueImplementation, _ argc: Int32,
                      _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
-    if implementation.directOnlyCheckAddress != 0, !DirectOnlyCheck.permits(ctx, address: implementation.directOnlyCheckAddress) { return }
+    if !implementation.directOnly.permits(ctx) { return }
     let result = ResultContext(rawValue: ctx)
     let arguments = Arguments(call: ctx, count: argc, values: argv)
     defer { arguments.endCall() }
@@ -130,7 +130,7 @@ func callScalarDirect(_ ctx: OpaquePointer, _ implementation: ScalarDirectImplem
     if implementation.checksCall {
         // Inline: out of line, the NULL test cost a call frame per row, as much as the
         // closure it replaced.
-        if implementation.directOnlyCheckAddress != 0, !DirectOnlyCheck.permits(ctx, address: implementation.directOnlyCheckAddress) { return }
+        if !implementation.directOnly.permits(ctx) { return }
         if implementation.nullForNullArguments, let argv {
             var i = 0
             while i < Int(argc) {
@@ -185,7 +185,7 @@ func aggregateStep(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePo
 @inline(__always)
 func callAggregateStep(_ ctx: OpaquePointer, _ implementation: AggregateImplementation, _ argc: Int32,
                        _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
-    if implementation.directOnlyCheckAddress != 0, !DirectOnlyCheck.permits(ctx, address: implementation.directOnlyCheckAddress) { return }
+    if !implementation.directOnly.permits(ctx) { return }
     let arguments = Arguments(call: ctx, count: argc, values: argv)
     defer { arguments.endCall() }
     implementation.step(ctx, arguments)

@@ -63,23 +63,6 @@ final class DirectOnlyCheck: Sendable {
         self.name = name
     }
 
-    /// Whether the call through `ctx` of the function whose check is at `address` (a
-    /// ``DirectOnlyCheck`` kept alive by the function's implementation) may run; when not, the
-    /// call's error is set. The check is borrowed through its address: a method call on the
-    /// implementation's optional property retained and released it each call (about 40
-    /// instructions).
-    @inline(__always)
-    static func permits(_ ctx: OpaquePointer, address: UInt) -> Bool {
-        guard let object = UnsafeRawPointer(bitPattern: address) else { return true }
-        return Unmanaged<DirectOnlyCheck>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.permits(ctx) }
-    }
-
-    /// The address of a check (0 for none), for ``permits(_:address:)``; the caller keeps the
-    /// check alive. An address, not a pointer: the implementations holding it are `Sendable`.
-    static func address(of check: DirectOnlyCheck?) -> UInt {
-        check.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0
-    }
-
     /// Whether the call through `ctx` may run; when not, the call's error is set.
     func permits(_ ctx: OpaquePointer) -> Bool {
         DirectOnlyGuard.permits(ctx, name) { sql in
@@ -100,6 +83,36 @@ final class DirectOnlyCheck: Sendable {
             caller.withLock { $0 = Array(UnsafeBufferPointer(start: sql, count: length + 1)) }
             return true
         }
+    }
+}
+
+/// What a function's implementation keeps for its direct-only check: the ``DirectOnlyCheck`` of
+/// a direct-only function (none for the others) and its address, which a call reads.
+///
+/// The check is borrowed through its address: a method call on an optional property retained
+/// and released it at each call (about 40 instructions). An address, not a pointer: the
+/// implementations holding it are `Sendable`.
+struct DirectOnlyGate: Sendable {
+    /// Keeps the check alive while the address is in use.
+    private let check: DirectOnlyCheck?
+    /// The check's address, 0 for none.
+    private let address: UInt
+
+    /// The gate of the direct-only function `name`; nil for a function that is not.
+    init(name: String?) {
+        check = name.map(DirectOnlyCheck.init(name:))
+        address = check.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) } ?? 0
+    }
+
+    /// Whether the function checks its calls.
+    var isDirectOnly: Bool { address != 0 }
+
+    /// Whether the call through `ctx` may run: always for a function that is not direct-only;
+    /// when not, the call's error is set.
+    @inline(__always)
+    func permits(_ ctx: OpaquePointer) -> Bool {
+        guard let object = UnsafeRawPointer(bitPattern: address) else { return true }
+        return Unmanaged<DirectOnlyCheck>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.permits(ctx) }
     }
 }
 

@@ -13,19 +13,13 @@ final class ScalarValueImplementation: Sendable {
     @usableFromInline let body: @Sendable (Arguments) throws -> (any SQLValueConvertible)?
     /// The function's name, for the messages of errors that do not describe themselves.
     @usableFromInline let name: String
-    /// The name of a direct-only function, checked at each call (``DirectOnlyGuard``).
-    @usableFromInline let directOnlyName: String?
-    /// That check, remembering the statement that calls the function.
-    let directOnlyCheck: DirectOnlyCheck?
-    /// Its address (0: none), what a call reads (``DirectOnlyCheck/permits(_:address:)``).
-    let directOnlyCheckAddress: UInt
+    /// The direct-only check, made at each call (``DirectOnlyGuard``); none for most functions.
+    let directOnly: DirectOnlyGate
     @usableFromInline init(_ body: @escaping @Sendable (Arguments) throws -> (any SQLValueConvertible)?,
                            name: String, directOnlyName: String? = nil) {
         self.body = body
         self.name = name
-        self.directOnlyName = directOnlyName
-        directOnlyCheck = directOnlyName.map(DirectOnlyCheck.init(name:))
-        directOnlyCheckAddress = DirectOnlyCheck.address(of: directOnlyCheck)
+        directOnly = DirectOnlyGate(name: directOnlyName)
     }
 }
 
@@ -35,12 +29,8 @@ final class ScalarDirectImplementation: Sendable {
     @usableFromInline let body: @Sendable (Arguments, ResultContext) throws -> Void
     /// The function's name, for the messages of errors that do not describe themselves.
     @usableFromInline let name: String
-    /// The name of a direct-only function, checked at each call (``DirectOnlyGuard``).
-    @usableFromInline let directOnlyName: String?
-    /// That check, remembering the statement that calls the function.
-    let directOnlyCheck: DirectOnlyCheck?
-    /// Its address (0: none), what a call reads (``DirectOnlyCheck/permits(_:address:)``).
-    let directOnlyCheckAddress: UInt
+    /// The direct-only check, made at each call (``DirectOnlyGuard``); none for most functions.
+    let directOnly: DirectOnlyGate
     /// Whether a NULL argument gives NULL without running ``body``.
     let nullForNullArguments: Bool
     /// Whether a call checks anything before running ``body`` (direct-only, NULL arguments):
@@ -50,11 +40,9 @@ final class ScalarDirectImplementation: Sendable {
                            name: String, directOnlyName: String? = nil, nullForNullArguments: Bool = false) {
         self.body = body
         self.name = name
-        self.directOnlyName = directOnlyName
-        directOnlyCheck = directOnlyName.map(DirectOnlyCheck.init(name:))
-        directOnlyCheckAddress = DirectOnlyCheck.address(of: directOnlyCheck)
+        directOnly = DirectOnlyGate(name: directOnlyName)
         self.nullForNullArguments = nullForNullArguments
-        checksCall = directOnlyName != nil || nullForNullArguments
+        checksCall = directOnly.isDirectOnly || nullForNullArguments
     }
 }
 
@@ -72,21 +60,15 @@ final class AggregateImplementation: @unchecked Sendable {
     @usableFromInline typealias Final = @Sendable (OpaquePointer) -> Void
     /// The function's name, for the messages of errors that do not describe themselves.
     let name: String
-    /// The name of a direct-only function, checked at each step (``DirectOnlyGuard``).
-    let directOnlyName: String?
-    /// That check, remembering the statement that calls the function.
-    let directOnlyCheck: DirectOnlyCheck?
-    /// Its address (0: none), what a call reads (``DirectOnlyCheck/permits(_:address:)``).
-    let directOnlyCheckAddress: UInt
+    /// The direct-only check, made at each step (``DirectOnlyGuard``); none for most functions.
+    let directOnly: DirectOnlyGate
     let step: Step, inverse: Step, final: Final, value: Final
 
     @usableFromInline
     init(name: String, directOnlyName: String?,
          step: @escaping Step, inverse: @escaping Step, final: @escaping Final, value: @escaping Final) {
         self.name = name
-        self.directOnlyName = directOnlyName
-        directOnlyCheck = directOnlyName.map(DirectOnlyCheck.init(name:))
-        directOnlyCheckAddress = DirectOnlyCheck.address(of: directOnlyCheck)
+        directOnly = DirectOnlyGate(name: directOnlyName)
         (self.step, self.inverse, self.final, self.value) = (step, inverse, final, value)
     }
 
