@@ -13,24 +13,15 @@ test: it prints figures.
 import os
 import sqlite3
 import statistics
-import sys
 import tempfile
 import time
 
 import pexpect
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from sqlsh_binary import binary
+
 PROMPT = "sqlsh> "
 
-
-def binary():
-    if os.environ.get("SQLSH_BIN"):
-        return os.environ["SQLSH_BIN"]
-    for kind in ("release", "debug"):
-        path = os.path.join(ROOT, ".build", kind, "sqlsh")
-        if os.path.exists(path):
-            return path
-    sys.exit("build sqlsh first (swift build -c release)")
 
 
 def make_database(path, rows):

@@ -15,24 +15,14 @@ is 16.7 ms. Not a test: it prints figures.
 """
 import os
 import statistics
-import sys
 import tempfile
 import time
 
 import pexpect
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from sqlsh_binary import binary
+
 KEYS = 1000
-
-
-def binary():
-    if os.environ.get("SQLSH_BIN"):
-        return os.environ["SQLSH_BIN"]
-    for kind in ("release", "debug"):
-        path = os.path.join(ROOT, ".build", kind, "sqlsh")
-        if os.path.exists(path):
-            return path
-    sys.exit("build sqlsh first (make build)")
 
 
 def cpu_seconds(pid):
