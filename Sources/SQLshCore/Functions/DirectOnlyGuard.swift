@@ -23,24 +23,93 @@ import Darwin
 /// `select define_free() from t`, more than the function itself.
 enum DirectOnlyGuard {
     /// Whether the call through `ctx` of the direct-only function `name` may run: whether some
-    /// running statement's text passes `names`; when none does, the call's error is set.
+    /// running statement's text passes `names`, and no CHECK constraint calling the function
+    /// can run (``CheckConstraintCalls``); when not, the call's error is set.
     @inline(__always)
-    static func permits(_ ctx: OpaquePointer, _ name: String, _ names: (UnsafePointer<CChar>) -> Bool) -> Bool {
+    static func permits(_ ctx: OpaquePointer, _ name: String, checks: CheckConstraintCalls,
+                        _ names: (UnsafePointer<CChar>) -> Bool) -> Bool {
         guard let db = sqlite3_context_db_handle(ctx) else { return false }
+        var named = false
+        var writer: OpaquePointer?
         var statement = sqlite3_next_stmt(db, nil)
         while let current = statement {
-            if sqlite3_stmt_busy(current) != 0, let sql = sqlite3_sql(current), names(sql) {
-                return true
+            if sqlite3_stmt_busy(current) != 0 {
+                if writer == nil, sqlite3_stmt_readonly(current) == 0 { writer = current }
+                if !named, let sql = sqlite3_sql(current), names(sql) { named = true }
             }
             statement = sqlite3_next_stmt(db, current)
         }
-        refuse(ctx, name)
-        return false
+        guard named else {
+            refuse(ctx, "unsafe use of \(name)(): no running statement calls it (a CHECK constraint of the schema)")
+            return false
+        }
+        // A CHECK constraint runs only in a statement that writes.
+        if let writer, let table = checks.table(calling: name, db: db, writer: writer) {
+            refuse(ctx, "unsafe use of \(name)(): a CHECK constraint of table \(table) calls it")
+            return false
+        }
+        return true
     }
 
     @inline(never)
-    private static func refuse(_ ctx: OpaquePointer, _ name: String) {
-        sqlite3_result_error(ctx, "unsafe use of \(name)(): no running statement calls it (a CHECK constraint of the schema)", -1)
+    private static func refuse(_ ctx: OpaquePointer, _ message: String) {
+        sqlite3_result_error(ctx, message, -1)
+    }
+}
+
+/// Which table of the schema has a CHECK constraint calling a direct-only function.
+///
+/// SQLite 3.40 compiles a CHECK constraint's calls without the direct-only check, and the call
+/// runs whenever its table is written: `insert into t values(writefile('mine', 'y'))` would
+/// also run `t`'s `check (writefile('/tmp/pwned', 'x') ...)`, since the user's statement names
+/// `writefile`. A call cannot tell whether it is the user's or the constraint's, so while a
+/// statement that writes is running, a direct-only function that some table's CHECK constraint
+/// calls is refused altogether. (DEFAULT expressions and generated columns are checked by
+/// SQLite itself; index expressions cannot call functions that are not deterministic.)
+///
+/// The schema is read once per run of the writing statement: its pointer and run count are
+/// remembered with the answer.
+final class CheckConstraintCalls: Sendable {
+    private struct Answer {
+        var writer: UInt
+        var runs: Int32
+        var table: String?
+    }
+
+    private let last = Mutex<Answer?>(nil)
+
+    /// The name of a table whose schema calls `name`, nil when none does.
+    func table(calling name: String, db: OpaquePointer, writer: OpaquePointer) -> String? {
+        let key = UInt(bitPattern: writer)
+        let runs = sqlite3_stmt_status(writer, SQLITE_STMTSTATUS_RUN, 0)
+        if let answer = last.withLock({ $0 }), answer.writer == key, answer.runs == runs { return answer.table }
+        let table = Self.find(name, db: db)
+        last.withLock { $0 = Answer(writer: key, runs: runs, table: table) }
+        return table
+    }
+
+    /// Reads the CREATE TABLE text of every database of the connection.
+    private static func find(_ name: String, db: OpaquePointer) -> String? {
+        let connection = Connection(borrowing: db)
+        guard let databases = try? connection.prepare("select name from pragma_database_list") else { return nil }
+        var schemas: [String] = []
+        while (try? databases.step()) == true {
+            if let schema = databases.string(at: 0) { schemas.append(schema) }
+        }
+        for schema in schemas {
+            let quoted = "\"" + schema.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+            guard let tables = try? connection.prepare(
+                "select name, sql from \(quoted).sqlite_schema where type = 'table' and instr(lower(sql), lower(?1)) > 0") else {
+                continue
+            }
+            try? tables.bind(name, at: 1)
+            while (try? tables.step()) == true {
+                guard let sql = tables.string(at: 1) else { continue }
+                var text = sql
+                if text.withUTF8({ SQLCallScan.calls($0, name) }) { return tables.string(at: 0) ?? "?" }
+            }
+        }
+        return nil
     }
 }
 
@@ -58,6 +127,8 @@ final class DirectOnlyCheck: Sendable {
     /// A copy of the text of the last statement found calling the function, with its NUL
     /// (empty before the first).
     private let caller = Mutex<[CChar]>([])
+    /// The tables whose CHECK constraints call the function, read when a writing statement runs.
+    private let checks = CheckConstraintCalls()
 
     init(name: String) {
         self.name = name
@@ -65,7 +136,7 @@ final class DirectOnlyCheck: Sendable {
 
     /// Whether the call through `ctx` may run; when not, the call's error is set.
     func permits(_ ctx: OpaquePointer) -> Bool {
-        DirectOnlyGuard.permits(ctx, name) { sql in
+        DirectOnlyGuard.permits(ctx, name, checks: checks) { sql in
             let known = caller.withLock { known in
                 // Nothing remembered yet: an empty array's buffer may still have an address, and
                 // comparing no bytes would find them equal.
