@@ -91,8 +91,10 @@ public final class Connection {
         if onDemand != nil || statementRewriter != nil { OpenConnections.shared.remove(handle) }
         interruptHandle.invalidate()
         if !isClosed && !isBorrowed {
-            UntrustedSQL.forget(handle)
+            // Closed first: the virtual tables SQLite lets go of while closing still find
+            // their connection's state.
             sqlite3_close_v2(handle)
+            UntrustedSQL.forget(handle)
         }
     }
 

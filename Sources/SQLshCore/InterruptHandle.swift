@@ -22,6 +22,8 @@ public final class InterruptHandle: Sendable {
     private let database: Mutex<UnsafeDatabasePointer?>
 
     init(_ handle: OpaquePointer) {
+        // Made here, before a signal handler can request an interrupt of this connection.
+        _ = InterruptRequests.count.load(ordering: .relaxed)
         database = Mutex(UnsafeDatabasePointer(handle: handle))
     }
 
@@ -29,7 +31,10 @@ public final class InterruptHandle: Sendable {
     /// (`sqlite3_interrupt`). Does nothing once the connection is closed.
     public func interrupt() {
         database.withLock { database in
-            if let database { sqlite3_interrupt(database.handle) }
+            if let database {
+                InterruptRequests.note()
+                sqlite3_interrupt(database.handle)
+            }
         }
     }
 

@@ -48,6 +48,7 @@ extension SQLiteLibrary {
     /// the handler.
     @inline(__always)
     package static func interruptFromSignalHandler(_ handle: OpaquePointer) {
+        InterruptRequests.note()
         sqlite3_interrupt(handle)
     }
 }

@@ -100,6 +100,7 @@ enum UntrustedSQL {
     static func forget(_ handle: OpaquePointer) {
         let key = UInt(bitPattern: handle)
         _ = entries.withLock { $0.removeValue(forKey: key) }
+        ConnectionLocalStorage.drop(key)
         for observer in closingObservers.withLock({ $0 }) { observer(key) }
     }
 

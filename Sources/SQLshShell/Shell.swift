@@ -276,6 +276,7 @@ public final class Shell {
     private func configure(_ connection: Connection) {
         connectionDidChange?(connection.handle)
         try? CompletionTable.register(on: connection)
+        StoredFileTables.setAdvice(on: connection, ".trust NAME reads it anyway")
         if settings.safeMode { installSafeModeAuthorizer(on: connection) }
     }
 

@@ -12,7 +12,7 @@ struct SafeModeCoverageTests {
         "import": ".import x.csv t", "log": ".log x.txt", "once": ".once x.txt",
         "output": ".output x.txt", "read": ".read x.sql", "restore": ".restore x.db", "save": ".save x.db",
         "shell": ".shell true", "system": ".system true", "testcase": ".testcase t", "edit": ".edit",
-        "archive": ".archive -tf x.db",
+        "archive": ".archive -tf x.db", "trust": ".trust t",
     ]
     /// Refused with some arguments only: (refused, allowed).
     static let partlyRefusedCommands: [String: (refused: String, allowed: String)] = [

@@ -184,9 +184,13 @@ struct UntrustedDatabaseTests {
             #expect(run.status == 1, "\(sql)")
             #expect(folder.listing() == ["z.db"], "\(sql)")
         }
-        // Without -safe, as in sqlite3: the table is the user's to use.
+        // Without -safe, a table the database came with is refused too (it could name any
+        // file), until the user trusts it by name.
         let plain = try folder.sqlsh(["z.db"], "insert into z(name, data) values('m', 'x');\nselect name from z;\n")
-        #expect(plain.out == "m\n" && plain.err == "", "\(plain)")
+        #expect(plain.err.contains("table z is a zipfile table the database came with (zipfile('a.zip'))"), "\(plain)")
+        #expect(folder.listing() == ["z.db"])
+        let trusted = try folder.sqlsh(["z.db"], ".trust z\ninsert into z(name, data) values('m', 'x');\nselect name from z;\n")
+        #expect(trusted.out == "m\n" && trusted.err == "", "\(trusted)")
         // The define module likewise.
         try folder.sqlsh(["d.db"], "pragma writable_schema = on; insert into sqlite_schema values('table', 'dd', 'dd', 0, 'CREATE VIRTUAL TABLE dd USING define((select 1 as x))');")
         let define = try folder.sqlsh(["-safe", "d.db"], "select * from dd;\n")
@@ -325,6 +329,86 @@ struct UntrustedDatabaseTests {
         }
         let direct = try folder.sqlsh(["-safe", "m.db"], "select * from m1;\n", in: "work")
         #expect(direct.err.contains("cannot use the vsv module in safe mode") && direct.status == 1, "\(direct)")
+    }
+
+    /// A virtual table of each module that reads or writes files, stored in the database by
+    /// its author (as the stock shell with writable_schema can): without -safe too, its first
+    /// use is refused with a message naming the table and the file, nothing is read or
+    /// written, and `.trust NAME` (refused under -safe) is how the user says it may be read.
+    @Test func storedFileTablesAreRefusedUntilTrusted() throws {
+        let (folder, outside, _, secret) = try Self.folderWithASecretOutside()
+        try Data("a,b\n1,2\n".utf8).write(to: outside.appendingPathComponent("data.csv"))
+        try Data("[{\"a\": 1}]".utf8).write(to: outside.appendingPathComponent("data.json"))
+        try Data("{\"a\": 1}\n".utf8).write(to: outside.appendingPathComponent("data.ndjson"))
+        let tables: [(name: String, module: String, arguments: String)] = [
+            ("m1", "vsv", "filename=''../outside/secret.txt''"),
+            ("m2", "zipfile", "''../outside/new.zip''"),
+            ("m3", "read_csv", "''../outside/data.csv''"),
+            ("m4", "read_json", "''../outside/data.json''"),
+            ("m5", "read_ndjson", "''../outside/data.ndjson''"),
+            ("m6", "read_csv_auto", "''../outside/secret.txt''"),
+        ]
+        var script = "create table t(a);\npragma writable_schema = on;\n"
+        for table in tables {
+            script += "insert into sqlite_schema values('table', '\(table.name)', '\(table.name)', 0, "
+                + "'CREATE VIRTUAL TABLE \(table.name) USING \(table.module)(\(table.arguments))');\n"
+        }
+        try folder.sqlsh(["s.db"], script, in: "work")
+        let before = try FileManager.default.contentsOfDirectory(atPath: outside.path).sorted()
+        for table in tables {
+            for sql in ["select * from \(table.name);", "select count(*) from \(table.name);",
+                        "insert into \(table.name) values('x', 'y', 'z', 'w', 'v', 'u', 't');"] {
+                let run = try folder.sqlsh(["s.db"], sql + "\nselect 'end';\n", in: "work")
+                let file = table.arguments.replacingOccurrences(of: "''", with: "'")
+                #expect(run.err.contains("table \(table.name) is a \(table.module) table the database came with (\(table.module)(\(file)))"),
+                        "\(sql): \(run.err)")
+                #expect(run.err.contains(".trust \(table.name)"), "\(run.err)")
+                #expect(!run.out.contains(secret) && !run.err.contains(secret), "\(sql) showed the secret")
+                #expect(run.out.hasSuffix("end\n"), "\(sql): \(run)")
+                #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).sorted() == before, "\(sql)")
+            }
+        }
+        // The user's word: .trust reads it (and is refused in safe mode).
+        let trusted = try folder.sqlsh(["s.db"], ".trust m3\nselect a, b from m3;\n", in: "work")
+        #expect(trusted.out == "1|2\n" && trusted.err == "", "\(trusted)")
+        let unknown = try folder.sqlsh(["s.db"], ".trust nothere\n", in: "work")
+        #expect(unknown.err.contains("no virtual table nothere"), "\(unknown)")
+        let safe = try folder.sqlsh(["-safe", "s.db"], ".trust m3\nselect a from m3;\n", in: "work")
+        #expect(safe.status == 1 && !safe.out.contains("1"), "\(safe)")
+        // A table made in this session is read; in the next session it came with the database.
+        let made = try folder.sqlsh(["own.db"], "create virtual table own using vsv(filename='../outside/data.csv', header);\nselect a from own;\n", in: "work")
+        #expect(made.out == "1\n" && made.err == "", "\(made)")
+        let again = try folder.sqlsh(["own.db"], "select a from own;\n", in: "work")
+        #expect(again.err.contains("table own is a vsv table the database came with"), "\(again)")
+        // Temp tables are always this session's, and files named in FROM are read as before.
+        let temp = try folder.sqlsh(["s.db"], "create virtual table temp.tt using read_csv('../outside/data.csv');\nselect a from tt;\nselect b from '../outside/data.csv';\n", in: "work")
+        #expect(temp.out == "1\n2\n" && temp.err == "", "\(temp)")
+    }
+
+    /// A CHECK constraint calling a direct-only function rides on no call of the user's:
+    /// `insert into t values(writefile('mine', 'y'))` names writefile, and in sqlite3 3.40.1
+    /// also runs t's `check (writefile('pwned', ...))`. sqlsh refuses the call while a
+    /// statement that writes runs, naming the table; a statement that writes nothing (no
+    /// CHECK runs) still calls the function.
+    @Test func aCheckConstraintDoesNotRideOnTheUsersCall() throws {
+        let folder = try Folder()
+        try folder.sqlsh(["c.db"], """
+            create table t(a check (coalesce(abs(1), 1) > 0));
+            create table u(a);
+            pragma writable_schema = on;
+            update sqlite_schema set sql = replace(sql, 'abs(1)', 'writefile(''pwned'', ''x'')') where name = 't';
+            """)
+        for sql in ["insert into t values(1);", "insert into t values(writefile('mine', 'y'));",
+                    "select eval('insert into t values(1)'), writefile('mine', 'y');",
+                    "insert into u values(writefile('mine', 'y'));"] {
+            let run = try folder.sqlsh(["c.db"], sql + "\n")
+            #expect(run.status == 1, "\(sql): \(run)")
+            #expect(folder.listing() == ["c.db"], "\(sql): \(folder.listing())")
+        }
+        let named = try folder.sqlsh(["c.db"], "insert into t values(writefile('mine', 'y'));\n")
+        #expect(named.err.contains("unsafe use of writefile(): a CHECK constraint of table t calls it"), "\(named.err)")
+        let read = try folder.sqlsh(["c.db"], "select writefile('mine', 'y');\n")
+        #expect(read.out == "1\n" && folder.listing() == ["c.db", "mine"], "\(read)")
     }
 
     /// SQLite's own load_extension() in a CHECK constraint loads code in sqlite3 3.40.1 (an

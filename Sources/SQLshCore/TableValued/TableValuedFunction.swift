@@ -144,6 +144,10 @@ public struct TableValuedOptions: OptionSet, Sendable, Hashable {
     public static let innocuous = TableValuedOptions(rawValue: 1 << 0)
     /// Only usable from top-level SQL, never from views, triggers or schema.
     public static let directOnly = TableValuedOptions(rawValue: 1 << 1)
+    /// Reads or writes files named by its arguments (a ``VirtualTableModule``'s): a table of
+    /// it that the database came with, rather than one this connection's statements made, is
+    /// refused when it is first used, unless trusted by name (``StoredFileTables``).
+    public static let touchesFiles = TableValuedOptions(rawValue: 1 << 2)
 }
 
 /// Errors a planner throws.

@@ -31,10 +31,15 @@ public protocol VirtualTableModule {
     /// time a connection first uses a table of the schema.
     /// - Throws: any error; its message becomes the statement's error.
     static func makeTable(arguments: [String], context: VirtualTableContext) throws -> any VirtualTable
+    /// Refuses a table before anything else looks at it (the gate of
+    /// ``TableValuedOptions/touchesFiles``, then ``makeTable(arguments:context:)``): for a
+    /// refusal that must win over the others, such as a shell's safe mode. Nothing by default.
+    static func admit(arguments: [String], context: VirtualTableContext) throws
 }
 
 extension VirtualTableModule {
     public static var options: TableValuedOptions { [] }
+    public static func admit(arguments: [String], context: VirtualTableContext) throws {}
 }
 
 /// Where a table is being made.

@@ -11,9 +11,11 @@ internal import CSQLite
 /// What a registration of a virtual table module holds: how to make its tables.
 final class VirtualTableModuleBox {
     let options: TableValuedOptions
+    let admit: ([String], VirtualTableContext) throws -> Void
     let makeTable: ([String], VirtualTableContext) throws -> any VirtualTable
     init<M: VirtualTableModule>(_ module: M.Type) {
         options = module.options
+        admit = { try M.admit(arguments: $0, context: $1) }
         makeTable = { try M.makeTable(arguments: $0, context: $1) }
     }
 }
@@ -74,6 +76,10 @@ private func construct(_ db: OpaquePointer?, _ aux: UnsafeMutableRawPointer?, _ 
     let context = VirtualTableContext(handle: db, schemaName: string(argv[1]), tableName: string(argv[2]), isCreate: isCreate)
     let table: any VirtualTable
     do {
+        try box.admit(arguments, context)
+        if box.options.contains(.touchesFiles) {
+            try StoredFileTables.admit(context, module: string(argv[0]), arguments: arguments)
+        }
         table = try box.makeTable(arguments, context)
     } catch {
         let report = SQLiteErrorReport(error)

@@ -25,16 +25,15 @@ final class ZipArchive {
     /// loads a table's archive); without, only the end record (entries are then read one at
     /// a time with ``entry(at:)``, as its scans of a file do).
     init(path: String, readingDirectory: Bool = true) throws {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ZipError("cannot open file: \(path)") }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            close(fd)
+        let fd: Int32
+        let info: stat
+        do {
+            (fd, info) = try RegularFile.openForReading(path)
+        } catch let refusal as RegularFile.Refusal {
+            // A folder opens, as with fopen, but reads nothing; a FIFO or a device is not read.
+            throw ZipError(refusal.isDirectory ? "error in fread()" : "cannot open file: \(refusal.message(path))")
+        } catch {
             throw ZipError("cannot open file: \(path)")
-        }
-        guard info.st_mode & S_IFMT != S_IFDIR else {
-            close(fd)
-            throw ZipError("error in fread()")
         }
         storage = .file(fd)
         size = Int(info.st_size)

@@ -12,14 +12,17 @@ import SQLshCore
 /// (a rollback too) appends a new central directory (``ZipAppender``).
 enum ZipfileModule: WritableVirtualTableModule {
     static var isEponymous: Bool { true }
-    static var options: TableValuedOptions { .directOnly }
+    static var options: TableValuedOptions { [.directOnly, .touchesFiles] }
 
-    static func makeTable(arguments: [String], context: VirtualTableContext) throws -> any VirtualTable {
+    static func admit(arguments: [String], context: VirtualTableContext) throws {
         // A table of the schema; the eponymous zipfile(FILE) is refused by the shell's
         // authorizer, which ends a safe shell as sqlite3 does.
         if !(arguments.isEmpty && context.tableName.lowercased() == "zipfile") {
             try SafeMode.refuseModule("zipfile", on: context.handle)
         }
+    }
+
+    static func makeTable(arguments: [String], context: VirtualTableContext) throws -> any VirtualTable {
         // The eponymous table (no arguments) reads the archive named by its hidden argument.
         if (context.tableName.lowercased() != "zipfile" && arguments.isEmpty) || arguments.count > 1 {
             throw SQLiteError(message: "zipfile constructor requires one argument")

@@ -52,9 +52,16 @@ struct ScanFile: TableValuedFunction {
             throw SQLiteError(message: "scanfile: the file name is too long (\(name.count) bytes, the most is \(Int(PATH_MAX) - 1))")
         }
         path = Array(name)
-        let descriptor = path.contains(0) ? -1 : open(path.map { CChar(bitPattern: $0) } + [0], O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw SQLiteError(message: "cannot open '\(String(decoding: path, as: UTF8.self))' for reading")
+        let shown = String(decoding: path, as: UTF8.self)
+        let descriptor: Int32
+        do {
+            descriptor = try RegularFile.openForReading(bytes: path).descriptor
+        } catch let refusal as RegularFile.Refusal {
+            // A folder opens but cannot be read, as sqlean reports it.
+            if refusal.isDirectory { throw SQLiteError(code: .ioErr, message: "cannot read '\(shown)'") }
+            throw SQLiteError(message: "cannot open '\(shown)' for reading: \(refusal.message(shown))")
+        } catch {
+            throw SQLiteError(message: "cannot open '\(shown)' for reading")
         }
         reader = LineReader(descriptor)
         atEnd = false

@@ -62,21 +62,32 @@ final class ByteStream {
     let fileSize: Int64
     /// The most bytes one record may span.
     let maxKept: Int
+    /// What sets ``maxKept``, for messages: `the length limit`, `max_line_size`...
+    let limitName: String
+    /// Whether Ctrl-C was pressed since the stream opened: each read checks, so that a long
+    /// read ends within one buffer's read.
+    private let interrupt = InterruptCheck()
 
     private var descriptor: Int32 = -1
     private var gz: gzFile?
 
     /// Opens `path`. `compression`: nil to tell from the first bytes, true or false to say.
-    /// - Throws: `cannot open NAME: REASON` (missing, unreadable, a folder).
-    init(path: String, maxKept: Int, compression: Bool? = nil, initialCapacity: Int = 256 << 10) throws {
+    /// - Throws: `cannot open NAME: REASON` (missing, unreadable, a folder, a FIFO or a device:
+    ///   only regular files are read).
+    init(path: String, maxKept: Int, limitName: String = "the length limit", compression: Bool? = nil,
+         initialCapacity: Int = 256 << 10) throws {
         self.path = path
         self.maxKept = max(maxKept, 1)
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileTableError("cannot open \(path): \(String(cString: strerror(errno)))") }
-        var info = stat()
-        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            close(fd)
-            throw FileTableError("cannot open \(path): Is a directory")
+        self.limitName = limitName
+        let fd: Int32
+        let info: stat
+        do {
+            (fd, info) = try RegularFile.openForReading(path)
+        } catch let failure as RegularFile.OpenFailure {
+            throw FileTableError("cannot open \(path): \(failure.reason)")
+        } catch let refusal as RegularFile.Refusal {
+            throw FileTableError(refusal.isDirectory ? "cannot open \(path): Is a directory"
+                                 : "cannot open \(path): \(refusal.message(path)) (sqlsh reads files, not pipes or devices)")
         }
         fileSize = info.st_mode & S_IFMT == S_IFREG ? Int64(info.st_size) : 0
         var compressed = compression ?? false
@@ -129,6 +140,7 @@ final class ByteStream {
     ///   damaged or truncated gzip stream).
     func fill(keeping keep: Int) throws -> Bool {
         if atEnd { return false }
+        if interrupt.isRequested { throw SQLiteError(code: .interrupt, message: "interrupted") }
         let drop = min(max(keep - origin, 0), count)
         if drop > 0 {
             if count > drop { memmove(buffer, buffer + drop, count - drop) }
@@ -163,7 +175,15 @@ final class ByteStream {
             if got < 0 { throw FileTableError("cannot read \(path): \(String(cString: strerror(errno)))") }
             n = got
         }
-        if n == 0 { atEnd = true; return false }
+        if n == 0 {
+            atEnd = true
+            // A file cut short while it is read (another program truncating it) would end the
+            // table early, silently: its size at open says how much there was to read.
+            if !isCompressed, end < fileSize {
+                throw FileTableError("cannot read \(path): the file was truncated while it was read (\(end) of \(fileSize) bytes)")
+            }
+            return false
+        }
         count += n
         return true
     }

@@ -94,7 +94,7 @@ final class CSVScanner {
 
     private func tooLong(_ overflow: ByteStreamOverflow) -> RecordError {
         RecordError(line: recordLine, column: 1, lineText: lineText(from: recordStart),
-                    problem: "a row longer than \(stream.maxKept) bytes (the length limit)", resume: Int.max)
+                    problem: "a row longer than \(stream.maxKept) bytes (\(stream.limitName))", resume: Int.max)
     }
 
     /// The bytes of field `index` of the current record (valid until the next record).

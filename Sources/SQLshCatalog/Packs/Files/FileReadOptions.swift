@@ -249,6 +249,28 @@ struct FileReadOptions {
     var normalizeNames = false
     var maxRecordSize: Int?
 
+    /// The longest record read when no `max_line_size` (CSV) or `maximum_object_size` (JSON)
+    /// is given, as DuckDB's defaults: a file that is one endless line (`/dev/zero` copied to
+    /// a file, a binary file named `.csv`) fails there instead of growing a buffer to the
+    /// length limit (a gigabyte).
+    var defaultMaxRecordSize: Int {
+        if case .json = format { return 16 << 20 }
+        return 2 << 20
+    }
+
+    /// The most bytes one record may take, under the connection's `lengthLimit`.
+    func recordLimit(lengthLimit: Int) -> Int {
+        min(lengthLimit, maxRecordSize ?? defaultMaxRecordSize)
+    }
+
+    /// What a record longer than `limit` bytes is told, after "longer than N bytes".
+    func recordLimitName(_ limit: Int) -> String {
+        let option: String
+        if case .json = format { option = "maximum_object_size" } else { option = "max_line_size" }
+        guard limit == maxRecordSize ?? defaultMaxRecordSize else { return "the length limit" }
+        return "\(option); raise it with \(option)=BYTES"
+    }
+
     /// The format a file's name says: `.csv`, `.tsv`, `.json`, `.ndjson`, `.jsonl`, each
     /// perhaps followed by `.gz` (any case); nil for other names.
     static func format(ofName name: String) -> (format: FileFormat, tab: Bool)? {

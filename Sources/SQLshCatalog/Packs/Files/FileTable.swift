@@ -17,21 +17,13 @@ protocol FileTableModule: VirtualTableModule {
 }
 
 extension FileTableModule {
-    static var options: TableValuedOptions { .directOnly }
+    static var options: TableValuedOptions { [.directOnly, .touchesFiles] }
+
+    static func admit(arguments: [String], context: VirtualTableContext) throws {
+        try SafeMode.refuseModule(function, on: context.handle)
+    }
 
     static func makeTable(arguments: [String], context: VirtualTableContext) throws -> any VirtualTable {
-        try SafeMode.refuseModule(function, on: context.handle)
-        // A table a database came with (its schema says CREATE VIRTUAL TABLE ... USING
-        // read_csv) would read any file as soon as it is used: only tables made by this
-        // connection's own statements are read.
-        if context.isCreate {
-            FileTables.markMade(context.handle, schema: context.schemaName, table: context.tableName)
-        } else if !FileTables.wasMade(context.handle, schema: context.schemaName, table: context.tableName) {
-            throw FileTableError("""
-                table \(context.tableName) is a \(function) table the database came with: sqlsh reads files only for \
-                tables its own statements made (select from \(function)(...) instead)
-                """)
-        }
         let options: FileReadOptions
         let joined = arguments.joined(separator: ",")
         if !joined.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) {
@@ -101,7 +93,7 @@ final class FileTable: VirtualTable {
         self.function = function
         self.files = try FileSet.resolve(options.fileNames)
         let first = files.paths.first ?? options.path
-        let limit = min(lengthLimit, options.maxRecordSize ?? lengthLimit)
+        let limit = options.recordLimit(lengthLimit: lengthLimit)
         self.lengthLimit = limit
         var columns: [FileColumn]
         var estimate: Int64
@@ -179,7 +171,8 @@ final class FileTable: VirtualTable {
 
     /// A new stream over file `index` of ``files``.
     func openStream(_ index: Int) throws -> ByteStream {
-        try ByteStream(path: files.paths[index], maxKept: lengthLimit, compression: options.compression)
+        try ByteStream(path: files.paths[index], maxKept: lengthLimit, limitName: options.recordLimitName(lengthLimit),
+                   compression: options.compression)
     }
 
     /// The message of an error in a file: where, what, the line, and how to skip such rows.
@@ -268,7 +261,7 @@ struct CSVInference {
         if dialect.delimiter == 10 || dialect.delimiter == 13 || dialect.delimiter == dialect.quote {
             throw FileTableError("\(function): the delimiter cannot be a newline or the quote")
         }
-        let stream = try ByteStream(path: path, maxKept: maxKept, compression: options.compression)
+        let stream = try ByteStream(path: path, maxKept: maxKept, limitName: options.recordLimitName(maxKept), compression: options.compression)
         let scanner = try CSVScanner(stream: stream, dialect: dialect)
         try scanner.skipLines(options.skip)
         // The first record (a header or data), then the sample.
@@ -378,7 +371,7 @@ struct CSVInference {
         for candidate in [UInt8(ascii: ","), 9, UInt8(ascii: ";"), UInt8(ascii: "|")] {
             var dialect = base
             dialect.delimiter = candidate
-            let stream = try ByteStream(path: path, maxKept: maxKept, compression: options.compression,
+            let stream = try ByteStream(path: path, maxKept: maxKept, limitName: options.recordLimitName(maxKept), compression: options.compression,
                                         initialCapacity: 64 << 10)
             let scanner = try CSVScanner(stream: stream, dialect: dialect)
             try scanner.skipLines(options.skip)
@@ -593,7 +586,7 @@ struct JSONInference {
     }
 
     func run() throws -> Result {
-        let stream = try ByteStream(path: path, maxKept: maxKept, compression: options.compression)
+        let stream = try ByteStream(path: path, maxKept: maxKept, limitName: options.recordLimitName(maxKept), compression: options.compression)
         let scanner = try JSONScanner(stream: stream, layout: layout)
         let given = options.columns
         if let given { scanner.setKeys(given.map { Array($0.name.utf8) }) } else { scanner.learnsKeys = true }

@@ -1,69 +1,31 @@
 @_spi(RawSQLite) import SQLshCore
-import Synchronization
 
 /// The file tables of each connection: which ones its own statements made (only those read
 /// files), and which temp tables were made for a file named in a statement, with the file as
 /// it was then (they are made again when it changes: ``dropStale(on:)``).
 public enum FileTables {
-    private struct Key: Hashable {
-        var handle: UInt
-        var schema: String
-        var table: String
-    }
-
-    private struct Live {
+    private struct Live: Sendable {
         var name: String
         /// The names the table was made with (files or patterns), and the files they were.
         var names: [String]
         var files: FileSet
     }
 
-    private struct State {
-        var made: Set<Key> = []
-        var live: [UInt: [ObjectIdentifier: Live]] = [:]
-    }
-
-    private static let state = Mutex(State())
-
-    private static let forgetsClosedConnections: Void = Connection.observeClosing { handle in
-        state.withLock { state in
-            state.made = state.made.filter { $0.handle != handle }
-            state.live[handle] = nil
-        }
-    }
-
-    private static func key(_ handle: OpaquePointer, _ schema: String, _ table: String) -> Key {
-        Key(handle: UInt(bitPattern: handle), schema: schema.lowercased(), table: table.lowercased())
-    }
-
-    /// Records that a statement of the connection made the table (CREATE VIRTUAL TABLE).
-    static func markMade(_ handle: OpaquePointer, schema: String, table: String) {
-        _ = forgetsClosedConnections
-        let key = key(handle, schema, table)
-        state.withLock { _ = $0.made.insert(key) }
-    }
-
-    /// Whether a statement of the connection made the table.
-    static func wasMade(_ handle: OpaquePointer, schema: String, table: String) -> Bool {
-        let key = key(handle, schema, table)
-        return state.withLock { $0.made.contains(key) }
-    }
+    /// The connection's temp tables made for files named in statements, by table object.
+    private static let live = ConnectionLocal<[ObjectIdentifier: Live]>(initial: [:])
 
     /// Keeps track of a temp table made for a file named in a statement.
     static func track(_ table: FileTable, handle: OpaquePointer, name: String) {
-        let live = Live(name: name, names: table.options.fileNames, files: table.files)
+        let entry = Live(name: name, names: table.options.fileNames, files: table.files)
         let id = ObjectIdentifier(table)
-        let key = UInt(bitPattern: handle)
-        table.trackedHandle = key
-        state.withLock { $0.live[key, default: [:]][id] = live }
+        table.trackedHandle = UInt(bitPattern: handle)
+        Connection(borrowing: handle).withLocal(live) { $0[id] = entry }
     }
 
     /// Forgets a table SQLite let go of.
     static func untrack(_ table: ObjectIdentifier, handle: UInt) {
-        state.withLock { state in
-            state.live[handle]?[table] = nil
-            if state.live[handle]?.isEmpty == true { state.live[handle] = nil }
-        }
+        guard let handle = OpaquePointer(bitPattern: handle) else { return }
+        live.withExistingValue(onHandle: handle) { $0[table] = nil }
     }
 
     /// Drops the temp tables made for files named in statements whose file changed since
@@ -71,9 +33,9 @@ public enum FileTables {
     /// columns and types of the file as it is now. Costs nothing on a connection without
     /// such tables; the shell calls it before each statement.
     public static func dropStale(on connection: Connection) {
-        let key = UInt(bitPattern: connection.handle)
-        guard let tables = state.withLock({ $0.live[key].map { Array($0.values) } }) else { return }
-        for table in tables where table.files.isStale(table.names) {
+        let tables = connection.local(live)
+        if tables.isEmpty { return }
+        for table in tables.values where table.files.isStale(table.names) {
             try? connection.execute("DROP TABLE IF EXISTS temp.\(quotedName(table.name))")
         }
     }
@@ -81,8 +43,7 @@ public enum FileTables {
     /// The names of the tables of a connection made for files named in its statements
     /// (for tests).
     static func trackedNames(on handle: OpaquePointer) -> [String] {
-        let key = UInt(bitPattern: handle)
-        return state.withLock { $0.live[key].map { $0.values.map(\.name) } ?? [] }.sorted()
+        Connection(borrowing: handle).local(live).values.map(\.name).sorted()
     }
 }
 

@@ -80,7 +80,7 @@ final class JSONScanner {
         } catch let overflow as ByteStreamOverflow {
             _ = overflow
             throw RecordError(line: recordLine, column: 1, lineText: "",
-                              problem: "a record longer than \(stream.maxKept) bytes (the length limit)", resume: Int.max)
+                              problem: "a record longer than \(stream.maxKept) bytes (\(stream.limitName))", resume: Int.max)
         }
     }
 

@@ -25,16 +25,34 @@ final class VSVReader {
     private var buffer: [UInt8]
     private var position = 0, count = 0
     private var atEnd = false
+    /// The most bytes (and fields) one record may hold: the connection's length limit.
+    private let maxRecordBytes: Int
+    /// Why reading stopped early (a record too long, Ctrl-C): ``readRecord()`` throws it.
+    private var failure: SQLiteError?
+    private let interrupt = InterruptCheck()
 
     /// Opens a source.
-    /// - Throws: `cannot open 'NAME' for reading` when the file cannot be opened.
-    init(_ source: VSVOptions.Source, fieldSeparator: UInt8, recordSeparator: UInt8) throws {
+    /// - Throws: `cannot open 'NAME' for reading` when the file cannot be opened, or is not
+    ///   a regular file (a FIFO would block, a device never end).
+    init(_ source: VSVOptions.Source, fieldSeparator: UInt8, recordSeparator: UInt8, maxRecordBytes: Int) throws {
         self.fieldSeparator = Int32(fieldSeparator)
         self.recordSeparator = Int32(recordSeparator)
+        self.maxRecordBytes = maxRecordBytes
         stripCarriageReturn = fieldSeparator == 10 || recordSeparator == 10
         switch source {
         case .file(let name):
-            guard let f = fopen(name, "rb") else { throw SQLiteError(message: "cannot open '\(name)' for reading") }
+            let descriptor: Int32
+            do {
+                descriptor = try RegularFile.openForReading(name).descriptor
+            } catch let refusal as RegularFile.Refusal {
+                throw SQLiteError(message: "cannot open '\(name)' for reading: \(refusal.message(name))")
+            } catch {
+                throw SQLiteError(message: "cannot open '\(name)' for reading")
+            }
+            guard let f = fdopen(descriptor, "rb") else {
+                close(descriptor)
+                throw SQLiteError(message: "cannot open '\(name)' for reading")
+            }
             file = f
             buffer = [UInt8](repeating: 0, count: 65536)
         case .data(let data):
@@ -49,9 +67,19 @@ final class VSVReader {
 
     deinit { if let file { fclose(file) } }
 
-    /// Refills the buffer from the file; false at the end.
+    /// Refills the buffer from the file; false at the end, or when reading must stop
+    /// (``failure``).
     private func fill() -> Bool {
         guard let file, !atEnd else { return false }
+        if bytes.count + fields.count > maxRecordBytes {
+            failure = SQLiteError(message: "vsv: a record longer than \(maxRecordBytes) bytes (the length limit)")
+        } else if interrupt.isRequested {
+            failure = SQLiteError(code: .interrupt, message: "interrupted")
+        }
+        if failure != nil {
+            atEnd = true
+            return false
+        }
         let keep = count - position
         if keep > 0 { buffer.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[position..<count])) } }
         let read = buffer.withUnsafeMutableBytes { raw -> Int in
@@ -76,7 +104,14 @@ final class VSVReader {
     }
 
     /// Reads the next record into ``fields``; false at the end of the input.
-    func readRecord() -> Bool {
+    /// - Throws: for a record longer than the length limit, or Ctrl-C.
+    func readRecord() throws -> Bool {
+        let read = readRecordFields()
+        if let failure { throw failure }
+        return read
+    }
+
+    private func readRecordFields() -> Bool {
         bytes.removeAll(keepingCapacity: true)
         fields.removeAll(keepingCapacity: true)
         if peek() < 0 { return false }

@@ -3,17 +3,20 @@ import SQLshCore
 /// The `vsv` virtual table module: a delimited file (or inline data) as a read-only table,
 /// read again from the start by every query, one record at a time.
 enum VSVModule: VirtualTableModule {
-    static var options: TableValuedOptions { .directOnly }
+    static var options: TableValuedOptions { [.directOnly, .touchesFiles] }
+
+    static func admit(arguments: [String], context: VirtualTableContext) throws {
+        try SafeMode.refuseModule("vsv", on: context.handle)
+    }
 
     static func makeTable(arguments: [String], context: VirtualTableContext) throws -> any VirtualTable {
-        try SafeMode.refuseModule("vsv", on: context.handle)
         let options = try VSVOptions(arguments: arguments)
         // Checked before the column names are made: columns=100000000 would need gigabytes.
         let limit = context.connection.limit(.column)
         if let columns = options.columns, columns > limit {
             throw SQLiteError(message: "too many columns: columns=\(columns) is more than the column limit (\(limit))")
         }
-        return try VSVTable(options)
+        return try VSVTable(options, maxRecordBytes: context.connection.limit(.length))
     }
 }
 
@@ -23,15 +26,19 @@ final class VSVTable: VirtualTable {
     /// How many columns each row has.
     let columnCount: Int
 
-    init(_ options: VSVOptions) throws {
+    /// The most bytes one record may hold (the connection's length limit).
+    let maxRecordBytes: Int
+
+    init(_ options: VSVOptions, maxRecordBytes: Int) throws {
         self.options = options
+        self.maxRecordBytes = maxRecordBytes
         // The header, or the first record when the column count is not given.
         var names: [String] = []
         var count = options.columns
         if options.header || count == nil {
             let reader = try VSVReader(options.source, fieldSeparator: options.fieldSeparator,
-                                       recordSeparator: options.recordSeparator)
-            if reader.readRecord() {
+                                       recordSeparator: options.recordSeparator, maxRecordBytes: maxRecordBytes)
+            if try reader.readRecord() {
                 if options.header { names = (0..<reader.fields.count).map { String(decoding: reader.field($0), as: UTF8.self) } }
                 if count == nil { count = reader.fields.count }
             }
@@ -69,9 +76,9 @@ final class VSVCursor: VirtualTableCursor {
     func filter(_ arguments: FilterArguments) throws {
         let options = table.options
         let reader = try VSVReader(options.source, fieldSeparator: options.fieldSeparator,
-                                   recordSeparator: options.recordSeparator)
-        if options.header { _ = reader.readRecord() }
-        for _ in 0..<options.skip where !reader.readRecord() {
+                                   recordSeparator: options.recordSeparator, maxRecordBytes: table.maxRecordBytes)
+        if options.header { _ = try reader.readRecord() }
+        for _ in 0..<options.skip where try !reader.readRecord() {
             throw SQLiteError(message: "premature end of file during skip")
         }
         self.reader = reader
@@ -81,7 +88,7 @@ final class VSVCursor: VirtualTableCursor {
 
     func next() throws {
         guard let reader else { isAtEnd = true; return }
-        isAtEnd = !reader.readRecord()
+        isAtEnd = try !reader.readRecord()
         if !isAtEnd { row += 1 }
     }
 

@@ -24,7 +24,7 @@ public enum DotCommandRegistry {
         LogCommand.self, NonceCommand.self,
         // Database internals and connections.
         AuthCommand.self, BinaryCommand.self, CheckCommand.self, CloneCommand.self, FilectrlCommand.self, TestcaseCommand.self, DbconfigCommand.self, DbinfoCommand.self,
-        LintCommand.self, ScanstatsCommand.self, SelftestCommand.self, VersionCommand.self, VfsinfoCommand.self, VfslistCommand.self, VfsnameCommand.self, ImposterCommand.self, ExpertCommand.self, ConnectionCommand.self, TestctrlCommand.self, SessionCommand.self, RecoverCommand.self, RestoreCommand.self, SaveCommand.self, Sha3sumCommand.self, StatsCommand.self,
+        LintCommand.self, ScanstatsCommand.self, SelftestCommand.self, VersionCommand.self, VfsinfoCommand.self, VfslistCommand.self, VfsnameCommand.self, ImposterCommand.self, ExpertCommand.self, ConnectionCommand.self, TestctrlCommand.self, SessionCommand.self, RecoverCommand.self, RestoreCommand.self, SaveCommand.self, Sha3sumCommand.self, StatsCommand.self, TrustCommand.self,
     ].sorted { $0.name < $1.name }
 
     /// The command a typed name refers to, resolved as sqlite3 3.40.1's `do_meta_command`
