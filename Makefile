@@ -189,7 +189,7 @@ test: deps
 
 # The whole Swift test suite under AddressSanitizer, in its own build folder, then the core's
 # tests under ThreadSanitizer in another (a first run builds everything twice with
-# instrumentation: 49 min on the 2-core machine while other builds ran, README has the parts).
+# instrumentation: 49 min on the 2-core machine while other builds ran, docs/testing.md has the parts).
 test-sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	@# LeakSanitizer stays off: XCTest's own runner leaks a few objects at exit (368 bytes),
@@ -225,7 +225,7 @@ fuzz: deps
 
 # A short, deterministic pass of every fuzz target for CI (.ci/run calls it after make test):
 # a fixed -seed and a fixed -runs count over the committed seed corpora only, so a clean
-# clone runs the same inputs each time (FuzzCatalog only its first few hundred: README).
+# clone runs the same inputs each time (FuzzCatalog only its first few hundred: docs/testing.md).
 # The targets are built in FUZZ_SMOKE_CONFIG into
 # .build-fuzz-smoke, apart from make fuzz's .build-fuzz (a long make fuzz may be using it).
 # New inputs go to a corpus folder emptied first, each target runs with its working folder

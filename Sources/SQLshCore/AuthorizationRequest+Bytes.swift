@@ -10,11 +10,7 @@ extension AuthorizationRequest {
 }
 
 #if canImport(Glibc)
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #elseif canImport(Darwin)
 import Darwin
 #endif

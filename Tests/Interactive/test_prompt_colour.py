@@ -1,4 +1,4 @@
-"""The prompt in colour, as the README says: bold green on a colour terminal, plain with
+"""The prompt in colour: bold green on a colour terminal, plain with
 NO_COLOR, and the line still where libedit's cursor is (the escapes are not counted)."""
 import unittest
 

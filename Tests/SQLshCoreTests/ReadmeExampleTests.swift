@@ -1,8 +1,9 @@
 import SQLshCore
 import Testing
 
-// The README's "Embedding the core library" example, verbatim apart from `print` being
-// replaced by collecting lines: if this stops compiling or passing, update the README too.
+// The embedding example of the DocC guide (Sources/SQLshCore/SQLshCore.docc/EmbeddingGuide.md,
+// once the README's "Embedding the core library"), verbatim apart from `print` being
+// replaced by collecting lines: if this stops compiling or passing, update the guide too.
 
 // A scalar function: the closure's result type is inferred; nil is NULL.
 let initials = SQLFunction("initials", argumentCount: 1, options: .pure) { args -> String? in

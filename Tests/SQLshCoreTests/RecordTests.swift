@@ -448,7 +448,8 @@ private func playerTable() throws -> Connection {
     }
 }
 
-/// The README's records example, as written there.
+/// The records example of the DocC article Sources/SQLshCore/SQLshCore.docc/Records.md (once
+/// the README's), as written there.
 @Suite struct RecordReadmeTests {
     struct Player: Codable, Equatable {
         var id: Int

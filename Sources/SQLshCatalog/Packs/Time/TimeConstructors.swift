@@ -1,10 +1,6 @@
 import SQLshCore
 #if canImport(Glibc)
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #elseif canImport(Darwin)
 import Darwin
 #endif
