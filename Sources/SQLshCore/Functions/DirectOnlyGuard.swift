@@ -131,7 +131,8 @@ enum SQLCallScan {
     }
 
     static func scan(_ text: UnsafeBufferPointer<UInt8>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
-        var tokens = SQLTokenizer(text)
+        // Keywords are names here (`replace(` calls a function): no keyword lookups.
+        var tokens = SQLTokenizer(text, recognizesKeywords: false)
         while let token = tokens.next() {
             let name: Range<Int>
             switch token.kind {

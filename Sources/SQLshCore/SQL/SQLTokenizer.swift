@@ -30,11 +30,17 @@ public struct SQLTokenizer: IteratorProtocol, Sequence {
     /// The offset of the next token's first byte; may be set to go on from elsewhere (an
     /// offset past the end gives no more tokens).
     public var position: Int
+    /// Whether bare words are looked up in SQLite's keyword list; when not, every bare word is
+    /// an ``SQLToken/Kind/identifier``.
+    public let recognizesKeywords: Bool
 
-    /// A tokenizer of `text` starting at `position`.
-    public init(_ text: UnsafeBufferPointer<UInt8>, from position: Int = 0) {
+    /// A tokenizer of `text` starting at `position`. A reader that looks for names only (and
+    /// takes keywords for names too) passes `recognizesKeywords: false` and saves a lookup per
+    /// word.
+    public init(_ text: UnsafeBufferPointer<UInt8>, from position: Int = 0, recognizesKeywords: Bool = true) {
         self.text = text
         self.position = position
+        self.recognizesKeywords = recognizesKeywords
     }
 
     /// The next token, whitespace and comments included; nil at the end of the text.
@@ -115,7 +121,7 @@ public struct SQLTokenizer: IteratorProtocol, Sequence {
         default:
             if Self.isIdentifierStart(c) {
                 while i < n && Self.isIdentifierByte(text[i]) { i += 1 }
-                kind = isKeyword(start, i) ? .keyword : .identifier
+                kind = recognizesKeywords && isKeyword(start, i) ? .keyword : .identifier
             } else {
                 kind = .illegal
             }
