@@ -104,7 +104,7 @@ let package = Package(
         .target(name: "WasmHostLibrary", dependencies: ["SQLshWasm", "SQLshPluginSDK", "CSQLshPlugin"],
                 linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
 
-        .testTarget(name: "SQLshCoreTests", dependencies: ["SQLshCore", "CSQLite"]),
+        .testTarget(name: "SQLshCoreTests", dependencies: ["SQLshCore", "CSQLite", "TestSupport"]),
         .testTarget(name: "SQLshWasmTests", dependencies: ["SQLshWasm", "SQLshCore"]),
         .testTarget(name: "SQLshJSONTests", dependencies: ["SQLshJSON", "SQLshCore"]),
         .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "GoldenFiles", "TestSupport"],

@@ -187,8 +187,9 @@ struct DirectOnlyGate: Sendable {
     }
 }
 
-/// Finds calls of a function in SQL text: the name as an identifier (bare or quoted, ASCII
-/// case ignored) followed by `(`, outside string literals and comments.
+/// Finds calls of a function in SQL text: the name as an identifier (bare, quoted, or a
+/// keyword such as `replace`; ASCII case ignored) followed by `(`, outside string literals and
+/// comments, the text read by ``SQLTokenizer`` as SQLite reads it.
 enum SQLCallScan {
     static func calls(_ sql: UnsafePointer<CChar>, _ name: String) -> Bool {
         calls(UnsafeBufferPointer(start: UnsafeRawPointer(sql).assumingMemoryBound(to: UInt8.self), count: strlen(sql)), name)
@@ -201,52 +202,27 @@ enum SQLCallScan {
     }
 
     static func scan(_ text: UnsafeBufferPointer<UInt8>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        let n = text.count
-        while i < n {
-            let c = text[i]
-            switch c {
-            case UInt8(ascii: "'"):
-                i = skipQuoted(text, from: i, closing: c)
-            case UInt8(ascii: "-") where i + 1 < n && text[i + 1] == UInt8(ascii: "-"):
-                while i < n && text[i] != 10 { i += 1 }
-            case UInt8(ascii: "/") where i + 1 < n && text[i + 1] == UInt8(ascii: "*"):
-                i += 2
-                while i + 1 < n && !(text[i] == UInt8(ascii: "*") && text[i + 1] == UInt8(ascii: "/")) { i += 1 }
-                i += 2
-            case UInt8(ascii: "\""), UInt8(ascii: "`"), UInt8(ascii: "["):
-                let start = i + 1
-                let end = skipQuoted(text, from: i, closing: c == UInt8(ascii: "[") ? UInt8(ascii: "]") : c)
-                if matches(text, start..<max(start, end - 1), wanted), followedByParenthesis(text, from: end) { return true }
-                i = end
+        // Keywords are names here (`replace(` calls a function): no keyword lookups.
+        var tokens = SQLTokenizer(text, recognizesKeywords: false)
+        while let token = tokens.next() {
+            let name: Range<Int>
+            switch token.kind {
+            case .identifier, .keyword:
+                name = token.range
+            case .quotedIdentifier where !token.isUnterminated:
+                // What is between the quotes, as written (a doubled quote is no function name).
+                name = (token.start + 1)..<(token.end - 1)
             default:
-                if isIdentifierByte(c) && !(c >= 0x30 && c <= 0x39) {
-                    let start = i
-                    while i < n && isIdentifierByte(text[i]) { i += 1 }
-                    if matches(text, start..<i, wanted), followedByParenthesis(text, from: i) { return true }
-                } else {
-                    i += 1
-                }
+                continue
+            }
+            guard matches(text, name, wanted) else { continue }
+            // `(` next, after spaces and comments.
+            var ahead = tokens
+            if let next = ahead.nextSignificant(), next.kind == .operator, text[next.start] == UInt8(ascii: "(") {
+                return true
             }
         }
         return false
-    }
-
-    /// The index after a quoted token starting at `from` (a doubled closing quote is part of it).
-    private static func skipQuoted(_ text: UnsafeBufferPointer<UInt8>, from: Int, closing: UInt8) -> Int {
-        var i = from + 1
-        while i < text.count {
-            if text[i] == closing {
-                if closing != UInt8(ascii: "]") && i + 1 < text.count && text[i + 1] == closing { i += 2; continue }
-                return i + 1
-            }
-            i += 1
-        }
-        return i
-    }
-
-    private static func isIdentifierByte(_ c: UInt8) -> Bool {
-        (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x24 || c >= 0x80
     }
 
     private static func matches(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -257,24 +233,5 @@ enum SQLCallScan {
             if a != b && !((a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A) { return false }
         }
         return true
-    }
-
-    /// Whether `(` comes next, after spaces and comments.
-    private static func followedByParenthesis(_ text: UnsafeBufferPointer<UInt8>, from: Int) -> Bool {
-        var i = from
-        while i < text.count {
-            switch text[i] {
-            case 0x20, 0x09, 0x0A, 0x0D, 0x0C: i += 1
-            case UInt8(ascii: "-") where i + 1 < text.count && text[i + 1] == UInt8(ascii: "-"):
-                while i < text.count && text[i] != 10 { i += 1 }
-            case UInt8(ascii: "/") where i + 1 < text.count && text[i + 1] == UInt8(ascii: "*"):
-                i += 2
-                while i + 1 < text.count && !(text[i] == UInt8(ascii: "*") && text[i + 1] == UInt8(ascii: "/")) { i += 1 }
-                i += 2
-            case UInt8(ascii: "("): return true
-            default: return false
-            }
-        }
-        return false
     }
 }

@@ -1,4 +1,5 @@
 import SQLshCatalog
+import SQLshCore
 /// Context-aware completion for the interactive prompt and `.complete`: pure logic over a
 /// ``CompletionData``.
 ///
@@ -38,20 +39,17 @@ public struct CompletionEngine {
     // MARK: SQL
 
     private static let tableKeywords: Set<String> = ["FROM", "JOIN", "INTO", "UPDATE", "TABLE", "VIEW", "EXISTS"]
-    private static let clauseKeywords: Set<String> = [
-        "SELECT", "FROM", "WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "SET", "VALUES", "ON", "USING",
-        "JOIN", "UNION", "EXCEPT", "INTERSECT", "WINDOW", "RETURNING",
-    ]
+    private static var clauseKeywords: Set<String> { SQLClauseKeywords.all }
 
     private func completeSQL(_ text: String, after: String) -> Completion {
-        let (tokens, inComment) = CompletionTokenizer.tokens(text)
+        let (tokens, inComment) = CompletionToken.tokens(of: text)
         let end = text.utf8.count
         guard !inComment else { return Completion(fragment: "", candidates: []) }
         // The whole statement as far as it can be read: the tokens before the cursor and those
         // after it (the word the cursor is in the middle of is left out).
         var everything = tokens
-        let (later, _) = CompletionTokenizer.tokens(after)
-        let firstLater = after.utf8.first.map { CompletionTokenizer.isIdentifierPart($0) } == true ? 1 : 0
+        let (later, _) = CompletionToken.tokens(of: after)
+        let firstLater = after.utf8.first.map { SQLTokenizer.isIdentifierByte($0) } == true ? 1 : 0
         everything += later.dropFirst(firstLater)
         var preceding = tokens[...]
         var fragment = ""
@@ -195,7 +193,9 @@ public struct CompletionEngine {
         case .word:
             return expressionIntroducers.contains(asciiUppercased(last.text))
         case .punctuation:
-            return ["=", "<", ">", "(", "+", "-", "*", "/", "|", "%", "!", ","].contains(last.text)
+            // Multi-character operators by their last character: `<=`, `||`, `->>`.
+            guard let final = last.text.unicodeScalars.last else { return false }
+            return ["=", "<", ">", "(", "+", "-", "*", "/", "|", "%", "!", ","].contains(final)
         case .quoted, .literal:
             return false
         }
@@ -306,7 +306,7 @@ public struct CompletionEngine {
         for byte in table.utf8 {
             if byte == UInt8(ascii: "_") || byte == 32 { atStart = true; continue }
             if atStart {
-                guard byte < 0x80, CompletionTokenizer.isIdentifierStart(byte) else { return nil }
+                guard byte < 0x80, SQLTokenizer.isIdentifierStart(byte) else { return nil }
                 alias.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
                 atStart = false
             }
@@ -364,8 +364,8 @@ public struct CompletionEngine {
     /// `name` as is when it is a plain identifier, else in double quotes.
     static func quoteIfNeeded(_ name: String, keywords: Set<String>) -> String {
         let bytes = Array(name.utf8)
-        let plain = !bytes.isEmpty && CompletionTokenizer.isIdentifierStart(bytes[0]) && bytes[0] < 0x80
-            && bytes.allSatisfy { $0 < 0x80 && CompletionTokenizer.isIdentifierPart($0) && $0 != UInt8(ascii: "$") }
+        let plain = !bytes.isEmpty && SQLTokenizer.isIdentifierStart(bytes[0]) && bytes[0] < 0x80
+            && bytes.allSatisfy { $0 < 0x80 && SQLTokenizer.isIdentifierByte($0) && $0 != UInt8(ascii: "$") }
             && !keywords.contains(asciiUppercased(name))
         return plain ? name : "\"" + name.replacingAll("\"", with: "\"\"") + "\""
     }

@@ -50,7 +50,7 @@ public struct ShellCompletionData: CompletionData {
 
     public func functionNames() -> [String] {
         var names = column("SELECT DISTINCT name FROM pragma_function_list").filter { name in
-            name.utf8.allSatisfy(CompletionTokenizer.isIdentifierPart) && !name.hasPrefix("sqlite_")
+            name.utf8.allSatisfy(SQLTokenizer.isIdentifierByte) && !name.hasPrefix("sqlite_")
         }
         let present = Set(names)
         for function in shell.catalog.functions

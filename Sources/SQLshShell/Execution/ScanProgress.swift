@@ -41,7 +41,7 @@ final class ScanProgress {
 
     /// The estimated row count of `table` (as written in a query: `t`, `"my t"`, `aux.t`).
     static func estimate(table: String, on connection: Connection) -> Int? {
-        let (tokens, _) = CompletionTokenizer.tokens(table)
+        let (tokens, _) = CompletionToken.tokens(of: table)
         let names = tokens.filter { $0.kind == .word || $0.kind == .quoted }
         guard let name = names.last?.text else { return nil }
         var schema = ""

@@ -1,3 +1,5 @@
+import SQLshCore
+
 /// Colours for the line being typed: SQL (and dot-command lines) split into spans of
 /// ``HighlightKind``, and the pairs of brackets that match. Pure and forgiving: any text,
 /// finished or not, valid UTF-8 or not, gives spans; nothing throws or traps.
@@ -27,13 +29,29 @@ public enum SQLHighlighter {
     private static let cteListEnders: Set<String> = ["SELECT", "VALUES", "INSERT", "REPLACE", "UPDATE", "DELETE"]
 
     /// Splits `text` (Unicode scalars) into highlight spans with `names` telling keywords,
-    /// functions and schema names apart.
+    /// functions and schema names apart. The SQL is read by ``SQLTokenizer`` over the text's
+    /// UTF-8; spans and brackets are given in Unicode scalars.
     public static func highlight(_ text: [Unicode.Scalar], names: HighlightNames) -> SQLHighlight {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count)
+        for scalar in text {
+            if scalar.value < 0x80 {
+                bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else {
+                UTF8.encode(scalar) { bytes.append($0) }
+            }
+        }
+        return bytes.withUnsafeBufferPointer { highlight(text, utf8: $0, names: names) }
+    }
+
+    private static func highlight(_ text: [Unicode.Scalar], utf8 bytes: UnsafeBufferPointer<UInt8>,
+                                  names: HighlightNames) -> SQLHighlight {
         var result = SQLHighlight()
-        let n = text.count
-        var i = 0
+        let n = bytes.count
+        var tokens = SQLTokenizer(bytes)
+        var offsets = ScalarOffsets(bytes)
         var statementStarted = false
-        var atLineStart = true
+        /// The offsets (Unicode scalars) of the `(` not closed yet.
         var openBrackets: [Int] = []
         /// The previous word or punctuation outside comments (upper-cased words), for context.
         var previous = ""
@@ -41,117 +59,69 @@ public enum SQLHighlighter {
         /// there `, name (` names the next one rather than calling a function.
         var cteListDepth: Int?
 
+        /// A span over the bytes `start..<end`.
         func add(_ start: Int, _ end: Int, _ kind: HighlightKind) {
             guard kind != .plain, end > start else { return }
-            result.spans.append(HighlightSpan(start: start, end: end, kind: kind))
+            let from = offsets.scalar(at: start)
+            result.spans.append(HighlightSpan(start: from, end: offsets.scalar(at: end), kind: kind))
         }
-        func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\r" || c == "\u{0B}" || c == "\u{0C}" }
 
-        while i < n {
-            let c = text[i]
-            if c == "\n" { i += 1; atLineStart = true; continue }
-            if isSpace(c) { i += 1; continue }
-            let lineStart = atLineStart
-            atLineStart = false
+        while let token = tokens.next() {
+            let start = token.start
+            let c = bytes[start]
+            // Spaces, and the vertical tab SQLite does not take for one.
+            if token.kind == .whitespace || (token.kind == .illegal && c == 0x0B) { continue }
             // A dot-command or a `#` comment: a line of its own between statements.
-            if lineStart && !statementStarted && (c == "." || c == "#") && (i == 0 || text[i - 1] == "\n") {
-                var end = i
-                while end < n && text[end] != "\n" { end += 1 }
-                if c == "#" {
-                    add(i, end, .comment)
+            if !statementStarted && (c == UInt8(ascii: ".") || c == UInt8(ascii: "#"))
+                && (start == 0 || bytes[start - 1] == 0x0A) {
+                var end = start
+                while end < n && bytes[end] != 0x0A { end += 1 }
+                if c == UInt8(ascii: "#") {
+                    add(start, end, .comment)
                 } else {
-                    dotLine(text, from: i, to: end, names: names, into: &result)
+                    let from = offsets.scalar(at: start)
+                    dotLine(text, from: from, to: offsets.scalar(at: end), names: names, into: &result)
                 }
-                i = end
+                tokens.position = end
                 continue
             }
-            let start = i
-            // Comments.
-            if c == "-" && i + 1 < n && text[i + 1] == "-" {
-                while i < n && text[i] != "\n" { i += 1 }
-                add(start, i, .comment)
+            switch token.kind {
+            case .comment:
+                add(start, token.end, .comment)
                 continue
-            }
-            if c == "/" && i + 1 < n && text[i + 1] == "*" {
-                i += 2
-                while i < n && !(text[i] == "*" && i + 1 < n && text[i + 1] == "/") { i += 1 }
-                i = min(n, i + 2)
-                add(start, i, .comment)
+            case .whitespace:
                 continue
+            default:
+                statementStarted = true
             }
-            statementStarted = true
-            // Strings, quoted names, blobs.
-            if c == "'" || c == "\"" || c == "`" || c == "[" || ((c == "x" || c == "X") && i + 1 < n && text[i + 1] == "'") {
-                let isBlob = c == "x" || c == "X"
-                if isBlob { i += 1 }
-                let open = text[i]
-                let close: Unicode.Scalar = open == "[" ? "]" : open
-                i += 1
-                var closed = false
-                while i < n {
-                    if text[i] == close {
-                        if close != "]" && i + 1 < n && text[i + 1] == close { i += 2; continue }
-                        closed = true
-                        i += 1
-                        break
-                    }
-                    i += 1
-                }
-                if !closed {
-                    add(start, i, .unterminatedString)
-                } else if open == "'" {
-                    add(start, i, .string)
+            switch token.kind {
+            case .string, .blob, .quotedIdentifier:
+                if token.isUnterminated {
+                    add(start, token.end, .unterminatedString)
+                } else if token.kind != .quotedIdentifier {
+                    add(start, token.end, .string)
                 } else {
-                    let name = String(String.UnicodeScalarView(text[(start + 1)..<(i - 1)]))
-                    add(start, i, names.identifiers.contains(asciiLowercased(name)) ? .identifier : .plain)
+                    let name = SQLToken(kind: .identifier, start: start + 1, end: token.end - 1).lowercasedText(in: bytes)
+                    add(start, token.end, names.identifiers.contains(name) ? .identifier : .plain)
                 }
                 previous = "'"
-                continue
-            }
-            // Numbers.
-            if isDigit(c) || (c == "." && i + 1 < n && isDigit(text[i + 1])) {
-                if c == "0" && i + 1 < n && (text[i + 1] == "x" || text[i + 1] == "X") {
-                    i += 2
-                    while i < n && isHexDigit(text[i]) { i += 1 }
-                } else {
-                    while i < n && isDigit(text[i]) { i += 1 }
-                    if i < n && text[i] == "." { i += 1; while i < n && isDigit(text[i]) { i += 1 } }
-                    if i < n && (text[i] == "e" || text[i] == "E") {
-                        var j = i + 1
-                        if j < n && (text[j] == "+" || text[j] == "-") { j += 1 }
-                        if j < n && isDigit(text[j]) {
-                            i = j
-                            while i < n && isDigit(text[i]) { i += 1 }
-                        }
-                    }
+            case .number:
+                // `12abc` is not a number: drawn plain. `0x`, a hex number being typed, is.
+                if !token.isMalformed || (token.end - start == 2 && c == UInt8(ascii: "0")
+                                          && (bytes[start + 1] | 0x20) == UInt8(ascii: "x")) {
+                    add(start, token.end, .number)
                 }
-                // `12abc` is not a number: drawn plain.
-                if i < n && isIdentifierPart(text[i]) {
-                    while i < n && isIdentifierPart(text[i]) { i += 1 }
-                    previous = "1"
-                    continue
-                }
-                add(start, i, .number)
                 previous = "1"
-                continue
-            }
-            // Parameters.
-            if c == "?" || c == ":" || c == "@" || c == "$" {
-                i += 1
-                while i < n && isIdentifierPart(text[i]) { i += 1 }
-                if c == "?" || i - start > 1 { add(start, i, .parameter) }
+            case .parameter:
+                add(start, token.end, .parameter)
                 previous = "?"
-                continue
-            }
-            // Words: keywords, functions, names.
-            if isIdentifierStart(c) {
-                while i < n && isIdentifierPart(text[i]) { i += 1 }
-                let word = String(String.UnicodeScalarView(text[start..<i]))
-                let upper = asciiUppercased(word)
-                var j = i
-                while j < n && (isSpace(text[j]) || text[j] == "\n") { j += 1 }
-                let called = j < n && text[j] == "("
-                let lower = asciiLowercased(word)
+            case .keyword, .identifier:
+                // Words: keywords, functions, names.
+                let upper = token.uppercasedText(in: bytes)
+                let lower = token.lowercasedText(in: bytes)
+                var j = token.end
+                while j < n && (SQLTokenizer.isSpace(bytes[j]) || bytes[j] == 0x0B) { j += 1 }
+                let called = j < n && bytes[j] == UInt8(ascii: "(")
                 let kind: HighlightKind
                 if called && names.functions.contains(lower) && !(previous == "." ) {
                     kind = .function
@@ -165,7 +135,7 @@ public enum SQLHighlighter {
                 } else {
                     kind = .plain
                 }
-                add(start, i, kind)
+                add(start, token.end, kind)
                 if previous != "." {
                     if upper == "WITH" {
                         cteListDepth = openBrackets.count
@@ -174,26 +144,30 @@ public enum SQLHighlighter {
                     }
                 }
                 previous = upper
-                continue
-            }
-            // Punctuation.
-            i += 1
-            switch c {
-            case "(":
-                openBrackets.append(start)
-            case ")":
-                if let open = openBrackets.popLast() {
-                    result.bracketPartners[open] = start
-                    result.bracketPartners[start] = open
+            case .operator, .illegal, .whitespace, .comment:
+                // Punctuation; a `:`, `@` or `$` without a name is an unfinished parameter.
+                switch c {
+                case UInt8(ascii: "("):
+                    openBrackets.append(offsets.scalar(at: start))
+                case UInt8(ascii: ")"):
+                    let close = offsets.scalar(at: start)
+                    if let open = openBrackets.popLast() {
+                        result.bracketPartners[open] = close
+                        result.bracketPartners[close] = open
+                    }
+                case UInt8(ascii: ";"):
+                    statementStarted = false
+                    openBrackets.removeAll()
+                    cteListDepth = nil
+                default:
+                    break
                 }
-            case ";":
-                statementStarted = false
-                openBrackets.removeAll()
-                cteListDepth = nil
-            default:
-                break
+                if token.kind == .illegal && (c == UInt8(ascii: ":") || c == UInt8(ascii: "@") || c == UInt8(ascii: "$")) {
+                    previous = "?"
+                } else {
+                    previous = token.text(in: bytes)
+                }
             }
-            previous = String(c)
         }
         return result
     }
@@ -229,14 +203,32 @@ public enum SQLHighlighter {
     }
 
     private static func isBlank(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\r" }
-    private static func isDigit(_ c: Unicode.Scalar) -> Bool { c.value >= 48 && c.value <= 57 }
-    private static func isHexDigit(_ c: Unicode.Scalar) -> Bool {
-        isDigit(c) || (c.value >= 65 && c.value <= 70) || (c.value >= 97 && c.value <= 102)
+}
+
+/// Unicode scalar offsets of UTF-8 byte offsets, read going forward: each byte is counted once
+/// however many offsets are asked for, as long as they do not go back.
+private struct ScalarOffsets {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The last byte offset asked for, and its scalar offset.
+    var byte = 0
+    var scalar = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
     }
-    private static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
-        (c.value >= 65 && c.value <= 90) || (c.value >= 97 && c.value <= 122) || c == "_" || c.value >= 0x80
-    }
-    private static func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
-        isIdentifierStart(c) || isDigit(c) || c == "$"
+
+    /// The scalar offset of the byte offset `offset` (at a scalar's first byte, or the end).
+    mutating func scalar(at offset: Int) -> Int {
+        if offset < byte {
+            byte = 0
+            scalar = 0
+        }
+        let end = min(offset, bytes.count)
+        while byte < end {
+            // Every byte but a continuation byte starts a scalar.
+            if bytes[byte] & 0xC0 != 0x80 { scalar += 1 }
+            byte += 1
+        }
+        return scalar
     }
 }

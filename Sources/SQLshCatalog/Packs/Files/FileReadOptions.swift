@@ -78,13 +78,13 @@ struct FileCall: Equatable {
         var text = text
         return text.withUTF8 { bytes -> FileCall? in
             var tokenizer = SQLTokenizer(bytes)
-            guard let name = tokenizer.next(), name.kind == .word,
-                  readers[SQLTokenizer.lowercased(bytes, name.range)] != nil,
-                  let open = tokenizer.next(arguments: true), bytes[open.range.lowerBound] == UInt8(ascii: "("),
-                  let close = FileCall.closingParenthesis(bytes, after: open.range.lowerBound),
+            guard let name = tokenizer.nextFileToken(), name.isWord,
+                  readers[name.lowercasedText(in: bytes)] != nil,
+                  let open = tokenizer.nextFileToken(arguments: true), bytes[open.start] == UInt8(ascii: "("),
+                  let close = FileCall.closingParenthesis(bytes, after: open.start),
                   close == bytes.count - 1 else { return nil }
-            return try? FileCall(function: SQLTokenizer.lowercased(bytes, name.range),
-                                 arguments: UnsafeBufferPointer(rebasing: bytes[(open.range.upperBound)..<close]))
+            return try? FileCall(function: name.lowercasedText(in: bytes),
+                                 arguments: UnsafeBufferPointer(rebasing: bytes[(open.end)..<close]))
         }
     }
 
@@ -93,14 +93,54 @@ struct FileCall: Equatable {
     static func closingParenthesis(_ bytes: UnsafeBufferPointer<UInt8>, after open: Int) -> Int? {
         var tokenizer = SQLTokenizer(bytes, from: open + 1)
         var depth = 1
-        while let token = tokenizer.next(arguments: true) {
-            guard token.kind == .punctuation else { continue }
-            switch bytes[token.range.lowerBound] {
+        while let token = tokenizer.nextFileToken(arguments: true) {
+            guard token.isPunctuation else { continue }
+            switch bytes[token.start] {
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                 depth -= 1
-                if depth == 0 { return bytes[token.range.lowerBound] == UInt8(ascii: ")") ? token.range.lowerBound : nil }
+                if depth == 0 { return bytes[token.start] == UInt8(ascii: ")") ? token.start : nil }
             default: break
+            }
+        }
+        return nil
+    }
+}
+
+extension SQLToken {
+    /// Whether the files pack takes the token for punctuation: an operator, or a character
+    /// SQLite cannot read (`{`, `]`, `:` in DuckDB's syntax).
+    var isPunctuation: Bool { kind == .operator || kind == .illegal }
+}
+
+extension SQLTokenizer {
+    /// The next token other than whitespace and comments as the files pack reads SQL and
+    /// DuckDB's arguments: nil at the end of the text or at a NUL byte (the position left on
+    /// it); a vertical tab is space; `:=` is one operator; in `arguments`, `[` is punctuation
+    /// (DuckDB's lists) rather than the start of a bracketed name.
+    mutating func nextFileToken(arguments: Bool = false) -> SQLToken? {
+        while let token = next() {
+            switch token.kind {
+            case .whitespace, .comment:
+                continue
+            case .illegal:
+                let c = text[token.start]
+                if c == 0x0B { continue }
+                if c == 0 {
+                    position = token.start
+                    return nil
+                }
+                if c == UInt8(ascii: ":") && token.end - token.start == 1 && token.end < text.count
+                    && text[token.end] == UInt8(ascii: "=") {
+                    position = token.end + 1
+                    return SQLToken(kind: .operator, start: token.start, end: position)
+                }
+                return token
+            case .quotedIdentifier where arguments && text[token.start] == UInt8(ascii: "["):
+                position = token.start + 1
+                return SQLToken(kind: .operator, start: token.start, end: position)
+            default:
+                return token
             }
         }
         return nil
@@ -116,19 +156,21 @@ private struct ArgumentParser {
     init(text: UnsafeBufferPointer<UInt8>) {
         self.text = text
         tokenizer = SQLTokenizer(text)
-        lookahead = tokenizer.next(arguments: true)
+        lookahead = tokenizer.nextFileToken(arguments: true)
     }
 
     mutating func advance() -> SQLToken? {
         let token = lookahead
-        lookahead = tokenizer.next(arguments: true)
+        lookahead = tokenizer.nextFileToken(arguments: true)
         return token
     }
 
-    func spelled(_ token: SQLToken) -> String { String(decoding: text[token.range], as: UTF8.self) }
+    func spelled(_ token: SQLToken) -> String { token.text(in: text) }
+
+    func unquoted(_ token: SQLToken) -> String { String(decoding: token.unquoted(in: text), as: UTF8.self) }
 
     func isPunctuation(_ token: SQLToken?, _ spelling: String) -> Bool {
-        guard let token, token.kind == .punctuation else { return false }
+        guard let token, token.isPunctuation else { return false }
         return text[token.range].elementsEqual(spelling.utf8)
     }
 
@@ -137,12 +179,11 @@ private struct ArgumentParser {
         while true {
             // name = value, name := value, or a value.
             var saved = self
-            if let name = saved.advance(), name.kind == .word || name.kind == .quotedName,
+            if let name = saved.advance(), name.isWord || name.kind == .quotedIdentifier,
                isPunctuation(saved.lookahead, "=") || isPunctuation(saved.lookahead, ":=") {
                 _ = saved.advance()
                 self = saved
-                let key = name.kind == .word ? spelled(name).lowercased()
-                    : String(decoding: SQLTokenizer.unquoted(text, name.range), as: UTF8.self).lowercased()
+                let key = name.isWord ? spelled(name).lowercased() : unquoted(name).lowercased()
                 call.named.append((key, try parseValue()))
             } else {
                 guard call.named.isEmpty else { throw FileTableError("a positional argument after named ones") }
@@ -157,14 +198,14 @@ private struct ArgumentParser {
         guard let token = advance() else { throw FileTableError("an argument is missing its value") }
         switch token.kind {
         case .string:
-            return .string(String(decoding: SQLTokenizer.unquoted(text, token.range), as: UTF8.self))
+            return .string(unquoted(token))
         case .number:
             return .number(spelled(token))
-        case .word:
+        case .keyword, .identifier:
             return .word(spelled(token))
-        case .quotedName:
-            return .string(String(decoding: SQLTokenizer.unquoted(text, token.range), as: UTF8.self))
-        case .punctuation:
+        case .quotedIdentifier:
+            return .string(unquoted(token))
+        case .operator, .illegal:
             if isPunctuation(token, "-") || isPunctuation(token, "+"), let number = lookahead, number.kind == .number {
                 _ = advance()
                 return .number((isPunctuation(token, "-") ? "-" : "") + spelled(number))
@@ -184,10 +225,10 @@ private struct ArgumentParser {
                 var fields: [OptionValue.Field] = []
                 if isPunctuation(lookahead, "}") { _ = advance(); return .structure(fields) }
                 while true {
-                    guard let key = advance(), key.kind == .string || key.kind == .word || key.kind == .quotedName else {
+                    guard let key = advance(), key.kind == .string || key.isWord || key.kind == .quotedIdentifier else {
                         throw FileTableError("expected a name in a struct")
                     }
-                    let name = key.kind == .word ? spelled(key) : String(decoding: SQLTokenizer.unquoted(text, key.range), as: UTF8.self)
+                    let name = key.isWord ? spelled(key) : unquoted(key)
                     guard isPunctuation(advance(), ":") else { throw FileTableError("expected : after '\(name)' in a struct") }
                     fields.append(.init(key: name, value: try parseValue()))
                     let separator = advance()

@@ -23,16 +23,10 @@ import Darwin
 /// session made): a view or trigger a database came with never makes a file readable. The
 /// tables are reused by later statements until the file changes (``FileTables/dropStale(on:)``).
 enum FileTableRewriter {
-    /// Words after which a FROM clause is over at the same depth.
-    private static let clauseEnds: Set<String> = [
-        "where", "group", "having", "order", "limit", "window", "union", "except", "intersect", "on", "using",
-        "returning", "set", "values", "select",
-    ]
-    /// Words that can follow a table in FROM without being its alias.
+    /// Words that can follow a table in FROM without being its alias, besides the clause
+    /// keywords (``SQLClauseKeywords/all``, upper case).
     private static let notAliases: Set<String> = [
-        "where", "group", "having", "order", "limit", "window", "union", "except", "intersect", "on", "using",
-        "returning", "join", "left", "right", "full", "inner", "cross", "natural", "outer", "indexed", "not", "as",
-        "from", "select", "values", "set", "offset",
+        "LEFT", "RIGHT", "FULL", "INNER", "CROSS", "NATURAL", "OUTER", "INDEXED", "NOT", "AS", "OFFSET",
     ]
 
     private struct Call {
@@ -61,34 +55,34 @@ enum FileTableRewriter {
         var firstWord = ""
         func eligible() -> Bool {
             guard inFrom.last == true, let previous else { return false }
-            if previous.kind == .word { return previousWord == "from" || previousWord == "join" }
-            return previous.kind == .punctuation && text[previous.range.lowerBound] == UInt8(ascii: ",")
+            if previous.isWord { return previousWord == "from" || previousWord == "join" }
+            return previous.isPunctuation && text[previous.start] == UInt8(ascii: ",")
         }
-        while let token = tokenizer.next() {
+        while let token = tokenizer.nextFileToken() {
             switch token.kind {
-            case .punctuation:
-                let c = text[token.range.lowerBound]
+            case .operator, .illegal:
+                let c = text[token.start]
                 if c == UInt8(ascii: ";") && token.range.count == 1 {
-                    scan.end = token.range.upperBound
+                    scan.end = token.end
                     return scan
                 }
                 if c == UInt8(ascii: "(") { inFrom.append(false) }
                 if c == UInt8(ascii: ")") && inFrom.count > 1 { inFrom.removeLast() }
-            case .word:
-                let word = SQLTokenizer.lowercased(text, token.range)
+            case .keyword, .identifier:
+                let word = token.lowercasedText(in: text)
                 words += 1
                 if words == 1 { firstWord = word }
                 if firstWord == "create" && word == "trigger" && words <= 4 { scan.isTrigger = true }
                 if word == "from" || word == "join" {
                     inFrom[inFrom.count - 1] = true
-                } else if clauseEnds.contains(word) {
+                } else if SQLClauseKeywords.all.contains(token.uppercasedText(in: text)) {
                     inFrom[inFrom.count - 1] = false
                 }
                 if FileCall.readers[word] != nil, eligible() {
                     var ahead = tokenizer
-                    if let open = ahead.next(arguments: true), text[open.range.lowerBound] == UInt8(ascii: "("),
-                       open.range.count == 1, let close = FileCall.closingParenthesis(text, after: open.range.lowerBound) {
-                        let arguments = UnsafeBufferPointer(rebasing: text[open.range.upperBound..<close])
+                    if let open = ahead.nextFileToken(arguments: true), text[open.start] == UInt8(ascii: "("),
+                       open.range.count == 1, let close = FileCall.closingParenthesis(text, after: open.start) {
+                        let arguments = UnsafeBufferPointer(rebasing: text[open.end..<close])
                         let parsed: Result<FileCall, FileTableError>
                         do {
                             parsed = .success(try FileCall(function: word, arguments: arguments))
@@ -100,31 +94,32 @@ enum FileTableRewriter {
                         tokenizer.position = close + 1
                         var after = tokenizer
                         var aliasFollows = false
-                        if let next = after.next() {
+                        if let next = after.nextFileToken() {
                             switch next.kind {
-                            case .word: aliasFollows = !notAliases.contains(SQLTokenizer.lowercased(text, next.range))
-                                || SQLTokenizer.lowercased(text, next.range) == "as"
-                            case .quotedName, .string: aliasFollows = true
+                            case .keyword, .identifier:
+                                let upper = next.uppercasedText(in: text)
+                                aliasFollows = !(notAliases.contains(upper) || SQLClauseKeywords.all.contains(upper)) || upper == "AS"
+                            case .quotedIdentifier, .string: aliasFollows = true
                             default: break
                             }
                         }
                         scan.calls.append(Call(range: token.range.lowerBound..<(close + 1), function: word, call: parsed,
                                                aliasFollows: aliasFollows))
-                        previous = SQLToken(kind: .quotedName, range: token.range.lowerBound..<(close + 1))
+                        previous = SQLToken(kind: .quotedIdentifier, start: token.start, end: close + 1)
                         previousWord = ""
                         continue
                     }
                 }
                 previousWord = word
-            case .string, .quotedName:
+            case .string, .quotedIdentifier:
                 if eligible() {
-                    scan.quoted.append((token.range, String(decoding: SQLTokenizer.unquoted(text, token.range), as: UTF8.self)))
+                    scan.quoted.append((token.range, String(decoding: token.unquoted(in: text), as: UTF8.self)))
                 }
             default:
                 break
             }
             previous = token
-            if token.kind != .word { previousWord = "" }
+            if !token.isWord { previousWord = "" }
         }
         scan.end = tokenizer.position
         return scan

@@ -357,7 +357,7 @@ final class JSONScanner {
             guard let c = try byte(position), c &- 48 < 10 else { throw error(at: start, "a number needs digits in its exponent") }
             while let c = try byte(position), c &- 48 < 10 { position += 1 }
         }
-        if let c = try byte(position), SQLTokenizer.isNameByte(c) || c == UInt8(ascii: ".") {
+        if let c = try byte(position), SQLTokenizer.isIdentifierByte(c) || c == UInt8(ascii: ".") {
             throw error(at: start, "a malformed number")
         }
         return decimal
@@ -370,7 +370,7 @@ final class JSONScanner {
             guard try byte(position) == b else { throw error(at: start, "unexpected text where a value should be") }
             position += 1
         }
-        if let c = try byte(position), SQLTokenizer.isNameByte(c) { throw error(at: start, "unexpected text where a value should be") }
+        if let c = try byte(position), SQLTokenizer.isIdentifierByte(c) { throw error(at: start, "unexpected text where a value should be") }
     }
 
     private func describe(_ c: UInt8) -> String {

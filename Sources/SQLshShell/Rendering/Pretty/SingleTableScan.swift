@@ -56,15 +56,13 @@ struct SingleTableScan {
 
     /// Keywords that end a `WHERE` clause at the top level: what follows them is more than a
     /// filter (grouping, ordering, a limit, another query).
-    private static let clauseKeywords: Set<String> = [
-        "GROUP", "HAVING", "ORDER", "LIMIT", "WINDOW", "UNION", "EXCEPT", "INTERSECT", "RETURNING",
-    ]
+    private static var clauseKeywords: Set<String> { SQLClauseKeywords.afterWhere }
 
     /// Recognizes the shape of a single table scan in `text` (a query without its `;`), or nil.
     static func recognize(_ text: String) -> SingleTableScan? {
         // A line comment at the end is closed by the line end added text starts with; an open
         // block comment would swallow that text.
-        let (tokens, endsInComment) = CompletionTokenizer.tokens(text + "\n")
+        let (tokens, endsInComment) = CompletionToken.tokens(of: text + "\n")
         guard !endsInComment, tokens.allSatisfy({ !$0.isOpen }),
               tokens.first?.keyword == "SELECT", !tokens.contains(where: { $0.keyword == "OVER" }) else { return nil }
         var i = 1
