@@ -94,93 +94,37 @@ public enum StoredFileTables {
 
 /// The table name of a `CREATE VIRTUAL TABLE [IF NOT EXISTS] [schema.]name USING ...`
 /// statement's text; nil for any other text.
-/// TODO(tokenizer): read the words with the core's SQL tokenizer once it lands.
 struct CreateVirtualTableText {
     let table: String
 
     init?(_ sql: String) {
-        var words = SQLWords(Array(sql.utf8))
-        guard words.keyword("create"), words.keyword("virtual"), words.keyword("table") else { return nil }
-        if words.keyword("if") { guard words.keyword("not"), words.keyword("exists") else { return nil } }
-        guard var name = words.name() else { return nil }
-        if words.dot() { guard let second = words.name() else { return nil }; name = second }
-        table = name
+        var sql = sql
+        guard let table = sql.withUTF8({ Self.table(in: $0) }) else { return nil }
+        self.table = table
     }
-}
 
-/// The words at the start of SQL text, skipping white space and comments.
-private struct SQLWords {
-    let bytes: [UInt8]
-    var i = 0
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    private mutating func skipSpace() {
-        while i < bytes.count {
-            let c = bytes[i]
-            if c == 0x20 || (c >= 0x09 && c <= 0x0D) { i += 1; continue }
-            if c == UInt8(ascii: "-"), i + 1 < bytes.count, bytes[i + 1] == c {
-                while i < bytes.count, bytes[i] != 0x0A { i += 1 }
-                continue
-            }
-            if c == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
-                i += 2
-                while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
-                i = min(bytes.count, i + 2)
-                continue
-            }
-            return
+    private static func table(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var tokens = SQLTokenizer(bytes)
+        func keyword(_ word: StaticString) -> Bool {
+            var copy = tokens
+            guard let token = copy.nextSignificant(), token.kind == .keyword, token.matches(word, in: bytes) else { return false }
+            tokens = copy
+            return true
         }
-    }
-
-    private static func isWordByte(_ c: UInt8) -> Bool {
-        (c >= 0x30 && c <= 0x39) || (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) || c == 0x5F || c == 0x24 || c >= 0x80
-    }
-
-    /// Consumes the keyword `word` (lowercase) when it comes next.
-    mutating func keyword(_ word: String) -> Bool {
-        skipSpace()
-        let start = i
-        var end = i
-        while end < bytes.count, Self.isWordByte(bytes[end]) { end += 1 }
-        guard end - start == word.utf8.count,
-              zip(bytes[start..<end], word.utf8).allSatisfy({ $0 | 0x20 == $1 }) else { return false }
-        i = end
-        return true
-    }
-
-    /// Consumes a `.` when it comes next.
-    mutating func dot() -> Bool {
-        skipSpace()
-        guard i < bytes.count, bytes[i] == UInt8(ascii: ".") else { return false }
-        i += 1
-        return true
-    }
-
-    /// A name, bare or quoted ("x", [x], `x`).
-    mutating func name() -> String? {
-        skipSpace()
-        guard i < bytes.count else { return nil }
-        let open = bytes[i]
-        let close: UInt8
-        switch open {
-        case UInt8(ascii: "\""), UInt8(ascii: "`"): close = open
-        case UInt8(ascii: "["): close = UInt8(ascii: "]")
-        default:
-            let start = i
-            while i < bytes.count, Self.isWordByte(bytes[i]) { i += 1 }
-            return i > start ? String(decoding: bytes[start..<i], as: UTF8.self) : nil
+        func name() -> String? {
+            guard let token = tokens.nextSignificant(), !token.isUnterminated,
+                  token.kind == .identifier || token.kind == .quotedIdentifier || token.kind == .keyword else { return nil }
+            return String(decoding: token.unquoted(in: bytes), as: UTF8.self)
         }
-        var name: [UInt8] = []
-        i += 1
-        while i < bytes.count {
-            if bytes[i] == close {
-                if close != UInt8(ascii: "]"), i + 1 < bytes.count, bytes[i + 1] == close { name.append(close); i += 2; continue }
-                i += 1
-                return String(decoding: name, as: UTF8.self)
-            }
-            name.append(bytes[i])
-            i += 1
+        guard keyword("create"), keyword("virtual"), keyword("table") else { return nil }
+        if keyword("if") { guard keyword("not"), keyword("exists") else { return nil } }
+        guard var table = name() else { return nil }
+        var copy = tokens
+        if let dot = copy.nextSignificant(), dot.isOperator(".", in: bytes) {
+            tokens = copy
+            guard let second = name() else { return nil }
+            table = second
         }
-        return nil
+        return table
     }
 }
