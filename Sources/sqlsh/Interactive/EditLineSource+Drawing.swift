@@ -14,7 +14,7 @@ import SQLshShell
 extension EditLineSource {
     /// Whether the line is coloured: colour allowed (a terminal, no `NO_COLOR`) and
     /// `.highlight on`.
-    var highlights: Bool { shell.settings.colour && shell.settings.highlight }
+    var highlights: Bool { shell.settings.palette.highlights }
 
     /// libedit's buffer as Unicode scalars, and the cursor's offset in it.
     var buffer: (text: [Unicode.Scalar], cursor: Int) {
@@ -42,7 +42,7 @@ extension EditLineSource {
         let colour = shell.settings.colour
         func putPrompt(_ prompt: String) {
             guard colour, !prompt.isEmpty else { frame.put(prompt, style: ""); return }
-            frame.put(String(prompt.unicodeScalars.dropLast()), style: HighlightPalette.prompt)
+            frame.put(String(prompt.unicodeScalars.dropLast()), style: Style.prompt.parameters)
             frame.put(String(prompt.unicodeScalars.suffix(1)), style: "")
         }
         putPrompt(String(cString: promptText))
@@ -51,12 +51,12 @@ extension EditLineSource {
         if highlights {
             let highlight = SQLHighlighter.highlight(text, names: highlightNames ?? HighlightNames())
             for span in highlight.spans {
-                let style = HighlightPalette.style(span.kind)
+                let style = Style.highlight(span.kind).parameters
                 for i in max(0, span.start)..<min(span.end, text.count) { styles[i] = style }
             }
             if !final {
                 if let partner = highlight.partner(near: cursor), partner < text.count {
-                    styles[partner] = HighlightPalette.matchingBracket
+                    styles[partner] = Style.matchingBracket.parameters
                 }
                 if cursor == text.count { suggestion = self.suggestion(for: text) ?? [] }
             }
@@ -75,9 +75,9 @@ extension EditLineSource {
         for scalar in suggestion {
             if scalar == "\n" {
                 frame.lineBreak()
-                frame.put(continuation, style: HighlightPalette.suggestion)
+                frame.put(continuation, style: Style.suggestion.parameters)
             } else {
-                frame.put(scalar, style: HighlightPalette.suggestion)
+                frame.put(scalar, style: Style.suggestion.parameters)
             }
         }
         // Taller than the screen: the rows around the cursor, the window moving only as far

@@ -198,7 +198,7 @@ extension EditLineSource {
     func paste() -> UInt8 {
         drawingSuspended = true
         defer { drawingSuspended = false }
-        let end: [Unicode.Scalar] = ["\u{1B}", "[", "2", "0", "1", "~"]
+        let end = ControlSequence.pasteEnd
         var pasted: [Unicode.Scalar] = []
         while let key = readKey() {
             pasted.append(Unicode.Scalar(key) ?? "\u{FFFD}")
@@ -227,7 +227,7 @@ extension EditLineSource {
     /// Ctrl-L: clear the screen, the line drawn again at the top.
     func clearScreen() -> UInt8 {
         forgetFrame()
-        Terminal.write("\u{1B}[H\u{1B}[2J", to: terminalFD)
+        Terminal.write(ControlSequence.clearScreen, to: terminalFD)
         return UInt8(CC_REFRESH)
     }
 }

@@ -206,10 +206,7 @@ final class EditLineSource: LineSource {
         let plain = String(cString: promptText)
         if let shownPrompt, shownPrompt.plain == plain { return shownPrompt.shown }
         if let shownPrompt { free(shownPrompt.shown) }
-        // libedit drops an escape sequence at the very end of the prompt, so the colour ends
-        // before the last character (the space of `sqlsh> `).
-        let body = plain.dropLast(), last = plain.suffix(1)
-        let made = strdup("\u{1}\u{1B}[1;32m\u{1}" + body + "\u{1}\u{1B}[0m\u{1}" + last) ?? promptText
+        let made = strdup(shell.settings.palette.libeditPrompt(plain)) ?? promptText
         shownPrompt = made == promptText ? nil : (plain, made)
         return made
     }
@@ -244,7 +241,7 @@ final class EditLineSource: LineSource {
             ringBells()
             forgetFrame()
         }
-        if pastesBracketed { Terminal.write("\u{1B}[?2004l", to: terminalFD) }
+        if pastesBracketed { Terminal.write(ControlSequence.bracketedPasteOff, to: terminalFD) }
         guard let line = read, count > 0 else {
             if count < 0 && !inputFailed {
                 // A read interrupted by a signal: treat like Ctrl-C.
@@ -285,7 +282,7 @@ final class EditLineSource: LineSource {
         savedLine = []
         guard libeditOutput >= 0 else { return }
         highlightNames = highlights ? HighlightNames.from(ShellCompletionData(shell: shell)) : nil
-        if pastesBracketed { Terminal.write("\u{1B}[?2004h", to: terminalFD) }
+        if pastesBracketed { Terminal.write(ControlSequence.bracketedPasteOn, to: terminalFD) }
         // History for Up and Down, and for suggestions (shown with highlighting only: without
         // colour they could not be told from typed text).
         var entries: [[Unicode.Scalar]] = []
@@ -478,7 +475,7 @@ final class EditLineSource: LineSource {
         let columns = width ?? Terminal.width(of: terminalFD) ?? 80
         let row = Self.row(after: String(cString: promptText) + lineText.beforeCursor, width: columns)
         fflush(terminalStream)
-        Terminal.write("\r" + (row > 0 ? "\u{1B}[\(row)A" : "") + "\u{1B}[J", to: terminalFD)
+        Terminal.write("\r" + (row > 0 ? ControlSequence.up(row) : "") + ControlSequence.eraseBelow, to: terminalFD)
     }
 
     /// The row (from 0) libedit's cursor is on after drawing `text` from the start of a row

@@ -1,4 +1,5 @@
 import SQLshCore
+import SQLshShell
 
 /// Shows `⏱ 3.2 s` on standard error while a statement runs for more than a second, driven
 /// by the connection's progress handler; erased when rows arrive or the statement ends. A full
@@ -45,7 +46,7 @@ final class ElapsedIndicator {
         var text = "⏱ \(tenths / 10).\(tenths % 10) s"
         if let fraction = scanFraction() { text += " · ~\(Int(fraction * 100))%" }
         guard interruptRequested == 0 else { return }
-        Terminal.write(colour ? "\r\u{1B}[2m\(text)\u{1B}[0m\u{1B}[K" : "\r\(text)\u{1B}[K")
+        Terminal.write("\r" + Palette(colour: colour).paint(text, .dim) + ControlSequence.eraseToLineEnd)
         visible = true
         indicatorVisible = 1
     }
@@ -74,7 +75,7 @@ final class ElapsedIndicator {
 
     private func erase() {
         if visible && indicatorVisible != 0 {
-            Terminal.write("\r\u{1B}[K")
+            Terminal.write("\r" + ControlSequence.eraseToLineEnd)
         }
         visible = false
         indicatorVisible = 0

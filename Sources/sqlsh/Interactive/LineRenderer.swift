@@ -1,3 +1,5 @@
+import SQLshShell
+
 /// Draws ``ScreenFrame``s on the terminal: the first frame from where the cursor is, each
 /// later one by rewriting only from the first cell that changed, so that typing at the end
 /// of a long statement writes a few bytes. Tracks where the terminal's cursor is in the frame.
@@ -30,7 +32,7 @@ struct LineRenderer {
             }
             up += position.column / width
         }
-        let out = "\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + "\u{1B}[J"
+        let out = "\r" + (up > 0 ? ControlSequence.up(up) : "") + ControlSequence.eraseBelow
         forget()
         return out
     }
@@ -40,7 +42,7 @@ struct LineRenderer {
     mutating func leaveShown() -> String {
         guard let frame = shown else { return "" }
         let last = frame.rows.count - 1
-        var out = last > position.row ? "\u{1B}[\(last - position.row)B" : ""
+        var out = last > position.row ? ControlSequence.down(last - position.row) : ""
         out += "\r\n"
         forget()
         return out
@@ -66,27 +68,27 @@ struct LineRenderer {
         var style = ""
         for r in from.row..<frame.rows.count {
             if r > from.row {
-                if !style.isEmpty { out += "\u{1B}[0m"; style = "" }
+                if !style.isEmpty { out += Style.reset; style = "" }
                 out += "\r\n"
             }
             let row = frame.rows[r]
             let start = r == from.row ? from.column : 0
             for cell in row[min(start, row.count)...] where cell.width > 0 {
                 if cell.style != style {
-                    if !style.isEmpty { out += "\u{1B}[0m" }
-                    if !cell.style.isEmpty { out += "\u{1B}[" + cell.style + "m" }
+                    if !style.isEmpty { out += Style.reset }
+                    if !cell.style.isEmpty { out += Style(cell.style).start }
                     style = cell.style
                 }
                 out += cell.text
             }
-            if !style.isEmpty { out += "\u{1B}[0m"; style = "" }
-            if let old, r < old.rows.count, old.rows[r].count > row.count { out += "\u{1B}[K" }
+            if !style.isEmpty { out += Style.reset; style = "" }
+            if let old, r < old.rows.count, old.rows[r].count > row.count { out += ControlSequence.eraseToLineEnd }
         }
         let lastRow = frame.rows.count - 1
         // The terminal's cursor: after the last cell (on the last column of a full row).
         position = (lastRow, min(frame.rows[lastRow].count, frame.width - 1))
         if let old, old.rows.count > frame.rows.count {
-            out += "\r\n\u{1B}[J"
+            out += "\r\n" + ControlSequence.eraseBelow
             position = (lastRow + 1, 0)
         }
         shown = frame
@@ -97,11 +99,11 @@ struct LineRenderer {
     /// Moves the terminal's cursor to `target` (rows of the shown frame).
     private mutating func move(to target: (row: Int, column: Int)) -> String {
         var out = ""
-        if target.row < position.row { out += "\u{1B}[\(position.row - target.row)A" }
-        if target.row > position.row { out += "\u{1B}[\(target.row - position.row)B" }
+        if target.row < position.row { out += ControlSequence.up(position.row - target.row) }
+        if target.row > position.row { out += ControlSequence.down(target.row - position.row) }
         if target.row != position.row || target.column != position.column {
             out += "\r"
-            if target.column > 0 { out += "\u{1B}[\(target.column)C" }
+            if target.column > 0 { out += ControlSequence.right(target.column) }
         }
         position = target
         return out

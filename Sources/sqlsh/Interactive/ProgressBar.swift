@@ -1,3 +1,5 @@
+import SQLshShell
+
 /// A progress bar on standard error for long operations (`.import` of a large file), fed by
 /// ``SQLshShell/Shell/progress``: shown after half a second, redrawn at most ten times a
 /// second, erased when done.
@@ -14,7 +16,7 @@ final class ProgressBar {
         let now = Terminal.now()
         if !running { running = true; start = now; lastDrawn = 0 }
         if total > 0 && done >= total {
-            if visible { Terminal.write("\r\u{1B}[K") }
+            if visible { Terminal.write("\r" + ControlSequence.eraseToLineEnd) }
             visible = false
             running = false
             return
@@ -27,9 +29,9 @@ final class ProgressBar {
             let percent = Int(100 * Double(done) / Double(total))
             let bar = String(repeating: "█", count: max(0, min(width, filled)))
                 + String(repeating: "░", count: max(0, width - filled))
-            Terminal.write("\r\(bar) \(percent)% (\(Self.size(done)) of \(Self.size(total)))\u{1B}[K")
+            Terminal.write("\r\(bar) \(percent)% (\(Self.size(done)) of \(Self.size(total)))" + ControlSequence.eraseToLineEnd)
         } else {
-            Terminal.write("\r\(Self.size(done)) read\u{1B}[K")
+            Terminal.write("\r\(Self.size(done)) read" + ControlSequence.eraseToLineEnd)
         }
         visible = true
     }
@@ -37,13 +39,13 @@ final class ProgressBar {
     /// Something else is about to be written on the terminal: erase (drawn again at the next
     /// update).
     func hide() {
-        if visible { Terminal.write("\r\u{1B}[K") }
+        if visible { Terminal.write("\r" + ControlSequence.eraseToLineEnd) }
         visible = false
     }
 
     /// Forgets a bar whose operation ended without reporting its end (an error).
     func reset() {
-        if visible { Terminal.write("\r\u{1B}[K") }
+        if visible { Terminal.write("\r" + ControlSequence.eraseToLineEnd) }
         visible = false
         running = false
     }

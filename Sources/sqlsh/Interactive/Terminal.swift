@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SQLshCore
+import SQLshShell
 
 /// Facts about the terminal the interactive shell runs on.
 enum Terminal {
@@ -48,9 +49,8 @@ enum Terminal {
     /// Whether colour may be used: standard output and error are terminals, `NO_COLOR` is not
     /// set (to anything non-empty) and the terminal is not `dumb`.
     static var allowsColour: Bool {
-        if let noColour = getenv("NO_COLOR"), noColour.pointee != 0 { return false }
-        if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
-        return isatty(1) == 1 && isatty(2) == 1
+        Palette.allowsColour(environment: { getenv($0).map { String(cString: $0) } },
+                             outputsAreTerminals: isatty(1) == 1 && isatty(2) == 1)
     }
 
     /// Whether the terminal rewraps its lines when its width changes, as tmux, VTE (GNOME
