@@ -3,15 +3,18 @@ import SQLshShell
 /// Draws ``ScreenFrame``s on the terminal: the first frame from where the cursor is, each
 /// later one by rewriting only from the first cell that changed, so that typing at the end
 /// of a long statement writes a few bytes. Tracks where the terminal's cursor is in the frame.
-struct LineRenderer {
+public struct FrameRenderer: Sendable {
     /// The frame on the screen, or nil when nothing is (the next frame is drawn from the
     /// cursor's position, which must be at the start of a row).
-    private(set) var shown: ScreenFrame? = nil
+    public private(set) var shown: ScreenFrame? = nil
     /// Where the terminal's cursor is, in `shown`'s rows.
     private var position = (row: 0, column: 0)
 
+    /// A renderer with nothing on the screen.
+    public init() {}
+
     /// Forgets the frame on the screen (something else was written after it, or the line ended).
-    mutating func forget() {
+    public mutating func forget() {
         shown = nil
         position = (0, 0)
     }
@@ -22,7 +25,7 @@ struct LineRenderer {
     /// `reflowedTo`: the terminal rewraps its lines when its width changes (tmux, VTE and
     /// most terminals but xterm do) and is now that many columns wide, so each row of the
     /// frame above the cursor now takes as many rows as its cells need at the new width.
-    mutating func eraseShown(reflowedTo width: Int? = nil) -> String {
+    public mutating func eraseShown(reflowedTo width: Int? = nil) -> String {
         guard let frame = shown else { return "" }
         var up = position.row
         if let width, width > 0, width < frame.width {
@@ -39,7 +42,7 @@ struct LineRenderer {
 
     /// The bytes that move the cursor to the row below the shown frame's last (for output
     /// that follows the line: Enter, a list of completions), then forgets the frame.
-    mutating func leaveShown() -> String {
+    public mutating func leaveShown() -> String {
         guard let frame = shown else { return "" }
         let last = frame.rows.count - 1
         var out = last > position.row ? ControlSequence.down(last - position.row) : ""
@@ -49,7 +52,7 @@ struct LineRenderer {
     }
 
     /// The bytes that change the screen from the shown frame to `frame`.
-    mutating func draw(_ frame: ScreenFrame) -> String {
+    public mutating func draw(_ frame: ScreenFrame) -> String {
         var out = ""
         var from = (row: 0, column: 0)
         if let old = shown, old.width == frame.width {
@@ -111,7 +114,7 @@ struct LineRenderer {
 
     /// The first cell (row, column) where two frames of one width differ, stepped back to
     /// the start of a wide character; nil when only the cursor moved.
-    static func firstDifference(_ a: ScreenFrame, _ b: ScreenFrame) -> (row: Int, column: Int)? {
+    public static func firstDifference(_ a: ScreenFrame, _ b: ScreenFrame) -> (row: Int, column: Int)? {
         let rows = max(a.rows.count, b.rows.count)
         for r in 0..<rows {
             let x = r < a.rows.count ? a.rows[r] : []
