@@ -22,6 +22,12 @@ public struct EditBuffer: Equatable, Sendable {
     /// The text as a string.
     public var string: String { String(String.UnicodeScalarView(text)) }
 
+    /// The text before the cursor.
+    public var beforeCursor: String { String(String.UnicodeScalarView(text[..<cursor])) }
+
+    /// The text after the cursor.
+    public var afterCursor: String { String(String.UnicodeScalarView(text[cursor...])) }
+
     /// Whether the cursor is at the end of the buffer.
     public var isAtEnd: Bool { cursor == text.count }
 

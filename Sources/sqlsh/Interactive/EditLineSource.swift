@@ -8,47 +8,25 @@ import CEditLine
 import SQLshLineEditor
 import SQLshShell
 
-/// Lines typed at a terminal, read through libedit: the adapter between libedit and
-/// SQLshLineEditor. libedit edits (emacs keys, or vi from `~/.editrc`) and draws into a pipe
-/// nobody sees; sqlsh lays the buffer out (``FrameLayout``) and draws what changed
-/// (``FrameRenderer``) each time libedit waits for a key. The keys sqlsh adds
-/// (``KeyBindings``) are worked out by ``LineEditor`` and applied here (EditLineSource+Keys).
+/// Lines typed at a terminal, read through libedit: the adapter between libedit and the
+/// ``LineEditorSession`` that does the rest (see SQLshLineEditor). libedit edits (emacs keys,
+/// or vi from `~/.editrc`) and draws into a pipe nobody sees but for its bells; the session
+/// draws the line. Also the indicators shown while an input runs, and the history file.
 final class EditLineSource: LineSource {
     let isInteractive = true
     unowned let shell: Shell
+    let session: LineEditorSession
     private(set) var editLine: OpaquePointer!
     let history: OpaquePointer
     private let historyPath: String?
-    private let indicator: ElapsedIndicator
-    private var progressBar: ProgressBar?
-    /// The prompt libedit shows (kept alive while libedit may read it).
-    var promptText: UnsafeMutablePointer<CChar>
-    /// ``promptText`` as libedit draws it on a colour terminal (see ``Palette/libeditPrompt(_:)``).
+    private let indicators: RunIndicators
+    /// The prompt as libedit draws it (kept alive while libedit may read it), and its text.
     private var shownPrompt: (plain: String, shown: UnsafeMutablePointer<CChar>)?
-    var input = StatementInput()
-    var editor = LineEditor()
-    var layout = FrameLayout()
-    var renderer = FrameRenderer()
-    var tab = TabCompletion()
-    var cancelRequested = false
-    /// Set by Ctrl-X Ctrl-E when the edited text replaces the statement's earlier lines.
-    var editReplacesStatement = false
-    /// The needle of the last history search.
-    var lastSearch = ""
-    /// Whether the key bindings are emacs's (else vi's, from `~/.editrc`).
     private(set) var isEmacs = true
     /// Whether reading the terminal failed (hung up): the input has ended.
     private var inputFailed = false
-    /// The terminal width the prompt and line were last drawn for (0: unknown).
-    private var drawnWidth = 0
-    /// While set (a question under the line, a paste being read), nothing is drawn.
-    var drawingSuspended = false
-    /// Set before pushing a newline that must end the line whatever the buffer holds.
-    var acceptsNextEnter = false
-    /// The names the highlighter knows, read at each prompt.
-    var highlightNames: HighlightNames?
     /// The read end of the pipe libedit draws into (-1: none, libedit draws on the terminal).
-    var libeditOutput: Int32 = -1
+    private var libeditOutput: Int32 = -1
     /// The descriptor the line is drawn on (standard output, or standard error when piped).
     let terminalFD: Int32
     /// libedit's output: the pipe, or if it cannot be made a stream of its own on `terminalFD`.
@@ -57,12 +35,12 @@ final class EditLineSource: LineSource {
     init(shell: Shell, terminalFD: Int32 = 1) {
         self.shell = shell
         self.terminalFD = terminalFD
+        self.session = LineEditorSession(shell: shell)
         self.history = history_init()
         self.historyPath = HistoryLocation.standard()
-        self.indicator = ElapsedIndicator(colour: shell.settings.colour, write: { Terminal.write($0) },
-                                          isInterrupted: { interruptRequested != 0 },
-                                          setVisible: { indicatorVisible = $0 ? 1 : 0 }, stillVisible: { indicatorVisible != 0 })
-        self.promptText = strdup(shell.settings.prompt)
+        self.indicators = RunIndicators(shell: shell, enabled: isatty(2) == 1, write: { Terminal.write($0) },
+                                        width: { Terminal.width(of: 2) }, isInterrupted: { interruptRequested != 0 },
+                                        setVisible: { indicatorVisible = $0 ? 1 : 0 }, stillVisible: { indicatorVisible != 0 })
         var event = HistEvent()
         _ = sqlsh_history_setsize(history, &event, HistoryLocation.capacity)
         _ = sqlsh_history_setunique(history, &event, 1)
@@ -101,22 +79,8 @@ final class EditLineSource: LineSource {
             case .viCommandInVi: if !isEmacs { _ = sqlsh_el_bind_vi(el, binding.sequence, binding.function) }
             }
         }
+        session.backend = self
         shell.interruptRequested = { interruptRequested != 0 }
-        // Indicators are drawn on standard error, and only when it is a terminal.
-        if isatty(2) == 1 {
-            shell.willPrintRows = { [unowned self] in self.indicator.rowsArrived() }
-            let bar = ProgressBar(write: { Terminal.write($0) }, width: { Terminal.width(of: 2) })
-            shell.progress = { done, total in bar.update(done: done, total: total) }
-            indicator.isSuppressed = { bar.isRunning }
-            shell.reportsScanProgress = true
-            indicator.scanFraction = { [unowned shell] in shell.scanFraction }
-            self.progressBar = bar
-            // Errors and messages written while they are shown start on a clean line.
-            let indicator = self.indicator
-            let erase = { indicator.hide(); bar.hide() }
-            shell.err.willWriteOut = erase
-            shell.standardOutput.willWriteOut = erase
-        }
     }
 
     deinit {
@@ -124,22 +88,22 @@ final class EditLineSource: LineSource {
         if terminalStream != sqlsh_stdout() && terminalStream != sqlsh_stderr() { fclose(terminalStream) }
         if libeditOutput >= 0 { close(libeditOutput) }
         history_end(history)
-        free(promptText)
         if let shownPrompt { free(shownPrompt.shown) }
     }
 
-    /// The prompt as libedit is to draw it: ``promptText``, coloured when colour is on.
-    fileprivate func promptToDraw() -> UnsafeMutablePointer<CChar> {
-        guard shell.settings.colour else { return promptText }
-        let plain = String(cString: promptText)
+    /// The prompt as libedit is to draw it: the session's, coloured when colour is on.
+    fileprivate func promptToDraw() -> UnsafeMutablePointer<CChar>? {
+        let plain = session.prompt
         if let shownPrompt, shownPrompt.plain == plain { return shownPrompt.shown }
+        guard let made = strdup(shell.settings.colour ? shell.settings.palette.libeditPrompt(plain) : plain) else {
+            return shownPrompt?.shown
+        }
         if let shownPrompt { free(shownPrompt.shown) }
-        let made = strdup(shell.settings.palette.libeditPrompt(plain)) ?? promptText
-        shownPrompt = made == promptText ? nil : (plain, made)
+        shownPrompt = (plain, made)
         return made
     }
 
-    static func from(_ el: OpaquePointer?) -> EditLineSource? {
+    fileprivate static func from(_ el: OpaquePointer?) -> EditLineSource? {
         guard let el, let data = sqlsh_el_get_clientdata(el) else { return nil }
         return Unmanaged<EditLineSource>.fromOpaque(data).takeUnretainedValue()
     }
@@ -147,80 +111,28 @@ final class EditLineSource: LineSource {
     // MARK: LineSource
 
     func readLine(prompt: String) -> [UInt8]? {
-        if let line = input.nextQueued() { return line }
         shell.out.flush()
         shell.standardOutput.flush()
-        if strcmp(promptText, prompt) != 0 {
-            free(promptText)
-            promptText = strdup(prompt)
-        }
         interruptRequested = 0
-        cancelRequested = false
-        acceptsNextEnter = false
-        tab.reset()
-        drawnWidth = Terminal.width(of: terminalFD) ?? 0
-        prepareForPrompt()
-        var count: Int32 = 0
-        let read = el_gets(editLine, &count)
-        if read != nil && count > 0 {
-            render(final: true)
-            leaveFrame()
-        } else {
-            ringBells()
-            renderer.forget()
+        return session.readLine(prompt: prompt) {
+            var count: Int32 = 0
+            guard let read = el_gets(editLine, &count), count > 0 else { return (nil, count >= 0 || inputFailed) }
+            return (Array(UnsafeRawBufferPointer(start: read, count: Int(count))), false)
         }
-        if pastesBracketed { Terminal.write(ControlSequence.bracketedPasteOff, to: terminalFD) }
-        guard let line = read, count > 0 else {
-            if count < 0 && !inputFailed {
-                // A read interrupted by a signal: treat like Ctrl-C.
-                Terminal.write("\n", to: terminalFD)
-                return input.cancel()
-            }
-            // Ctrl-D on an empty line, or the terminal went away (the shell ends the line).
-            return nil
-        }
-        if cancelRequested { return input.cancel() }
-        let bytes = Array(UnsafeRawBufferPointer(start: line, count: Int(count)))
-        if editReplacesStatement {
-            // The edited statement replaces the lines already given: drop them (as Ctrl-C
-            // does), then give the new text line by line.
-            editReplacesStatement = false
-            return input.replaceStatement(with: bytes)
-        }
-        return input.take(bytes)
     }
 
-    /// Whether the terminal is asked to mark pastes: emacs keys only (in vi's insert mode the
-    /// marker's Escape would switch modes), and only where colour is allowed (`NO_COLOR` or
-    /// TERM=dumb ask for plain output: no escape sequences at all).
-    var pastesBracketed: Bool { libeditOutput >= 0 && isEmacs && shell.settings.colour }
-
-    /// Before each prompt: the names to highlight and the history to suggest from, read
-    /// afresh; bracketed paste on.
-    private func prepareForPrompt() {
-        renderer.forget()
-        layout.reset()
-        editor.history.reset(entries: [])
-        guard libeditOutput >= 0 else { return }
-        editor.suggests = shell.settings.palette.highlights
-        highlightNames = editor.suggests ? HighlightNames.from(ShellCompletionData(shell: shell)) : nil
-        if pastesBracketed { Terminal.write(ControlSequence.bracketedPasteOn, to: terminalFD) }
-        editor.history.reset(entries: HistoryFile.entries(of: history).map { Array($0.unicodeScalars) })
-    }
-
-    /// `.edit`'s result: shown as if typed at the prompt, then read line by line.
     func insertInput(_ text: String) -> Bool {
-        let shown = input.insert(text, prompt: shell.settings.prompt, continuationPrompt: shell.settings.continuationPrompt)
+        let shown = session.insertInput(text)
         shell.out.flush()
         shell.standardOutput.flush()
-        Terminal.write(shown, to: terminalFD)
+        write(shown)
         return true
     }
 
-    func takeCancellation() -> Bool { input.takeCancellation() }
+    func takeCancellation() -> Bool { session.takeCancellation() }
 
     func inputCompleted(_ entry: [UInt8]) {
-        input.completed()
+        session.inputCompleted()
         let entry = String(decoding: entry, as: UTF8.self)
         guard !entry.isEmpty else { return }
         var event = HistEvent()
@@ -233,31 +145,26 @@ final class EditLineSource: LineSource {
             shell.settings.terminalWidth = width
             shell.settings.terminalHeight = height
         }
-        // interruptRequested is not cleared here: a Ctrl-C pressed right after Enter must stop
-        // this input (the progress handler sees the flag at its first call).
+        // interruptRequested is not cleared here: a Ctrl-C pressed right after Enter (terminal
+        // signals are back on once the line is read) must stop this input; the progress
+        // handler sees the flag at its first call. It is cleared at each prompt.
         interruptTarget = shell.connection.handle
-        if !shell.progressCommandActive && isatty(2) == 1 { indicator.start(on: shell.connection) }
+        indicators.willRun()
     }
 
     func didRun() {
         interruptTarget = nil
-        indicator.stop()
-        progressBar?.reset()
+        indicators.didRun()
         shell.out.flush()
         if interruptRequested != 0 { interruptRequested = 0 }
     }
 
     // MARK: Reading keys
 
-    /// libedit's character reader (`EL_GETCFN`): one character from standard input, the line
-    /// drawn first when no key is waiting, and drawn afresh after a change of width. Returns
-    /// 1, 0 at end of input, -1 on error.
+    /// libedit's character reader (`EL_GETCFN`): one character from standard input (the line
+    /// drawn first, and drawn afresh after a resize while waiting). 1, 0 at the end, -1 on error.
     func readCharacter(_ character: UnsafeMutablePointer<wchar_t>) -> Int32 {
-        // Drawn when libedit has handled every key typed so far (and always at first, for the
-        // prompt): a paste or fast typing is drawn once, not per key.
-        if libeditOutput >= 0 {
-            if renderer.shown == nil || Terminal.pendingInput() == 0 { render() } else { ringBells() }
-        }
+        session.willReadKey()
         var decoder = UTF8KeyDecoder()
         while true {
             var poller = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
@@ -272,9 +179,9 @@ final class EditLineSource: LineSource {
                     inputFailed = true
                     return -1
                 }
-                // SIGINT from outside (kill -INT): cancel the line as Ctrl-C does.
+                // SIGINT from outside (kill -INT; Ctrl-C itself is a key): cancel the line.
                 if interruptRequested != 0 { return -1 }
-                redrawIfResized()
+                if el_line(editLine) != nil { session.redrawIfResized() }
                 continue
             }
             if let key = decoder.add(byte) {
@@ -283,36 +190,56 @@ final class EditLineSource: LineSource {
             }
         }
     }
+}
 
-    /// After a change of the terminal's width: the line drawn afresh from the prompt's row.
-    private func redrawIfResized() {
-        guard let width = Terminal.width(of: terminalFD), width != drawnWidth else { return }
-        let old = drawnWidth
-        drawnWidth = width
-        guard old > 0, el_line(editLine) != nil else { return }
-        el_resize(editLine)
-        if libeditOutput >= 0 {
-            write(renderer.eraseShown(reflowedTo: Terminal.reflowsLines ? width : nil))
-            render()
-            return
-        }
-        eraseEditArea(width: old)
-        _ = sqlsh_el_refresh(editLine)
+extension EditLineSource: EditorBackend {
+    var buffer: EditBuffer {
+        guard let info = el_wline(editLine), let start = info.pointee.buffer, let end = info.pointee.lastchar,
+              let cursor = info.pointee.cursor else { return EditBuffer() }
+        let text = (0..<max(0, end - start)).map { Unicode.Scalar(UInt32(bitPattern: start[$0])) ?? "\u{FFFD}" }
+        return EditBuffer(text, cursor: cursor - start)
     }
-
-    /// The next key within `milliseconds` (an escape sequence's next byte), or nil.
-    func readKey(within milliseconds: Int32) -> UInt32? {
-        var poller = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, milliseconds) > 0 else { return nil }
-        return readKey()
-    }
-
-    /// The next key (a Unicode scalar), or nil at the end of input.
+    func insert(_ text: String) { _ = el_insertstr(editLine, text) }
+    func delete(_ count: Int) { el_deletestr(editLine, Int32(clamping: count)) }
+    func moveCursor(by offset: Int) { _ = el_cursor(editLine, Int32(clamping: offset)) }
+    func push(_ keys: String) { el_push(editLine, keys) }
     func readKey() -> UInt32? {
         var character: wchar_t = 0
         guard readCharacter(&character) == 1 else { return nil }
         return UInt32(bitPattern: character)
     }
+    func readKey(within milliseconds: Int32) -> UInt32? {
+        var poller = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, milliseconds) > 0 else { return nil }
+        return readKey()
+    }
+    func write(_ text: String) { Terminal.write(text, to: terminalFD) }
+    func terminalWidth() -> Int? { Terminal.width(of: terminalFD) }
+    func terminalHeight() -> Int? { Terminal.height(of: terminalFD) }
+    func pendingInput() -> Int { Terminal.pendingInput() }
+    var drawsLineItself: Bool { libeditOutput < 0 }
+    func refreshLibedit() {
+        _ = sqlsh_el_refresh(editLine)
+        fflush(terminalStream)
+    }
+    func flushLibedit() { fflush(terminalStream) }
+    func ringBells() {
+        guard libeditOutput >= 0 else { return }
+        fflush(terminalStream)
+        sqlsh_clearerr(terminalStream)
+        var bells = 0
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(libeditOutput, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            for k in 0..<n where chunk[k] == 7 { bells += 1 }
+        }
+        if bells > 0 { write(String(repeating: "\u{07}", count: bells)) }
+    }
+    func prepareTerminal(forEditing: Bool) { _ = sqlsh_el_prep_term(editLine, forEditing ? 1 : 0) }
+    func historyEntries() -> [String] { HistoryFile.entries(of: history) }
+    var reflowsLines: Bool { Terminal.reflowsLines }
+    func resize() { el_resize(editLine) }
 }
 
 // C callbacks: no captures; the source comes through EL_CLIENTDATA.
@@ -324,4 +251,42 @@ private let promptCallback: @convention(c) (OpaquePointer?) -> UnsafeMutablePoin
 private let readCharacterCallback: @convention(c) (OpaquePointer?, UnsafeMutablePointer<wchar_t>?) -> Int32 = { el, character in
     guard let source = EditLineSource.from(el), let character else { return -1 }
     return source.readCharacter(character)
+}
+
+/// Runs the session's editor function `name`, giving libedit its `CC_` code.
+private func perform(_ el: OpaquePointer?, _ name: String) -> UInt8 {
+    switch EditLineSource.from(el)?.session.perform(name) ?? .error {
+    case .refresh: return UInt8(CC_REFRESH)
+    case .refreshBeep: return UInt8(CC_REFRESH_BEEP)
+    case .newline: return UInt8(CC_NEWLINE)
+    case .redisplay: return UInt8(CC_REDISPLAY)
+    case .error: return UInt8(CC_ERROR)
+    }
+}
+
+/// A C function for each of ``KeyBindings/functions``.
+private let editorCallbacks: [String: @convention(c) (OpaquePointer?, Int32) -> UInt8] = [
+    "sqlsh-complete": { el, _ in perform(el, "sqlsh-complete") },
+    "sqlsh-cancel": { el, _ in perform(el, "sqlsh-cancel") },
+    "sqlsh-suspend": suspendCallback,
+    "sqlsh-search": { el, _ in perform(el, "sqlsh-search") },
+    "sqlsh-edit": { el, _ in perform(el, "sqlsh-edit") },
+    "sqlsh-enter": { el, _ in perform(el, "sqlsh-enter") },
+    "sqlsh-newline": { el, _ in perform(el, "sqlsh-newline") },
+    "sqlsh-up": { el, _ in perform(el, "sqlsh-up") },
+    "sqlsh-down": { el, _ in perform(el, "sqlsh-down") },
+    "sqlsh-right": { el, _ in perform(el, "sqlsh-right") },
+    "sqlsh-end": { el, _ in perform(el, "sqlsh-end") },
+    "sqlsh-home": { el, _ in perform(el, "sqlsh-home") },
+    "sqlsh-forward-word": { el, _ in perform(el, "sqlsh-forward-word") },
+    "sqlsh-paste": { el, _ in perform(el, "sqlsh-paste") },
+    "sqlsh-clear": { el, _ in perform(el, "sqlsh-clear") },
+]
+
+/// Ctrl-Z (terminal signals are off while editing): stop as the terminal would, the job
+/// shell's message under the line; libedit's SIGCONT handler redraws after `fg`.
+private let suspendCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
+    EditLineSource.from(el)?.session.leaveFrame()
+    kill(0, SIGTSTP)
+    return UInt8(CC_REDISPLAY)
 }
