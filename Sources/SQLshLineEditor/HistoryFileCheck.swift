@@ -34,23 +34,32 @@ public enum HistoryFileCheck {
             if errno == ENOENT || errno == ENOTDIR { return .missing }
             return .skipped(reason: String(cString: strerror(errno)))
         }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let reason = String(cString: strerror(errno))
+        if let reason = refusal(of: fd, maximumSize: maximumSize) {
             close(fd)
             return .skipped(reason: reason)
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            return .skipped(reason: "not a regular file")
-        }
-        guard Int(info.st_size) <= maximumSize else {
-            close(fd)
-            return .skipped(reason: "larger than \(maximumSize >> 20) MiB")
         }
         // Reads block again (a regular file never waits, but libedit reads through stdio).
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         return .readable(descriptor: fd)
+    }
+
+    /// Why the file open on `descriptor` is not to be read, or nil: not a regular file, or
+    /// larger than `maximumSize`.
+    public static func refusal(of descriptor: Int32, maximumSize: Int = maximumSize) -> String? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return String(cString: strerror(errno)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return "not a regular file" }
+        guard Int(info.st_size) <= maximumSize else { return "larger than \(maximumSize >> 20) MiB" }
+        return nil
+    }
+
+    /// Whether the file open on `descriptor` is empty or a libedit history (never overwrite
+    /// another file: a GNU readline history, say).
+    public static func isEmptyOrLibeditHistory(_ descriptor: Int32) -> Bool {
+        let magic = Array("_HiStOrY_V2_".utf8)
+        var head = [UInt8](repeating: 0, count: magic.count)
+        let n = pread(descriptor, &head, magic.count, 0)
+        return n == 0 || (n == magic.count && head == magic)
     }
 
     /// The line on standard error when the history is skipped.

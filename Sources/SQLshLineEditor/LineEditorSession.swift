@@ -45,6 +45,9 @@ public final class LineEditorSession {
         return !backend.drawsLineItself && backend.isEmacs && shell.settings.colour
     }
 
+    /// The next line of a multi-line buffer or an edited statement still to give, or nil.
+    public func nextQueuedLine() -> [UInt8]? { input.nextQueued() }
+
     /// Reads a line: the next queued line, else `gets` (libedit's `el_gets`: the bytes read,
     /// or nil and whether the input ended, Ctrl-D or a hang-up, rather than a signal
     /// interrupting the read) after setting up the prompt. Returns the line for the shell

@@ -1,36 +1,28 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-@_spi(RawSQLite) import SQLshCore
-import SQLshShell
-
 /// Interactive use without a terminal on standard input (`-interactive` with piped input):
-/// prompts are printed, lines read plainly; no libedit, no history.
-final class PromptingLineSource: LineSource {
-    let isInteractive = true
+/// prompts are printed, lines read plainly; no line editor, no history.
+public final class PromptingLineSource: LineSource {
+    public let isInteractive = true
     unowned let shell: Shell
     private let input = FileLineSource(fileDescriptor: 0)
+    private let willRunInput: () -> Void
+    private let didRunInput: () -> Void
 
-    init(shell: Shell) {
+    /// A source for `shell`; `willRun` and `didRun` aim Ctrl-C at each input (the program's
+    /// signal handling).
+    public init(shell: Shell, willRun: @escaping () -> Void, didRun: @escaping () -> Void) {
         self.shell = shell
-        shell.interruptRequested = { interruptRequested != 0 }
+        self.willRunInput = willRun
+        self.didRunInput = didRun
     }
 
-    func readLine(prompt: String) -> [UInt8]? {
+    public func readLine(prompt: String) -> [UInt8]? {
         shell.out.flush()
         shell.standardOutput.write(prompt)
         shell.standardOutput.flush()
         return input.readLine(prompt: prompt)
     }
 
-    func willRun() {
-        interruptRequested = 0
-        interruptTarget = shell.connection.handle
-    }
+    public func willRun() { willRunInput() }
 
-    func didRun() {
-        interruptTarget = nil
-    }
+    public func didRun() { didRunInput() }
 }

@@ -8,10 +8,9 @@ import CEditLine
 import SQLshLineEditor
 import SQLshShell
 
-/// Lines typed at a terminal, read through libedit: the adapter between libedit and the
-/// ``LineEditorSession`` that does the rest (see SQLshLineEditor). libedit edits (emacs keys,
-/// or vi from `~/.editrc`) and draws into a pipe nobody sees but for its bells; the session
-/// draws the line. Also the indicators shown while an input runs, and the history file.
+/// Lines typed at a terminal, read through libedit, the editing done by a
+/// ``LineEditorSession`` (SQLshLineEditor): libedit edits and draws into a pipe nobody sees
+/// but for its bells; the session draws the line. Also the indicators and the history file.
 final class EditLineSource: LineSource {
     let isInteractive = true
     unowned let shell: Shell
@@ -108,9 +107,8 @@ final class EditLineSource: LineSource {
         return Unmanaged<EditLineSource>.fromOpaque(data).takeUnretainedValue()
     }
 
-    // MARK: LineSource
-
     func readLine(prompt: String) -> [UInt8]? {
+        if let line = session.nextQueuedLine() { return line }
         shell.out.flush()
         shell.standardOutput.flush()
         interruptRequested = 0
@@ -122,7 +120,7 @@ final class EditLineSource: LineSource {
     }
 
     func insertInput(_ text: String) -> Bool {
-        let shown = session.insertInput(text)
+        let shown = session.insertInput(text)  // shown as if typed, then read line by line
         shell.out.flush()
         shell.standardOutput.flush()
         write(shown)
@@ -145,9 +143,7 @@ final class EditLineSource: LineSource {
             shell.settings.terminalWidth = width
             shell.settings.terminalHeight = height
         }
-        // interruptRequested is not cleared here: a Ctrl-C pressed right after Enter (terminal
-        // signals are back on once the line is read) must stop this input; the progress
-        // handler sees the flag at its first call. It is cleared at each prompt.
+        // interruptRequested is not cleared: a Ctrl-C right after Enter must stop this input.
         interruptTarget = shell.connection.handle
         indicators.willRun()
     }
@@ -158,8 +154,6 @@ final class EditLineSource: LineSource {
         shell.out.flush()
         if interruptRequested != 0 { interruptRequested = 0 }
     }
-
-    // MARK: Reading keys
 
     /// libedit's character reader (`EL_GETCFN`): one character from standard input (the line
     /// drawn first, and drawn afresh after a resize while waiting). 1, 0 at the end, -1 on error.

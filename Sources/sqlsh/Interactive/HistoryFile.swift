@@ -39,15 +39,10 @@ enum HistoryFile {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
         guard fd >= 0 else { return }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= HistoryFileCheck.maximumSize else { return }
+        guard HistoryFileCheck.refusal(of: fd) == nil else { return }
         flock(fd, LOCK_EX)
         defer { flock(fd, LOCK_UN) }
-        // Never overwrite a file that is not a libedit history (a GNU readline one, say).
-        let magic = Array("_HiStOrY_V2_".utf8)
-        var head = [UInt8](repeating: 0, count: magic.count)
-        let n = pread(fd, &head, magic.count, 0)
-        guard n == 0 || (n == magic.count && head == magic) else { return }
+        guard HistoryFileCheck.isEmptyOrLibeditHistory(fd) else { return }
         fchmod(fd, 0o600)
         guard let merged = history_init() else { return }
         defer { history_end(merged) }

@@ -21,11 +21,7 @@ enum Terminal {
     }
 
     /// The width in columns of the terminal on `fd`, or nil when it is not a terminal.
-    static func width(of fd: Int32 = 1) -> Int? {
-        var size = winsize()
-        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
-    }
+    static func width(of fd: Int32 = 1) -> Int? { size(of: fd)?.columns }
 
     /// The height in rows of the terminal on `fd`, or nil when it is not a terminal.
     static func height(of fd: Int32 = 1) -> Int? {
