@@ -54,3 +54,18 @@ enum URLPath {
         return parts.joined(separator: "/")
     }
 }
+
+/// The line editor library stays apart from libedit and the terminal (the executable's
+/// adapter has them).
+@Suite struct EditorLayeringTests {
+    @Test func noLibeditOrTerminalCallsInTheLibrary() throws {
+        let folder = URLPath.repositoryRoot(from: #filePath) + "/Sources/SQLshLineEditor"
+        let files = try #require(FileManager.default.enumerator(atPath: folder))
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            for banned in ["import CEditLine", "ioctl(", "tcsetattr(", "isatty(", "el_insertstr(", "history_init("] where text.contains(banned) {
+                Issue.record("SQLshLineEditor/\(file) uses \(banned)")
+            }
+        }
+    }
+}
