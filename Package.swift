@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layers depend one way only:
 //   C system libraries -> SQLshCore (engine, function API) -> SQLshCatalog (built-in functions)
-//   -> SQLshShell (input, dot-commands, output modes) -> sqlsh (executable: options, libedit, signals)
+//   -> SQLshShell (input, dot-commands, output modes) -> SQLshLineEditor (the line editor's model,
+//   layout and drawing) -> sqlsh (executable: libedit, the terminal, signals)
 let package = Package(
     name: "sqlsh",
     products: [
@@ -82,9 +83,15 @@ let package = Package(
         // Layer 4: the shell library: input in, bytes out.
         .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLshPlugin"]),
 
-        // Layer 5: the executable. Thin. CStartup hands the Swift runtime argv (see argv.c).
+        // Layer 5: the line editor without libedit or a terminal: the buffer and cursor model,
+        // history navigation and search, the suggestion, the key binding table, the layout of
+        // the prompt and buffer on the screen and the renderer that writes what changed.
+        .target(name: "SQLshLineEditor", dependencies: ["SQLshShell"]),
+
+        // Layer 6: the executable. Thin: libedit, the terminal and signals. CStartup hands the
+        // Swift runtime argv (see argv.c).
         .target(name: "CStartup"),
-        .executableTarget(name: "sqlsh", dependencies: ["SQLshShell", "SQLshCore", "CEditLine", "CStartup"],
+        .executableTarget(name: "sqlsh", dependencies: ["SQLshLineEditor", "SQLshShell", "SQLshCore", "CEditLine", "CStartup"],
                          exclude: ["startup-order.txt"]),  // the linker's, see the Makefile
 
         // Plugins: the C ABI (header only), the Swift SDK, and the example plugins. A plugin links
@@ -113,6 +120,7 @@ let package = Package(
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         // What several test targets share that is not a golden file: the seeded SplitMix64.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SQLshLineEditorTests", dependencies: ["SQLshLineEditor", "SQLshShell"]),
         .testTarget(name: "SQLshShellTests", dependencies: ["SQLshShell", "SQLshCore", "GoldenFiles", "TestSupport"],
                     exclude: ["Golden"]),
         // Runs the built `sqlsh` binary and the stock `sqlite3` on the same input.

@@ -13,7 +13,7 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources")
 
-    @Test(arguments: ["SQLshCatalog", "SQLshShell", "sqlsh", "SQLshJSON", "SQLshPluginSDK", "SQLshWasm"])
+    @Test(arguments: ["SQLshCatalog", "SQLshShell", "SQLshLineEditor", "sqlsh", "SQLshJSON", "SQLshPluginSDK", "SQLshWasm"])
     func noTargetAboveTheCoreImportsCSQLite(target: String) throws {
         let folder = Self.sources.appendingPathComponent(target)
         let files = try #require(FileManager.default.enumerator(atPath: folder.path))

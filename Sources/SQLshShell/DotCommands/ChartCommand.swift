@@ -131,7 +131,7 @@ struct ChartCommand: DotCommand {
         }
         let out = shell.out
         func dim(_ text: String) {
-            out.write(verbatim: colour ? "\u{1B}[2m" + text + "\u{1B}[0m\n" : text + "\n")
+            out.write(verbatim: Palette(colour: colour).paint(text, .dim) + "\n")
         }
         dim(([title] + note).joined(separator: " · "))
         for (k, line) in lines.enumerated() {

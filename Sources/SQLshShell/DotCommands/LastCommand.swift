@@ -24,7 +24,7 @@ struct LastCommand: DotCommand {
             throw ShellError("The last statement changes the database: .last runs again only statements that read")
         }
         let note = "running again: " + oneLine(last.sql)
-        shell.err.write(shell.settings.colour ? "\u{1B}[2m\(note)\u{1B}[0m\n" : note + "\n")
+        shell.err.write(shell.settings.palette.paint(note, .dim) + "\n")
         var failure: ExecutionFailure?
         let pager = shell.settings.pagerCommand
         var shown = false

@@ -151,19 +151,19 @@ extension Shell {
     /// Writes a hint for a person (`Did you mean orders?`) to standard error, in yellow when
     /// colour is on.
     func writeHint(_ hint: String) {
-        err.write(settings.colour ? "\u{1B}[33m\(hint)\u{1B}[0m\n" : hint + "\n")
+        err.write(settings.palette.paint(hint, .hint) + "\n")
     }
 
     /// Writes an error message and a newline to standard error, in red when colour is on.
     func writeError(_ message: String) {
-        err.write(settings.colour ? "\u{1B}[31m\(message)\u{1B}[0m\n" : message + "\n")
+        err.write(settings.palette.paint(message, .error) + "\n")
     }
 
     /// Writes an error message, text then bytes, and a newline, in red when colour is on.
     func writeError(_ prefix: String, _ bytes: [UInt8]) {
-        err.write(settings.colour ? "\u{1B}[31m" + prefix : prefix)
+        err.write(settings.colour ? Style.error.start + prefix : prefix)
         err.write(bytes)
-        err.write(settings.colour ? "\u{1B}[0m\n" : "\n")
+        err.write(settings.colour ? Style.reset + "\n" : "\n")
     }
 
     @inline(__always)
@@ -254,7 +254,7 @@ extension Shell {
             } else if failure.code == ResultCode.interrupt.rawValue && failure.kind == .step {
                 // Ctrl-C at the prompt: what the person did, not a failure of the statement.
                 let note = "cancelled after " + Self.seconds(ResultFooter.now() - started)
-                err.write(settings.colour ? "\u{1B}[2m\(note)\u{1B}[0m\n" : note + "\n")
+                err.write(settings.palette.paint(note, .dim) + "\n")
             } else if let position = failure.position, sql.contains(10) {
                 // At the prompt, a statement of several lines: the line number and a caret
                 // under the offending token instead of sqlite3's one-line context.

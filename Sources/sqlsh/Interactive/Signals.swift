@@ -26,7 +26,7 @@ private let handleSIGINT: @convention(c) (Int32) -> Void = { _ in
     // End the line the terminal echoed ^C on (replacing the indicator), so that the
     // "interrupted" message starts a line of its own. write(2) is async-signal-safe.
     let saved = errno
-    let text: StaticString = indicatorVisible != 0 ? "\r\u{1B}[K^C\n" : "\n"
+    let text: StaticString = indicatorVisible != 0 ? ControlSequence.interruptedIndicatorLine : "\n"
     indicatorVisible = 0
     _ = write(2, text.utf8Start, text.utf8CodeUnitCount)
     errno = saved

@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 import SQLshCore
+import SQLshLineEditor
+import SQLshShell
 
 /// Facts about the terminal the interactive shell runs on.
 enum Terminal {
@@ -19,11 +21,7 @@ enum Terminal {
     }
 
     /// The width in columns of the terminal on `fd`, or nil when it is not a terminal.
-    static func width(of fd: Int32 = 1) -> Int? {
-        var size = winsize()
-        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
-    }
+    static func width(of fd: Int32 = 1) -> Int? { size(of: fd)?.columns }
 
     /// The height in rows of the terminal on `fd`, or nil when it is not a terminal.
     static func height(of fd: Int32 = 1) -> Int? {
@@ -48,27 +46,14 @@ enum Terminal {
     /// Whether colour may be used: standard output and error are terminals, `NO_COLOR` is not
     /// set (to anything non-empty) and the terminal is not `dumb`.
     static var allowsColour: Bool {
-        if let noColour = getenv("NO_COLOR"), noColour.pointee != 0 { return false }
-        if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
-        return isatty(1) == 1 && isatty(2) == 1
+        Palette.allowsColour(environment: environment, outputsAreTerminals: isatty(1) == 1 && isatty(2) == 1)
     }
 
-    /// Whether the terminal rewraps its lines when its width changes, as tmux, VTE (GNOME
-    /// Terminal and others), Konsole, kitty, Alacritty, WezTerm, iTerm2, Terminal.app, VS Code
-    /// and Windows Terminal do and xterm does not: told by the variables they set.
-    static var reflowsLines: Bool {
-        for name in ["TMUX", "VTE_VERSION", "KONSOLE_VERSION", "KITTY_WINDOW_ID", "ALACRITTY_WINDOW_ID",
-                     "ALACRITTY_SOCKET", "WEZTERM_PANE", "WT_SESSION"] where getenv(name) != nil {
-            return true
-        }
-        if let program = getenv("TERM_PROGRAM") {
-            return ["iTerm.app", "Apple_Terminal", "vscode", "WezTerm", "tmux"].contains(String(cString: program))
-        }
-        return false
-    }
+    /// Whether the terminal rewraps its lines when its width changes (see ``TerminalTraits``).
+    static var reflowsLines: Bool { TerminalTraits.reflowsLines(environment: environment) }
 
-    /// Seconds on a monotonic clock.
-    static func now() -> Double { MonotonicClock.seconds() }
+    /// A variable of the environment.
+    static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
     /// Writes text straight to a descriptor (for indicators drawn on standard error).
     static func write(_ text: String, to fd: Int32 = 2) {

@@ -19,7 +19,7 @@ struct ShellLauncher {
 
     /// Runs the shell; returns the exit status.
     func run() -> Int32 {
-        let run = CommandLineRun(arguments: arguments, rawArguments: rawArguments(), interactive: isatty(0) != 0)
+        let run = CommandLineRun(arguments: arguments, rawArguments: CommandLineRun.rawArguments(arguments), interactive: isatty(0) != 0)
         if let status = run.firstPass() { return status }
         let startup = run.startup
         if let vfs = startup.vfs, !SQLiteLibrary.makeDefaultVFS(named: vfs) {
@@ -40,7 +40,7 @@ struct ShellLauncher {
         do {
             shell.openIfExists()
             try shell.throwPendingExit()
-            try runStartupFile(startup.initFile, shell: shell, err: run.err)
+            try StartupFile.run(startup.initFile, shell: shell, err: run.err)
             if let status = try run.secondPass() { return shell.finalStatus(status) }
             let transient = arguments.count == 1
             let status = try run.runCommands { shell in try runInteractiveSession(shell: shell, transientDatabase: transient) }
@@ -51,51 +51,6 @@ struct ShellLauncher {
         } catch {
             run.err.write("Error: \(error)\n")
             return shell.finalStatus(1)
-        }
-    }
-
-    /// Runs `~/.sqlshrc`, or the `-init` file, as sqlite3 runs `~/.sqliterc`.
-    private func runStartupFile(_ override: String?, shell: Shell, err: OutputWriter) throws {
-        let path: String
-        if let override {
-            path = override
-        } else {
-            guard let home = homeDirectory() else {
-                err.write("-- warning: cannot find home directory; cannot read ~/.sqlshrc\n")
-                return
-            }
-            path = home + "/.sqlshrc"
-        }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if override != nil {
-                err.write("cannot open: \"\(path)\"\n")
-                if shell.settings.bail { try shell.terminate(1) }
-            }
-            return
-        }
-        if shell.isInteractive { err.write("-- Loading resources from \(path)\n") }
-        let source = FileLineSource(fileDescriptor: fd, close: { _ = close($0) })
-        defer { source.close() }
-        let outcome = try shell.process(source)
-        if outcome == .failure && shell.settings.bail { try shell.terminate(1) }
-    }
-
-    /// The home directory: the password database's entry for this user, else `$HOME`.
-    private func homeDirectory() -> String? {
-        if let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir { return String(cString: dir) }
-        if let home = getenv("HOME") { return String(cString: home) }
-        return nil
-    }
-
-    /// The arguments' bytes as the program received them (`arguments` holds them decoded,
-    /// invalid UTF-8 replaced), for SQL, which need not be UTF-8.
-    private func rawArguments() -> [[UInt8]] {
-        guard Int(CommandLine.argc) == arguments.count else { return arguments.map { Array($0.utf8) } }
-        return (0..<arguments.count).map { index in
-            guard let pointer = CommandLine.unsafeArgv[index] else { return Array(arguments[index].utf8) }
-            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
-                                             count: strlen(pointer)))
         }
     }
 }

@@ -95,9 +95,9 @@ public final class RecordRenderer: ResultRenderer {
             for (line, lineWidth) in zip(cell.lines, cell.widths) {
                 for (piece, _) in DisplayCell.wrap(line, lineWidth, width: valueWidth) {
                     if first {
-                        if settings.colour { out.write("\u{1B}[1m") }
+                        if settings.colour { out.write(Style.bold.start) }
                         out.write(verbatim: nameCells[c].lines[0])
-                        if settings.colour { out.write("\u{1B}[0m") }
+                        if settings.colour { out.write(Style.reset) }
                         out.writeSpaces(nameWidth - nameCells[c].widths[0])
                     } else {
                         out.writeSpaces(nameWidth)
@@ -105,7 +105,7 @@ public final class RecordRenderer: ResultRenderer {
                     first = false
                     out.write(" │ ")
                     if cell.isNull && settings.colour {
-                        out.write("\u{1B}[2m"); out.write(verbatim: piece); out.write("\u{1B}[0m")
+                        out.write(Style.dim.start); out.write(verbatim: piece); out.write(Style.reset)
                     } else {
                         out.write(verbatim: piece)
                     }

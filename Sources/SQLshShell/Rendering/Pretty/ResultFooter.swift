@@ -60,9 +60,9 @@ enum ResultFooter {
     /// Writes footer lines, dimmed when `colour` is on.
     static func write(_ lines: [String], colour: Bool, to out: OutputWriter) {
         for line in lines {
-            if colour { out.write("\u{1B}[2m") }
+            if colour { out.write(Style.dim.start) }
             out.write(verbatim: line)
-            if colour { out.write("\u{1B}[0m") }
+            if colour { out.write(Style.reset) }
             out.write(byte: 10)
         }
     }

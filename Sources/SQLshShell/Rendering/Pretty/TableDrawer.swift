@@ -44,9 +44,9 @@ struct TableDrawer {
             } ?? ("", 0)
             let space = w - textWidth
             out.writeSpaces(1 + space / 2)
-            if colour && !text.isEmpty { out.write("\u{1B}[2m") }
+            if colour && !text.isEmpty { out.write(Style.dim.start) }
             out.write(verbatim: text)
-            if colour && !text.isEmpty { out.write("\u{1B}[0m") }
+            if colour && !text.isEmpty { out.write(Style.reset) }
             out.writeSpaces(space - space / 2 + 1)
             out.write("│")
         }
@@ -82,9 +82,9 @@ struct TableDrawer {
                 let (text, w) = k < lines[s].count ? lines[s][k] : ("", 0)
                 let space = slotWidths[s] - w
                 out.writeSpaces(1 + space / 2)
-                if colour { out.write("\u{1B}[1m") }
+                if colour { out.write(Style.bold.start) }
                 out.write(verbatim: text)
-                if colour { out.write("\u{1B}[0m") }
+                if colour { out.write(Style.reset) }
                 out.writeSpaces(space - space / 2 + 1)
                 out.write("│")
             }
@@ -114,7 +114,7 @@ struct TableDrawer {
                 let (text, textWidth) = DisplayCell.cut(cell.lines[k], cell.widths[k], to: w)
                 if cell.isNumber { out.writeSpaces(w - textWidth) }
                 if (cell.isNull || k >= cell.dimFrom ?? Int.max) && colour && !text.isEmpty {
-                    out.write("\u{1B}[2m"); out.write(verbatim: text); out.write("\u{1B}[0m")
+                    out.write(Style.dim.start); out.write(verbatim: text); out.write(Style.reset)
                 } else {
                     out.write(verbatim: text)
                 }

@@ -1,15 +1,20 @@
+import SQLshShell
+
 /// Draws ``ScreenFrame``s on the terminal: the first frame from where the cursor is, each
 /// later one by rewriting only from the first cell that changed, so that typing at the end
 /// of a long statement writes a few bytes. Tracks where the terminal's cursor is in the frame.
-struct LineRenderer {
+public struct FrameRenderer: Sendable {
     /// The frame on the screen, or nil when nothing is (the next frame is drawn from the
     /// cursor's position, which must be at the start of a row).
-    private(set) var shown: ScreenFrame? = nil
+    public private(set) var shown: ScreenFrame? = nil
     /// Where the terminal's cursor is, in `shown`'s rows.
     private var position = (row: 0, column: 0)
 
+    /// A renderer with nothing on the screen.
+    public init() {}
+
     /// Forgets the frame on the screen (something else was written after it, or the line ended).
-    mutating func forget() {
+    public mutating func forget() {
         shown = nil
         position = (0, 0)
     }
@@ -20,7 +25,7 @@ struct LineRenderer {
     /// `reflowedTo`: the terminal rewraps its lines when its width changes (tmux, VTE and
     /// most terminals but xterm do) and is now that many columns wide, so each row of the
     /// frame above the cursor now takes as many rows as its cells need at the new width.
-    mutating func eraseShown(reflowedTo width: Int? = nil) -> String {
+    public mutating func eraseShown(reflowedTo width: Int? = nil) -> String {
         guard let frame = shown else { return "" }
         var up = position.row
         if let width, width > 0, width < frame.width {
@@ -30,24 +35,24 @@ struct LineRenderer {
             }
             up += position.column / width
         }
-        let out = "\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + "\u{1B}[J"
+        let out = "\r" + (up > 0 ? ControlSequence.up(up) : "") + ControlSequence.eraseBelow
         forget()
         return out
     }
 
     /// The bytes that move the cursor to the row below the shown frame's last (for output
     /// that follows the line: Enter, a list of completions), then forgets the frame.
-    mutating func leaveShown() -> String {
+    public mutating func leaveShown() -> String {
         guard let frame = shown else { return "" }
         let last = frame.rows.count - 1
-        var out = last > position.row ? "\u{1B}[\(last - position.row)B" : ""
+        var out = last > position.row ? ControlSequence.down(last - position.row) : ""
         out += "\r\n"
         forget()
         return out
     }
 
     /// The bytes that change the screen from the shown frame to `frame`.
-    mutating func draw(_ frame: ScreenFrame) -> String {
+    public mutating func draw(_ frame: ScreenFrame) -> String {
         var out = ""
         var from = (row: 0, column: 0)
         if let old = shown, old.width == frame.width {
@@ -66,27 +71,27 @@ struct LineRenderer {
         var style = ""
         for r in from.row..<frame.rows.count {
             if r > from.row {
-                if !style.isEmpty { out += "\u{1B}[0m"; style = "" }
+                if !style.isEmpty { out += Style.reset; style = "" }
                 out += "\r\n"
             }
             let row = frame.rows[r]
             let start = r == from.row ? from.column : 0
             for cell in row[min(start, row.count)...] where cell.width > 0 {
                 if cell.style != style {
-                    if !style.isEmpty { out += "\u{1B}[0m" }
-                    if !cell.style.isEmpty { out += "\u{1B}[" + cell.style + "m" }
+                    if !style.isEmpty { out += Style.reset }
+                    if !cell.style.isEmpty { out += Style(cell.style).start }
                     style = cell.style
                 }
                 out += cell.text
             }
-            if !style.isEmpty { out += "\u{1B}[0m"; style = "" }
-            if let old, r < old.rows.count, old.rows[r].count > row.count { out += "\u{1B}[K" }
+            if !style.isEmpty { out += Style.reset; style = "" }
+            if let old, r < old.rows.count, old.rows[r].count > row.count { out += ControlSequence.eraseToLineEnd }
         }
         let lastRow = frame.rows.count - 1
         // The terminal's cursor: after the last cell (on the last column of a full row).
         position = (lastRow, min(frame.rows[lastRow].count, frame.width - 1))
         if let old, old.rows.count > frame.rows.count {
-            out += "\r\n\u{1B}[J"
+            out += "\r\n" + ControlSequence.eraseBelow
             position = (lastRow + 1, 0)
         }
         shown = frame
@@ -97,11 +102,11 @@ struct LineRenderer {
     /// Moves the terminal's cursor to `target` (rows of the shown frame).
     private mutating func move(to target: (row: Int, column: Int)) -> String {
         var out = ""
-        if target.row < position.row { out += "\u{1B}[\(position.row - target.row)A" }
-        if target.row > position.row { out += "\u{1B}[\(target.row - position.row)B" }
+        if target.row < position.row { out += ControlSequence.up(position.row - target.row) }
+        if target.row > position.row { out += ControlSequence.down(target.row - position.row) }
         if target.row != position.row || target.column != position.column {
             out += "\r"
-            if target.column > 0 { out += "\u{1B}[\(target.column)C" }
+            if target.column > 0 { out += ControlSequence.right(target.column) }
         }
         position = target
         return out
@@ -109,7 +114,7 @@ struct LineRenderer {
 
     /// The first cell (row, column) where two frames of one width differ, stepped back to
     /// the start of a wide character; nil when only the cursor moved.
-    static func firstDifference(_ a: ScreenFrame, _ b: ScreenFrame) -> (row: Int, column: Int)? {
+    public static func firstDifference(_ a: ScreenFrame, _ b: ScreenFrame) -> (row: Int, column: Int)? {
         let rows = max(a.rows.count, b.rows.count)
         for r in 0..<rows {
             let x = r < a.rows.count ? a.rows[r] : []

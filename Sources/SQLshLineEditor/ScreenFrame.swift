@@ -2,36 +2,49 @@ import SQLshShell
 
 /// What the prompt and the line being edited look like on the screen: rows of cells, laid
 /// out for a terminal `width` columns wide as the terminal itself wraps text, and the cell the
-/// cursor is on. Built afresh for each key; ``LineRenderer`` draws the difference.
-struct ScreenFrame: Equatable {
+/// cursor is on. Built afresh for each key; ``FrameRenderer`` draws the difference.
+public struct ScreenFrame: Equatable, Sendable {
     /// One terminal column: its text (a character and any combining marks after it; empty for
     /// the right half of a wide character) and its SGR attributes (empty: none).
-    struct Cell: Equatable {
-        var text: String
-        var style: String
-        var width: Int
+    public struct Cell: Equatable, Sendable {
+        /// The character (and marks) shown; empty for a wide character's right half.
+        public var text: String
+        /// The SGR parameters (see ``Style``).
+        public var style: String
+        /// Columns taken: 1, 2 for a wide character, 0 for its right half.
+        public var width: Int
+
+        /// A cell.
+        public init(text: String, style: String, width: Int) {
+            self.text = text
+            self.style = style
+            self.width = width
+        }
     }
 
-    let width: Int
-    private(set) var rows: [[Cell]] = [[]]
+    /// The terminal's width in columns (at least 4).
+    public let width: Int
+    /// The rows of cells, from the prompt's first row.
+    public private(set) var rows: [[Cell]] = [[]]
     /// Where the cursor goes (row from the prompt's first row, column).
-    private(set) var cursor = (row: 0, column: 0)
+    public private(set) var cursor = (row: 0, column: 0)
     private var column = 0
     /// Whether a cell was placed since the last line break: a zero-width mark joins it.
     private var lastCellIndex: Int? = nil
 
-    init(width: Int) {
+    /// An empty frame for a terminal `width` columns wide.
+    public init(width: Int) {
         self.width = max(width, 4)
     }
 
-    static func == (a: ScreenFrame, b: ScreenFrame) -> Bool {
+    public static func == (a: ScreenFrame, b: ScreenFrame) -> Bool {
         a.width == b.width && a.rows == b.rows && a.cursor == b.cursor
     }
 
     /// Adds a scalar: a control character as `^X` (a tab as spaces to the next multiple of 8),
     /// a combining mark on the cell before it, a wide character on the next row when it would
     /// cross the margin.
-    mutating func put(_ scalar: Unicode.Scalar, style: String) {
+    public mutating func put(_ scalar: Unicode.Scalar, style: String) {
         let value = scalar.value
         if value == 9 {
             let spaces = 8 - column % 8
@@ -59,12 +72,12 @@ struct ScreenFrame: Equatable {
     }
 
     /// The number of rows.
-    var rowCount: Int { rows.count }
+    public var rowCount: Int { rows.count }
 
     /// Keeps only `height` rows from `top` (a frame taller than the screen cannot be drawn
     /// with moves relative to the cursor: rows scrolled off the top are out of reach). The
     /// cursor must be among them.
-    mutating func keepRows(from top: Int, height: Int) {
+    public mutating func keepRows(from top: Int, height: Int) {
         let start = max(0, min(top, rows.count - 1))
         let end = min(rows.count, start + max(1, height))
         rows = Array(rows[start..<end])
@@ -72,12 +85,12 @@ struct ScreenFrame: Equatable {
     }
 
     /// Adds text in one style.
-    mutating func put(_ text: String, style: String) {
+    public mutating func put(_ text: String, style: String) {
         for scalar in text.unicodeScalars { put(scalar, style: style) }
     }
 
     /// Ends the row (a newline in the text).
-    mutating func lineBreak() {
+    public mutating func lineBreak() {
         rows.append([])
         column = 0
         lastCellIndex = nil
@@ -91,7 +104,7 @@ struct ScreenFrame: Equatable {
     /// Puts the cursor where the next cell would go. After a full row that is the next row's
     /// start (where the next character would wrap to), unless a line break follows: then the
     /// row's last column.
-    mutating func markCursor(beforeLineBreak: Bool) {
+    public mutating func markCursor(beforeLineBreak: Bool) {
         if column >= width {
             if beforeLineBreak {
                 cursor = (rows.count - 1, width - 1)
