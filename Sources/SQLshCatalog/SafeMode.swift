@@ -1,5 +1,4 @@
-import SQLshCore
-import Synchronization
+@_spi(RawSQLite) import SQLshCore
 
 /// What `-safe` mode refuses in SQL, as the stock sqlite3 shell does (ATTACH, the functions of
 /// its list) and beyond (the catalog's functions, table-valued functions and modules that read
@@ -39,32 +38,26 @@ public enum SafeMode {
         prohibitedModules.contains(name.lowercased())
     }
 
-    /// The connections (`sqlite3 *` handles) of shells in safe mode: modules that read files
-    /// when a table of the schema is first used (`vsv`) refuse then too, since the authorizer
-    /// sees only the table's name. Per connection, not per process: a program (or a test run)
-    /// may hold shells in and out of safe mode at once.
-    private static let safeConnections = Mutex<Set<UInt>>([])
+    /// Whether the connection belongs to a shell in safe mode: modules that read files when a
+    /// table of the schema is first used (`vsv`) refuse then too, since the authorizer sees
+    /// only the table's name. Per connection, not per process: a program (or a test run) may
+    /// hold shells in and out of safe mode at once.
+    private static let isSafe = ConnectionLocal<Bool>(initial: false)
 
     /// Marks a connection as belonging to a shell in safe mode (until it is deactivated or
     /// closes).
     public static func activate(on handle: OpaquePointer) {
-        _ = forgetsClosedConnections
-        safeConnections.withLock { _ = $0.insert(UInt(bitPattern: handle)) }
+        Connection(borrowing: handle).withLocal(isSafe) { $0 = true }
     }
 
-    /// A closed connection's address may be the next one's: it stops being a safe one.
-    private static let forgetsClosedConnections: Void = Connection.observeClosing { key in
-        safeConnections.withLock { _ = $0.remove(key) }
-    }
-
-    /// Forgets a connection (call before closing it: SQLite may reuse the address).
+    /// Forgets a connection's safe mode.
     public static func deactivate(on handle: OpaquePointer) {
-        safeConnections.withLock { _ = $0.remove(UInt(bitPattern: handle)) }
+        Connection(borrowing: handle).withLocal(isSafe) { $0 = false }
     }
 
     /// Whether a connection belongs to a shell in safe mode.
     public static func isActive(on handle: OpaquePointer) -> Bool {
-        safeConnections.withLock { $0.contains(UInt(bitPattern: handle)) }
+        Connection(borrowing: handle).local(isSafe)
     }
 
     /// Throws `cannot use the NAME module in safe mode` when the connection belongs to a shell

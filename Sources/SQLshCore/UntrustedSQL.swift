@@ -1,5 +1,4 @@
 internal import CSQLite
-import Synchronization
 
 extension Connection {
     /// Runs `body`, which prepares SQL that came from a database rather than from the user (a
@@ -63,24 +62,16 @@ extension Connection {
     }
 }
 
-extension Connection {
-    /// Calls `observer` with the handle's bit pattern whenever a connection (not a borrowed
-    /// one) closes, for state kept by handle: SQLite may give a closed connection's address to
-    /// the next one opened.
-    public static func observeClosing(_ observer: @escaping @Sendable (UInt) -> Void) {
-        UntrustedSQL.closingObservers.withLock { $0.append(observer) }
-    }
-}
-
 private func asciiLowercasedName(_ name: String) -> String {
     String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
 }
 
-/// Per connection handle: whether an authorizer is installed, and the functions called by the
-/// untrusted SQL compiling now (``Connection/compilingUntrustedSQL(_:)``). Keyed by the handle,
-/// not the ``Connection`` object: functions and virtual tables work on borrowed connections.
+/// Per connection: whether an authorizer is installed, and the functions called by the
+/// untrusted SQL compiling now (``Connection/compilingUntrustedSQL(_:)``). Kept in the
+/// connection's ``ConnectionLocal`` storage (by handle, not by ``Connection`` object:
+/// functions and virtual tables work on borrowed connections).
 enum UntrustedSQL {
-    private struct Entry {
+    struct Entry: Sendable {
         var installed = false
         /// The functions called by each compilation running on the handle (they nest: defined
         /// functions are compiled while a statement naming them compiles), innermost last, in
@@ -88,56 +79,47 @@ enum UntrustedSQL {
         var compilations: [[String]] = []
     }
 
-    private static let entries = Mutex<[UInt: Entry]>([:])
+    private static let entry = ConnectionLocal<Entry>(initial: Entry())
+
+    private static func with<R>(_ key: UInt, _ body: (inout Entry) -> R) -> R {
+        ConnectionLocalStorage.with(key, entry, body)
+    }
 
     static func setInstalled(_ installed: Bool, on handle: OpaquePointer) {
-        let key = UInt(bitPattern: handle)
-        entries.withLock { $0[key, default: Entry()].installed = installed }
+        with(UInt(bitPattern: handle)) { $0.installed = installed }
     }
 
-    /// Forgets a handle (its connection closed: SQLite may give the address to another), and
-    /// tells the observers of ``Connection/observeClosing(_:)``.
+    /// Forgets a handle (its connection closed: SQLite may give the address to another): every
+    /// ``ConnectionLocal`` value of it is dropped.
     static func forget(_ handle: OpaquePointer) {
-        let key = UInt(bitPattern: handle)
-        _ = entries.withLock { $0.removeValue(forKey: key) }
-        ConnectionLocalStorage.drop(key)
-        for observer in closingObservers.withLock({ $0 }) { observer(key) }
+        ConnectionLocalStorage.drop(UInt(bitPattern: handle))
     }
-
-    /// What ``Connection/observeClosing(_:)`` registered.
-    static let closingObservers = Mutex<[@Sendable (UInt) -> Void]>([])
 
     /// Whether untrusted SQL is compiling on this handle now.
     static func isCompiling(on key: UInt) -> Bool {
-        entries.withLock { !($0[key]?.compilations.isEmpty ?? true) }
+        !ConnectionLocalStorage.value(key, entry).compilations.isEmpty
     }
 
     static func isInstalled(on key: UInt) -> Bool {
-        entries.withLock { $0[key]?.installed ?? false }
+        ConnectionLocalStorage.value(key, entry).installed
     }
 
     /// Starts noting the functions a compilation calls.
     static func begin(on key: UInt) {
-        entries.withLock { $0[key, default: Entry()].compilations.append([]) }
+        with(key) { $0.compilations.append([]) }
     }
 
     /// Stops noting (back to the enclosing compilation); the functions this one called.
     static func end(on key: UInt) -> [String] {
-        entries.withLock { entries in
-            let called = entries[key]?.compilations.popLast() ?? []
-            if let entry = entries[key], !entry.installed, entry.compilations.isEmpty { entries.removeValue(forKey: key) }
-            return called
-        }
+        with(key) { $0.compilations.popLast() ?? [] }
     }
 
     /// Notes a function called by the SQL compiling now on this handle, if any is.
     static func note(_ name: UnsafePointer<CChar>, on key: UInt) {
-        entries.withLock { entries in
-            guard let count = entries[key]?.compilations.count, count > 0 else { return }
+        with(key) { entry in
+            guard let count = entry.compilations.indices.last else { return }
             let text = String(cString: name)
-            if entries[key]?.compilations[count - 1].contains(text) == false {
-                entries[key]?.compilations[count - 1].append(text)
-            }
+            if !entry.compilations[count].contains(text) { entry.compilations[count].append(text) }
         }
     }
 }

@@ -71,8 +71,7 @@ final class IndexAdvisor {
         for entry in entries where !entry.sql.uppercased().hasPrefix("CREATE VIRTUAL") {
             try model.execute(entry.sql)
         }
-        RecordingModule.advisors = RecordingModule.advisors.filter { $0.value.advisor != nil }
-        RecordingModule.advisors[UInt(bitPattern: recorder.handle)] = WeakAdvisor(advisor: self)
+        recorder.withLocal(RecordingModule.advisor) { $0 = WeakAdvisor(advisor: self) }
         do {
             try recorder.addWritableVirtualTableModule("expert", RecordingModule.self)
         } catch let error as SQLiteError {
@@ -326,19 +325,20 @@ private extension String {
 // MARK: The recording virtual table
 
 /// The advisor of a scratch connection, held weakly: the connection's tables reach it.
-private struct WeakAdvisor {
+/// `@unchecked Sendable`: the shell runs `.expert` on one thread.
+private struct WeakAdvisor: @unchecked Sendable {
     weak var advisor: IndexAdvisor?
 }
 
 /// The tables the advisor prepares statements against: they plan, take writes, and hold no
 /// rows. Each is made from its table's number (`expert('0')`).
 private enum RecordingModule: WritableVirtualTableModule {
-    /// The advisor of each scratch connection, by its handle (the module is a type, so it carries no data of
-    /// its own). The shell runs `.expert` on one thread.
-    nonisolated(unsafe) static var advisors: [UInt: WeakAdvisor] = [:]
+    /// The advisor of each scratch connection (the module is a type, so it carries no data of
+    /// its own).
+    static let advisor = ConnectionLocal<WeakAdvisor>(initial: WeakAdvisor())
 
     static func makeTable(arguments: [String], context: VirtualTableContext) throws -> any VirtualTable {
-        let advisor = advisors[UInt(bitPattern: context.handle)]?.advisor
+        let advisor = context.connection.local(Self.advisor).advisor
         // The argument is the table's number, as a quoted literal.
         let number = Int((arguments.first ?? "").filter { $0.isNumber }) ?? -1
         guard let advisor, advisor.declaration(ofTable: number) != nil else {

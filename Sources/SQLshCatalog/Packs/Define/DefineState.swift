@@ -1,5 +1,4 @@
 @_spi(RawSQLite) import SQLshCore
-import Synchronization
 
 /// One scalar function defined in SQL: `define(name, body)`. Immutable, hence `Sendable`.
 final class Definition: Sendable {
@@ -56,31 +55,22 @@ final class DefineState: @unchecked Sendable {
 
     /// The state of the connection with this handle, made on first use.
     static func of(_ handle: OpaquePointer) -> DefineState {
-        let key = UInt(bitPattern: handle)
-        return registry.withLock { entries in
-            if let state = entries[key]?.state { return state }
+        Connection(borrowing: handle).withLocal(current) { entry in
+            if let state = entry.state { return state }
             let state = DefineState(handle: handle)
-            entries[key] = WeakState(state: state)
+            entry = WeakState(state: state)
             return state
         }
     }
 
     /// The state of the connection with this handle, if the pack has one for it.
     static func existing(_ handle: OpaquePointer) -> DefineState? {
-        let key = UInt(bitPattern: handle)
-        return registry.withLock { $0[key]?.state }
+        Connection(borrowing: handle).local(current).state
     }
 
+    /// Weak: the registrations hold the state (see above), the connection's entry only finds it.
     private struct WeakState: @unchecked Sendable { weak var state: DefineState? }
-    /// Keyed by the handle's address: a pointer is not Sendable, its bit pattern is.
-    private static let registry = Mutex<[UInt: WeakState]>([:])
-
-    deinit {
-        let key = UInt(bitPattern: handle)
-        DefineState.registry.withLock { entries in
-            if entries[key]?.state == nil { entries.removeValue(forKey: key) }
-        }
-    }
+    private static let current = ConnectionLocal<WeakState>(initial: WeakState())
 
     /// A function name folded as SQLite folds them (ASCII letters only).
     static func key(_ name: String) -> String {
