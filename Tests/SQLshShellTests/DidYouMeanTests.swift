@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import SQLshShell
 import Testing
 
@@ -17,5 +20,33 @@ struct DidYouMeanTests {
         #expect(EditDistance.between("", "abc") == 3)
         #expect(EditDistance.between("a", "abcdefgh", limit: 3) == 4)
         #expect(EditDistance.between("日本語", "日本") == 1)
+        // Two neighbours swapped are one edit (Damerau), in any place, and a swap never
+        // makes the early exit miss a name within the limit.
+        #expect(EditDistance.between("nmae", "name") == 1)
+        #expect(EditDistance.between("ab", "ba", limit: 1) == 1)
+        #expect(EditDistance.between("ca", "abc") == 3)
+        #expect(EditDistance.between("abcdef", "badcfe", limit: 3) == 3)
+        #expect(EditDistance.between("abcdef", "badcfe", limit: 2) == 3)
+    }
+
+    /// A transposed name gets its suggestion, as a near one already did.
+    @Test func transposedNames() {
+        #expect(Shell.closest(to: "nmae", among: ["name", "qty"]) == "name")
+        #expect(Shell.closest(to: "cusotmers", among: ["customers", "orders"]) == "customers")
+    }
+
+    /// A misspelt file named in FROM: the data file of the folder closest to it.
+    @Test func nearFiles() throws {
+        let folder = "/tmp/sqlsh-near-\(UInt64.random(in: 0...UInt64.max))"
+        #expect(mkdir(folder, 0o700) == 0)
+        defer { _ = system("rm -rf '\(folder)'") }
+        for name in ["sales.csv", "people.json", "notes.txt"] {
+            let file = fopen(folder + "/" + name, "w")
+            if let file { fclose(file) }
+        }
+        #expect(Shell.nearFile(to: folder + "/sale.csv") == folder + "/sales.csv")
+        #expect(Shell.nearFile(to: folder + "/peple.json") == folder + "/people.json")
+        #expect(Shell.nearFile(to: folder + "/notes.tx.csv") == nil)  // .txt is no data file
+        #expect(Shell.nearFile(to: folder + "/nothing/x.csv") == nil)
     }
 }

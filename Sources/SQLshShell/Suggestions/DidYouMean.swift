@@ -18,7 +18,8 @@ extension Shell {
         // A file named in FROM that is not there either (the files pack reads it when it is).
         if prefix == "no such table: ", FileTables.isFileName(String(text.dropFirst(prefix.count))) {
             let file = String(text.dropFirst(prefix.count))
-            return "No file \(Self.absolute(file)) either: a file named in FROM is read as a table when it exists."
+            let near = Self.nearFile(to: file).map { " Did you mean '\($0)'?" } ?? ""
+            return "No file \(Self.absolute(file)) either: a file named in FROM is read as a table when it exists.\(near)"
         }
         var name = String(text.dropFirst(prefix.count))
         if let space = name.firstIndex(of: " ") { name = String(name[..<space]) }  // ` (disabled: ...)`
@@ -35,6 +36,25 @@ extension Shell {
         }
         guard let found = Self.closest(to: name, among: candidates) else { return nil }
         return "Did you mean \(qualifier)\(found)?"
+    }
+
+    /// The data file in `path`'s folder whose name is closest to `path`'s (`sales.csv` for
+    /// `sale.csv`), as it would be written in FROM; nil when none is close.
+    static func nearFile(to path: String) -> String? {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        // A folder of many files: the first 10,000 names are enough for a suggestion.
+        while names.count < 10_000, let entry = readdir(directory) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if FileTables.isFileName(entryName) { names.append(entryName) }
+        }
+        return closest(to: name, among: names).map { folder + $0 }
     }
 
     /// `path` made absolute with the working folder, as a person can look for it.
