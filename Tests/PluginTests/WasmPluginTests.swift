@@ -145,6 +145,14 @@ import Testing
         #expect(after.out == "again|2\n")
     }
 
+    /// A module's error text reaches the terminal with its control characters in caret
+    /// notation: no escape sequence of the module's is written.
+    @Test func aModulesErrorTextIsEscaped() throws {
+        let err = try wasmError("SELECT h_escape();", modules: [testModule("hostile")])
+        #expect(err.contains("bad^[[2J^[]0;owned^G text^Mfaked^H^?^[[31mred\n"), "\(err)")
+        #expect(!err.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }, "\(err)")
+    }
+
     @Test func memoryGrowthStopsAtTheLimit() throws {
         let hostile = testModule("hostile")
         // 1 page at the start, then 16 at a time up to 2 MiB (32 pages): 17 pages.
