@@ -153,6 +153,21 @@ import Testing
         #expect(!err.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }, "\(err)")
     }
 
+    /// A module may not replace one of SQLite's own functions, not even in safe mode (where
+    /// WebAssembly modules are the plugins allowed): the whole module is refused, and SQLite's
+    /// function still answers.
+    @Test func aModuleDeclaringOneOfSQLitesOwnFunctionsIsRefused() throws {
+        let module = testModule("override")
+        let path = URL(fileURLWithPath: module).resolvingSymlinksInPath().path
+        for arguments in [[], ["-safe"]] {
+            let result = try sqlsh(arguments, input: ".load '\(module)'\nSELECT sum(x) FROM (SELECT 1 AS x UNION ALL SELECT 2);\nSELECT o_new();\n")
+            #expect(result.err.hasPrefix("Error: \(path): function sum is one of SQLite's own functions, "
+                                         + "which a plugin may not replace\n"), "\(arguments): \(result.err)")
+            #expect(result.out == "3\n")
+            #expect(result.err.contains("no such function: o_new"))
+        }
+    }
+
     @Test func memoryGrowthStopsAtTheLimit() throws {
         let hostile = testModule("hostile")
         // 1 page at the start, then 16 at a time up to 2 MiB (32 pages): 17 pages.
