@@ -18,10 +18,13 @@ final class WasmModuleInstance: @unchecked Sendable {
     let origin: String
 
     /// The engine every module runs on: fuel metering on (an instruction budget per call), and
-    /// bounds checked in software. (The mprotect guard saves the signal mask with sigsetjmp on
-    /// every invocation: three system calls per SQL call, about a quarter of a short function's
-    /// cost, while a bounds check costs a compare per load or store.)
-    private static let engine = Engine(configuration: EngineConfiguration(memoryBoundsChecking: .software, fuelMetering: true))
+    /// linear memory reserved up front. With `.mprotect`, WasmKit reserves a module's whole
+    /// 32-bit address space once and `memory.grow` only commits the new pages; with `.software`
+    /// it keeps memory in one malloc'd block and copies all of it into a new block at every
+    /// grow, so growing page by page took time quadratic in the size (512 pages: 5 s; 4 GiB:
+    /// hours). Accesses are still bounds-checked in software against the committed size; the
+    /// price is the signal mask saved (sigsetjmp) on every invocation.
+    private static let engine = Engine(configuration: EngineConfiguration(memoryBoundsChecking: .mprotect, fuelMetering: true))
 
     /// The instance and the manifest text its `sqlsh_manifest` returns.
     init(module: Module, origin: String, sandbox: WasmSandbox) throws {
@@ -144,6 +147,15 @@ final class WasmModuleInstance: @unchecked Sendable {
         _ = try invoke(release, [.i32(UInt32(truncatingIfNeeded: address))], what: "\(function)(): sqlsh_free")
     }
 
+    /// Where the module's memory starts now, and its size: a memory reserved up front never
+    /// moves as it grows.
+    var memoryPlacement: (base: UInt, bytes: Int) {
+        lock.withLock { _ in
+            let bytes = memory.byteCount
+            return (memory.withUnsafeBufferPointer(offset: 0, count: 0) { UInt(bitPattern: $0.baseAddress) }, bytes)
+        }
+    }
+
     /// Whether `count` bytes at `address` lie in the module's memory now.
     func contains(_ address: Int, _ count: Int) -> Bool {
         address >= 0 && count >= 0 && count <= memory.byteCount && address <= memory.byteCount - count
@@ -172,7 +184,10 @@ final class WasmModuleInstance: @unchecked Sendable {
 }
 
 /// Refuses memory growth past the sandbox's limit (`memory.grow` then returns -1 to the module)
-/// and tables past a million entries.
+/// and tables past a million entries. Growth itself is charged to the call's fuel by WasmKit:
+/// one unit per 64 bytes added (1,024 a page, 67 million for 4 GiB), as for the bytes a bulk
+/// memory operation moves; with memory reserved up front (see `engine`) that charge is in
+/// proportion to the work growth does.
 final class MemoryLimiter: ResourceLimiter {
     let bytes: Int
     init(bytes: Int) { self.bytes = bytes }

@@ -168,6 +168,18 @@ import Testing
         }
     }
 
+    /// Growing memory one page at a time to 64 MiB: each page is charged 1,024 fuel, so
+    /// 1,000,000 is too little for the 1,023 pages and 1,100,000 enough (counts, not times):
+    /// with the memory reserved up front, that charge bounds the work growth does.
+    @Test func memoryGrowthIsChargedToFuel() throws {
+        let hostile = testModule("hostile")
+        let enough = try sqlsh(input: ".load '\(hostile)' memory=64M fuel=1100000\nSELECT h_grow_pages();\n")
+        #expect(enough.out == "1024\n")
+        #expect(enough.err == "")
+        let short = try wasmError("SELECT h_grow_pages();", modules: [hostile], options: "memory=64M fuel=1000000")
+        #expect(short.contains("h_grow_pages(): trap: out of fuel"), "\(short)")
+    }
+
     @Test func memoryGrowthStopsAtTheLimit() throws {
         let hostile = testModule("hostile")
         // 1 page at the start, then 16 at a time up to 2 MiB (32 pages): 17 pages.

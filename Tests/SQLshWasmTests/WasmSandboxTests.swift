@@ -3,7 +3,9 @@ import SQLshCore
 import Testing
 @testable import SQLshWasm
 
-/// The sandbox in process: a module's error text made safe for a terminal.
+/// The sandbox's limits in process: memory growth reserved up front and charged to fuel, and
+/// a module's error text made safe for a terminal. Every bound is a count (fuel, pages), never
+/// a time.
 @Suite(.serialized) struct WasmSandboxTests {
     /// `Tests/PluginTests/Wasm/hostile.wasm` (see hostile.wat).
     static let hostilePath = String(#filePath.split(separator: "/", omittingEmptySubsequences: false)
@@ -18,6 +20,39 @@ import Testing
         let db = try Connection()
         for function in plugin.functions { try db.add(function.function) }
         return db
+    }
+
+    private func integer(_ db: Connection, _ sql: String) throws -> Int64? {
+        let statement = try db.prepare(sql)
+        guard try statement.step() else { return nil }
+        return statement.int64(at: 0)
+    }
+
+    // MARK: Memory growth
+
+    /// 64 MiB is 1,024 pages; each page grown costs 1,024 fuel (WasmKit charges one per 64
+    /// bytes, as for bulk copies), so growing page by page from 1 to 1,024 pages needs
+    /// 1,023 × 1,024 = 1,047,552 fuel for the growth alone, plus the loop's few instructions a
+    /// page. With memory reserved up front, that charge bounds the work too.
+    @Test func memoryGrowthIsChargedToFuel() throws {
+        let enough = try connection(hostile(["memory=64M", "fuel=1100000"]))
+        #expect(try integer(enough, "SELECT h_grow_pages()") == 1024)
+        let short = try connection(hostile(["memory=64M", "fuel=1000000"]))
+        let error = #expect(throws: SQLiteError.self) { try short.execute("SELECT h_grow_pages()") }
+        #expect(error?.message.contains("out of fuel") == true, "\(String(describing: error))")
+        // The module keeps working after it ran out, with a fresh budget for the next call.
+        #expect(try integer(short, "SELECT h_length('abc')") == 3)
+    }
+
+    /// A module's memory is reserved once: growing it commits pages in place, never copying
+    /// what it holds to a new block (a copy a grow made growth quadratic in the size).
+    @Test func memoryGrowsInPlace() throws {
+        let plugin = try hostile(["memory=64M", "fuel=2000000"])
+        let before = plugin.instance.memoryPlacement
+        #expect(try integer(connection(plugin), "SELECT h_grow_pages()") == 1024)
+        let after = plugin.instance.memoryPlacement
+        #expect(after.bytes == 64 << 20)
+        #expect(after.base == before.base)
     }
 
     // MARK: Error text
