@@ -1,4 +1,5 @@
 @_spi(Fuzzing) import WasmKit
+import SQLshCore
 import Synchronization
 
 /// One instantiated module: its store, memory and ABI exports. Calls into it are serialised
@@ -30,6 +31,7 @@ final class WasmModuleInstance: @unchecked Sendable {
     init(module: Module, origin: String, sandbox: WasmSandbox) throws {
         self.origin = origin
         self.sandbox = sandbox
+        WasmInterrupts.install()
         let store = Store(engine: Self.engine)
         store.resourceLimiter = MemoryLimiter(bytes: sandbox.memoryLimit)
         store.fuel = Fuel(remaining: sandbox.fuel)
@@ -114,24 +116,61 @@ final class WasmModuleInstance: @unchecked Sendable {
         try lock.withLock { _ in try body(self) }
     }
 
-    /// Invokes an export with a fresh fuel budget; a trap becomes a ``WasmPluginError``.
-    /// Only with the lock held.
-    func invoke(_ function: Function, _ arguments: [Value], what: @autoclosure () -> String) throws -> [Value] {
+    /// Invokes an export with a fresh fuel budget; a trap becomes a ``WasmPluginError``. With
+    /// `slot`, an interrupt of its connection ends the call (before it starts, or while it runs)
+    /// with SQLite's "interrupted". Only with the lock held.
+    func invoke(_ function: Function, _ arguments: [Value], what: @autoclosure () -> String,
+                interruptible slot: WasmInterrupts.Slot? = nil) throws -> [Value] {
         store.fuel = Fuel(remaining: sandbox.fuel)
+        if let slot {
+            slot.running.store(true, ordering: .releasing)
+            // An interrupt that came before the call was marked: the fuel it would take was not there yet.
+            if slot.interrupted.load(ordering: .acquiring) {
+                slot.running.store(false, ordering: .releasing)
+                throw Self.interrupted
+            }
+        }
+        defer { slot?.running.store(false, ordering: .releasing) }
         do {
             return try function.invoke(arguments, on: &stack)
         } catch {
+            if let slot, slot.interrupted.load(ordering: .acquiring) { throw Self.interrupted }
             throw WasmPluginError("\(what()): \(Self.describe(error, sandbox: sandbox))")
         }
     }
 
+    /// SQLite's own error for an interrupted statement (`SQLITE_INTERRUPT`, "interrupted").
+    static var interrupted: SQLiteError { SQLiteError(code: .interrupt) }
+
+    /// The interrupt count this instance's connection was last checked at (see
+    /// ``checkInterrupt(_:)``). Only with the lock held.
+    private var checkedEpoch = 0
+
+    /// Throws "interrupted" when the connection's statement was interrupted before the call
+    /// started (no slot was marked then). Asks SQLite only after an interrupt of some connection
+    /// since the last check, so a call costs one atomic load. Only with the lock held.
+    func checkInterrupt(_ isInterrupted: () -> Bool) throws {
+        let epoch = WasmInterrupts.epoch.load(ordering: .acquiring)
+        guard epoch != checkedEpoch else { return }
+        if isInterrupted() { throw Self.interrupted }
+        checkedEpoch = epoch
+    }
+
+    /// Takes the running call's fuel, so the interpreter stops at its next charge: the
+    /// interrupt hook, from another thread or a signal handler, while the call's thread is
+    /// inside the interpreter (which reads the budget at every charge and touches nothing
+    /// else of the store's, so the write races with nothing but those reads).
+    func takeFuel() {
+        store.fuel = Fuel(remaining: 0)
+    }
+
     /// `sqlsh_alloc(size)`: the address of `size` bytes in the module's memory, checked to lie
     /// inside it. Only with the lock held.
-    func allocateBlock(_ size: Int, for function: String) throws -> Int {
+    func allocateBlock(_ size: Int, for function: String, interruptible slot: WasmInterrupts.Slot? = nil) throws -> Int {
         guard size <= sandbox.memoryLimit, let size32 = UInt32(exactly: size) else {
             throw WasmPluginError("\(function)(): the arguments need \(size) bytes, over the module's memory limit of \(sandbox.memoryLimit) bytes")
         }
-        let results = try invoke(allocate, [.i32(size32)], what: "\(function)(): sqlsh_alloc")
+        let results = try invoke(allocate, [.i32(size32)], what: "\(function)(): sqlsh_alloc", interruptible: slot)
         guard case .i32(let address)? = results.first, address != 0 else {
             throw WasmPluginError("\(function)(): out of memory: sqlsh_alloc(\(size)) returned 0 (memory limit \(sandbox.memoryLimit) bytes)")
         }

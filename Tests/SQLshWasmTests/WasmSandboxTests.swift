@@ -3,9 +3,10 @@ import SQLshCore
 import Testing
 @testable import SQLshWasm
 
-/// The sandbox's limits in process: memory growth reserved up front and charged to fuel, and
-/// a module's error text made safe for a terminal. Every bound is a count (fuel, pages), never
-/// a time.
+/// The sandbox's limits in process: memory growth reserved up front and charged to fuel,
+/// interrupts reaching a running call, and a module's error text made safe for a terminal.
+/// Every bound is a count (fuel, pages), never a time. Serialized: the interrupt tests look at
+/// the process's table of running calls.
 @Suite(.serialized) struct WasmSandboxTests {
     /// `Tests/PluginTests/Wasm/hostile.wasm` (see hostile.wat).
     static let hostilePath = String(#filePath.split(separator: "/", omittingEmptySubsequences: false)
@@ -53,6 +54,54 @@ import Testing
         let after = plugin.instance.memoryPlacement
         #expect(after.bytes == 64 << 20)
         #expect(after.base == before.base)
+    }
+
+    // MARK: Interrupts
+
+    /// Fuel for the endless loop: far more than the test waits for (it ends by interrupt),
+    /// and before interrupts reached calls it ran out with "out of fuel" instead.
+    static let spinFuel = "fuel=300000000"
+
+    @Test func anInterruptFromAnotherThreadEndsARunningCall() throws {
+        let db = try connection(hostile([Self.spinFuel]))
+        let id = try #require(try connectionID(db))
+        let interrupter = db.interruptHandle
+        let thread = Thread {
+            // Waits for the call to be running (a state, not a time), then interrupts it.
+            while !WasmInterrupts.hasCall(on: id) { sched_yield() }
+            interrupter.interrupt()
+        }
+        thread.start()
+        let error = #expect(throws: SQLiteError.self) { try db.execute("SELECT h_spin()") }
+        #expect(error?.primaryCode == ResultCode.interrupt.rawValue, "\(String(describing: error))")
+        #expect(error?.message == "interrupted")
+        // The connection and the module answer afterwards.
+        #expect(try integer(db, "SELECT h_length('ab')") == 2)
+    }
+
+    @Test func anInterruptBeforeTheCallKeepsItFromStarting() throws {
+        let db = try connection(hostile([Self.spinFuel]))
+        let interrupter = db.interruptHandle
+        try db.add(SQLFunction("interrupt_now", argumentCount: 0) { _, result in
+            interrupter.interrupt()
+            result.set(Int64(1))
+        })
+        let error = #expect(throws: SQLiteError.self) { try db.execute("SELECT interrupt_now(), h_spin()") }
+        #expect(error?.primaryCode == ResultCode.interrupt.rawValue, "\(String(describing: error))")
+        // Aggregates too: the step after the interrupt does not start.
+        let step = #expect(throws: SQLiteError.self) {
+            try db.execute("SELECT h_agg_trap(x) FROM (SELECT interrupt_now() AS x UNION ALL SELECT h_spin())")
+        }
+        #expect(step?.primaryCode == ResultCode.interrupt.rawValue, "\(String(describing: step))")
+        #expect(try integer(db, "SELECT h_length('abc')") == 3)
+    }
+
+    /// The bits of the connection's `sqlite3 *`, as the interrupt hook sees them.
+    private func connectionID(_ db: Connection) throws -> UInt? {
+        try db.add(SQLFunction("connection_id", argumentCount: 0) { _, result in
+            result.set(Int64(bitPattern: UInt64(result.connectionID)))
+        })
+        return try integer(db, "SELECT connection_id()").map { UInt(UInt64(bitPattern: $0)) }
     }
 
     // MARK: Error text
