@@ -31,10 +31,10 @@ public final class InterruptHandle: Sendable {
     /// (`sqlite3_interrupt`). Does nothing once the connection is closed.
     public func interrupt() {
         database.withLock { database in
-            if let database {
-                InterruptRequests.note()
-                sqlite3_interrupt(database.handle)
-            }
+            guard let database else { return }
+            InterruptRequests.note()
+            sqlite3_interrupt(database.handle)
+            SQLiteLibrary.notifyInterruptHooks(database.handle)
         }
     }
 
@@ -58,4 +58,57 @@ public final class InterruptHandle: Sendable {
 /// documents as safe to call from any thread while the connection is open.
 private struct UnsafeDatabasePointer: @unchecked Sendable {
     let handle: OpaquePointer
+}
+
+/// A function told of every interrupt of a connection (``InterruptHandle/interrupt()``, and
+/// Ctrl-C through ``SQLiteLibrary/interruptFromSignalHandler(_:)``), with the connection's
+/// `sqlite3 *`: for code that runs outside SQLite's virtual machine while a statement waits
+/// on it, such as a WebAssembly function's interpreter, which SQLite's own interrupt never
+/// reaches. It may run in a signal handler: it must not allocate or take a lock.
+public typealias InterruptHook = @convention(c) (OpaquePointer) -> Void
+
+/// The installed hooks: a few fixed slots, read without a lock (a signal handler reads them).
+private enum InterruptHooks {
+    static let first = Atomic<UInt>(0)
+    static let second = Atomic<UInt>(0)
+    static let third = Atomic<UInt>(0)
+    static let fourth = Atomic<UInt>(0)
+
+    static func withSlots<T>(_ body: (borrowing Atomic<UInt>) -> T?) -> T? {
+        if let value = body(first) { return value }
+        if let value = body(second) { return value }
+        if let value = body(third) { return value }
+        return body(fourth)
+    }
+}
+
+extension SQLiteLibrary {
+    /// Adds a function to call on every interrupt of a connection (see ``InterruptHook``);
+    /// adding one already there does nothing.
+    /// - Returns: false when there is no room left (four hooks at most).
+    @discardableResult
+    public static func addInterruptHook(_ hook: InterruptHook) -> Bool {
+        let bits = UInt(bitPattern: unsafeBitCast(hook, to: UnsafeRawPointer.self))
+        return InterruptHooks.withSlots { slot -> Bool? in
+            let (exchanged, current) = slot.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing)
+            return exchanged || current == bits ? true : nil
+        } ?? false
+    }
+
+    /// Makes the hooks' storage ready, so that a signal handler calling
+    /// ``interruptFromSignalHandler(_:)`` never initializes it: call it before installing one.
+    public static func prepareInterruptHooks() {
+        _ = InterruptHooks.withSlots { slot -> Bool? in _ = slot.load(ordering: .relaxed); return nil }
+    }
+
+    /// Calls every hook with the connection's handle (no allocation, no lock).
+    static func notifyInterruptHooks(_ handle: OpaquePointer) {
+        _ = InterruptHooks.withSlots { slot -> Bool? in
+            let bits = slot.load(ordering: .acquiring)
+            if bits != 0, let pointer = UnsafeRawPointer(bitPattern: bits) {
+                unsafeBitCast(pointer, to: InterruptHook.self)(handle)
+            }
+            return nil
+        }
+    }
 }

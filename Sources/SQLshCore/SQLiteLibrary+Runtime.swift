@@ -43,12 +43,13 @@ extension SQLiteLibrary {
     }
 
     /// Interrupts the statement running on the connection with this handle: safe to call from
-    /// a signal handler (no allocation, no lock, no Swift runtime call), which is where a shell
-    /// calls it on Ctrl-C. A program keeps the handle in a plain global before installing
-    /// the handler.
+    /// a signal handler (no allocation, no lock), which is where a shell calls it on Ctrl-C. A
+    /// program keeps the handle in a plain global, and calls ``prepareInterruptHooks()``,
+    /// before installing the handler. The interrupt hooks (``addInterruptHook(_:)``) are told.
     @inline(__always)
     package static func interruptFromSignalHandler(_ handle: OpaquePointer) {
         InterruptRequests.note()
         sqlite3_interrupt(handle)
+        notifyInterruptHooks(handle)
     }
 }

@@ -70,8 +70,13 @@ final class WasmExport: @unchecked Sendable {
                 }
             }
         }
+        // The connection, for interrupts: SQLite never checks its interrupt inside a function.
+        let connection = result?.connectionID ?? arguments?.connectionID ?? 0
         try instance.withLock { module in
-            let block = try module.allocateBlock(size, for: name)
+            let slot = WasmInterrupts.begin(connection: connection, instance: module)
+            defer { if let slot { WasmInterrupts.end(slot) } }
+            try module.checkInterrupt { result?.isInterrupted ?? arguments?.isInterrupted ?? false }
+            let block = try module.allocateBlock(size, for: name, interruptible: slot)
             var failure: (any Error)?
             do {
                 module.withMutableBytes(at: block, count: size) { memory in
@@ -107,12 +112,14 @@ final class WasmExport: @unchecked Sendable {
                 let stateAddress = UInt32(truncatingIfNeeded: block + stateOffset)
                 let argv = UInt32(truncatingIfNeeded: block + Self.recordSize)
                 if final == nil {
-                    _ = try module.invoke(entry, [.i32(argv), .i32(UInt32(count)), .i32(resultAddress)], what: "\(name)()")
+                    _ = try module.invoke(entry, [.i32(argv), .i32(UInt32(count)), .i32(resultAddress)], what: "\(name)()",
+                                          interruptible: slot)
                 } else if step {
                     _ = try module.invoke(entry, [.i32(stateAddress), .i32(argv), .i32(UInt32(count)), .i32(resultAddress)],
-                                          what: "\(name)() step")
+                                          what: "\(name)() step", interruptible: slot)
                 } else if let final {
-                    _ = try module.invoke(final, [.i32(stateAddress), .i32(resultAddress)], what: "\(name)() final")
+                    _ = try module.invoke(final, [.i32(stateAddress), .i32(resultAddress)], what: "\(name)() final",
+                                          interruptible: slot)
                 }
                 // The memory may have grown (and moved) during the call: read it afresh.
                 guard module.contains(block, size) else {

@@ -1,4 +1,5 @@
 @_spi(Fuzzing) import WasmKit
+import SQLshCore
 import Synchronization
 
 /// One instantiated module: its store, memory and ABI exports. Calls into it are serialised
@@ -18,15 +19,19 @@ final class WasmModuleInstance: @unchecked Sendable {
     let origin: String
 
     /// The engine every module runs on: fuel metering on (an instruction budget per call), and
-    /// bounds checked in software. (The mprotect guard saves the signal mask with sigsetjmp on
-    /// every invocation: three system calls per SQL call, about a quarter of a short function's
-    /// cost, while a bounds check costs a compare per load or store.)
-    private static let engine = Engine(configuration: EngineConfiguration(memoryBoundsChecking: .software, fuelMetering: true))
+    /// linear memory reserved up front. With `.mprotect`, WasmKit reserves a module's whole
+    /// 32-bit address space once and `memory.grow` only commits the new pages; with `.software`
+    /// it keeps memory in one malloc'd block and copies all of it into a new block at every
+    /// grow, so growing page by page took time quadratic in the size (512 pages: 5 s; 4 GiB:
+    /// hours). Accesses are still bounds-checked in software against the committed size; the
+    /// price is the signal mask saved (sigsetjmp) on every invocation.
+    private static let engine = Engine(configuration: EngineConfiguration(memoryBoundsChecking: .mprotect, fuelMetering: true))
 
     /// The instance and the manifest text its `sqlsh_manifest` returns.
     init(module: Module, origin: String, sandbox: WasmSandbox) throws {
         self.origin = origin
         self.sandbox = sandbox
+        WasmInterrupts.install()
         let store = Store(engine: Self.engine)
         store.resourceLimiter = MemoryLimiter(bytes: sandbox.memoryLimit)
         store.fuel = Fuel(remaining: sandbox.fuel)
@@ -111,24 +116,61 @@ final class WasmModuleInstance: @unchecked Sendable {
         try lock.withLock { _ in try body(self) }
     }
 
-    /// Invokes an export with a fresh fuel budget; a trap becomes a ``WasmPluginError``.
-    /// Only with the lock held.
-    func invoke(_ function: Function, _ arguments: [Value], what: @autoclosure () -> String) throws -> [Value] {
+    /// Invokes an export with a fresh fuel budget; a trap becomes a ``WasmPluginError``. With
+    /// `slot`, an interrupt of its connection ends the call (before it starts, or while it runs)
+    /// with SQLite's "interrupted". Only with the lock held.
+    func invoke(_ function: Function, _ arguments: [Value], what: @autoclosure () -> String,
+                interruptible slot: WasmInterrupts.Slot? = nil) throws -> [Value] {
         store.fuel = Fuel(remaining: sandbox.fuel)
+        if let slot {
+            slot.running.store(true, ordering: .releasing)
+            // An interrupt that came before the call was marked: the fuel it would take was not there yet.
+            if slot.interrupted.load(ordering: .acquiring) {
+                slot.running.store(false, ordering: .releasing)
+                throw Self.interrupted
+            }
+        }
+        defer { slot?.running.store(false, ordering: .releasing) }
         do {
             return try function.invoke(arguments, on: &stack)
         } catch {
+            if let slot, slot.interrupted.load(ordering: .acquiring) { throw Self.interrupted }
             throw WasmPluginError("\(what()): \(Self.describe(error, sandbox: sandbox))")
         }
     }
 
+    /// SQLite's own error for an interrupted statement (`SQLITE_INTERRUPT`, "interrupted").
+    static var interrupted: SQLiteError { SQLiteError(code: .interrupt) }
+
+    /// The interrupt count this instance's connection was last checked at (see
+    /// ``checkInterrupt(_:)``). Only with the lock held.
+    private var checkedEpoch = 0
+
+    /// Throws "interrupted" when the connection's statement was interrupted before the call
+    /// started (no slot was marked then). Asks SQLite only after an interrupt of some connection
+    /// since the last check, so a call costs one atomic load. Only with the lock held.
+    func checkInterrupt(_ isInterrupted: () -> Bool) throws {
+        let epoch = WasmInterrupts.epoch.load(ordering: .acquiring)
+        guard epoch != checkedEpoch else { return }
+        if isInterrupted() { throw Self.interrupted }
+        checkedEpoch = epoch
+    }
+
+    /// Takes the running call's fuel, so the interpreter stops at its next charge: the
+    /// interrupt hook, from another thread or a signal handler, while the call's thread is
+    /// inside the interpreter (which reads the budget at every charge and touches nothing
+    /// else of the store's, so the write races with nothing but those reads).
+    func takeFuel() {
+        store.fuel = Fuel(remaining: 0)
+    }
+
     /// `sqlsh_alloc(size)`: the address of `size` bytes in the module's memory, checked to lie
     /// inside it. Only with the lock held.
-    func allocateBlock(_ size: Int, for function: String) throws -> Int {
+    func allocateBlock(_ size: Int, for function: String, interruptible slot: WasmInterrupts.Slot? = nil) throws -> Int {
         guard size <= sandbox.memoryLimit, let size32 = UInt32(exactly: size) else {
             throw WasmPluginError("\(function)(): the arguments need \(size) bytes, over the module's memory limit of \(sandbox.memoryLimit) bytes")
         }
-        let results = try invoke(allocate, [.i32(size32)], what: "\(function)(): sqlsh_alloc")
+        let results = try invoke(allocate, [.i32(size32)], what: "\(function)(): sqlsh_alloc", interruptible: slot)
         guard case .i32(let address)? = results.first, address != 0 else {
             throw WasmPluginError("\(function)(): out of memory: sqlsh_alloc(\(size)) returned 0 (memory limit \(sandbox.memoryLimit) bytes)")
         }
@@ -142,6 +184,15 @@ final class WasmModuleInstance: @unchecked Sendable {
     /// succeeded. Only with the lock held.
     func releaseBlock(_ address: Int, for function: String) throws {
         _ = try invoke(release, [.i32(UInt32(truncatingIfNeeded: address))], what: "\(function)(): sqlsh_free")
+    }
+
+    /// Where the module's memory starts now, and its size: a memory reserved up front never
+    /// moves as it grows.
+    var memoryPlacement: (base: UInt, bytes: Int) {
+        lock.withLock { _ in
+            let bytes = memory.byteCount
+            return (memory.withUnsafeBufferPointer(offset: 0, count: 0) { UInt(bitPattern: $0.baseAddress) }, bytes)
+        }
     }
 
     /// Whether `count` bytes at `address` lie in the module's memory now.
@@ -172,7 +223,10 @@ final class WasmModuleInstance: @unchecked Sendable {
 }
 
 /// Refuses memory growth past the sandbox's limit (`memory.grow` then returns -1 to the module)
-/// and tables past a million entries.
+/// and tables past a million entries. Growth itself is charged to the call's fuel by WasmKit:
+/// one unit per 64 bytes added (1,024 a page, 67 million for 4 GiB), as for the bytes a bulk
+/// memory operation moves; with memory reserved up front (see `engine`) that charge is in
+/// proportion to the work growth does.
 final class MemoryLimiter: ResourceLimiter {
     let bytes: Int
     init(bytes: Int) { self.bytes = bytes }

@@ -27,6 +27,8 @@ public final class WasmPlugin: Sendable {
     public let sandbox: WasmSandbox
     /// Its functions, in manifest order.
     public let functions: [WasmFunction]
+    /// The instance they call.
+    let instance: WasmModuleInstance
 
     /// Loads the module in the file at `path`.
     /// - Throws: ``WasmPluginError`` (unreadable, malformed or truncated file, an import not
@@ -47,6 +49,7 @@ public final class WasmPlugin: Sendable {
             throw WasmPluginError("not a valid WebAssembly module: \(WasmModuleInstance.describe(error, sandbox: sandbox))")
         }
         let instance = try WasmModuleInstance(module: module, origin: origin, sandbox: sandbox)
+        self.instance = instance
         let manifest = try WasmManifest(parsing: try instance.manifestText())
         self.name = manifest.name ?? Self.defaultName(origin)
         self.version = manifest.version

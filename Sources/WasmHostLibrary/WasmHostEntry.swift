@@ -46,3 +46,10 @@ public func sqlshWasmHostSandbox(_ options: UnsafePointer<CChar>?, _ buffer: Uns
     buffer[bytes.count] = 0
     return rc
 }
+
+/// `sqlsh_wasm_host_interrupt`: ends the calls running for the connection `db` (see
+/// ``WasmInterrupts``); NULL makes the registry ready, so that a signal handler may call it.
+@_cdecl("sqlsh_wasm_host_interrupt")
+public func sqlshWasmHostInterrupt(_ db: UnsafeMutableRawPointer?) {
+    WasmInterrupts.interrupt(connection: UInt(bitPattern: db))
+}

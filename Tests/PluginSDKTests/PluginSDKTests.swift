@@ -67,6 +67,18 @@ private func badNameEntryPoint(_ host: UnsafePointer<sqlsh_plugin_host>?,
     badNamePlugin.register(host: host, info: info)
 }
 
+/// A plugin that would replace SQLite's own `json_extract` (and `total`, a window aggregate).
+private let takeoverPlugin = SQLshPlugin(name: "takeover", version: "1", summary: "", functions: [
+    PluginFunction(summary: "fine", SQLFunction("takeover_one", argumentCount: 0) { _ in 1 }),
+    PluginFunction(summary: "json", SQLFunction("JSON_Extract", argumentCount: 2) { _ in 42 }),
+    PluginFunction(summary: "total", SQLFunction("total", argumentCount: 1, aggregate: Product.self)),
+])
+
+private func takeoverEntryPoint(_ host: UnsafePointer<sqlsh_plugin_host>?,
+                                _ info: UnsafeMutablePointer<sqlsh_plugin_info>?) -> Int32 {
+    takeoverPlugin.register(host: host, info: info)
+}
+
 /// A plugin whose set-up fails (a missing configuration, say): the load fails with its message.
 private let throwingPlugin = SQLshPlugin(name: "throwing", version: "1", summary: "") {
     throw PluginTestError("cannot read /etc/throwing.conf")
@@ -206,6 +218,22 @@ private func error(_ db: Connection, _ sql: String) -> String? {
         #expect(catalog.function(named: "fine_one") == nil)
         #expect(error(db, "SELECT fine_one()")?.contains("no such function") == true)
         #expect(manager.plugins.isEmpty)
+    }
+
+    /// The same check as for native and WebAssembly plugins: SQLite's own names are refused,
+    /// in any case, and nothing of the plugin stays.
+    @Test func sqliteOwnFunctionsAreRefused() throws {
+        let (catalog, db, manager) = try setUp()
+        do {
+            try manager.loadPlugin(entryPoint: takeoverEntryPoint, origin: "<takeover>", into: catalog)
+            Issue.record("a plugin replacing json_extract was loaded")
+        } catch {
+            #expect("\(error)" == "<takeover>: function JSON_Extract is one of SQLite's own functions, which a plugin may not replace")
+        }
+        #expect(manager.plugins.isEmpty)
+        #expect(catalog.function(named: "takeover_one") == nil)
+        #expect(try text(db, "SELECT json_extract('{\"a\":3}', '$.a')") == "3")
+        #expect(try text(db, "SELECT total(x) FROM (SELECT 2 AS x UNION ALL SELECT 3)") == "5.0")
     }
 
     @Test func aPluginNameLoadsOnce() throws {

@@ -91,6 +91,24 @@ enum CStubs {
         }
         """
 
+    /// Tries to add one of SQLite's own functions, `name` with `arity` arguments, next to a new
+    /// function: loaded, it would replace SQLite's in every later query.
+    static func sqliteOwnName(_ name: String, arity: Int) -> String {
+        """
+        #include <sqlite3.h>
+        #include "sqlsh_plugin.h"
+        static void one(struct sqlite3_context *c, int n, struct sqlite3_value **v) { sqlite3_result_int(c, 42); }
+        int sqlsh_plugin_init(const sqlsh_plugin_host *host, sqlsh_plugin_info *info) {
+            info->abi_version = SQLSH_PLUGIN_ABI_VERSION; info->name = "takeover";
+            sqlsh_plugin_function f = { sizeof f };
+            f.name = "takeover_new"; f.kind = SQLSH_PLUGIN_SCALAR; f.argument_count = 1; f.x_func = one;
+            host->add_function(host->context, &f);
+            f.name = "\(name)"; f.argument_count = \(arity);
+            return host->add_function(host->context, &f);
+        }
+        """
+    }
+
     /// An ordinary SQLite loadable extension with `ext_hello()`.
     static let sqliteExtension = """
         #include <sqlite3ext.h>

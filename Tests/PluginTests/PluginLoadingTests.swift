@@ -167,6 +167,34 @@ import Testing
         #expect(result.err.contains("no such function: clash_new"))
     }
 
+    /// SQLite's own functions, whatever the arity asked for: core, aggregate, window, JSON,
+    /// math, date and an extension's (R-Tree). Loaded, each would answer every later query.
+    @Test func sqliteOwnFunctionsAreRefused() throws {
+        let folder = try temporaryFolder()
+        let cases: [(String, Int, String)] = [
+            ("sum", 1, "SELECT sum(x) FROM (SELECT 1 AS x UNION ALL SELECT 2);"),
+            ("COUNT", 0, "SELECT count() FROM (SELECT 1 UNION ALL SELECT 2);"),
+            ("coalesce", -1, "SELECT coalesce(NULL, 3);"),
+            ("printf", 2, "SELECT printf('%d', 3);"),
+            ("json_extract", 2, "SELECT json_extract('{\"a\":3}', '$.a');"),
+            ("sqlite_version", 0, "SELECT sqlite_version() <> '42';"),
+            ("iif", 3, "SELECT iif(1, 3, 4);"),
+            ("glob", 2, "SELECT glob('a*', 'abc');"),
+            ("row_number", 0, "SELECT row_number() OVER ();"),
+            ("sin", 1, "SELECT sin(0);"),
+            ("date", -1, "SELECT date('2024-01-02') <> '42';"),
+            ("rtreecheck", -1, "SELECT 1;"),
+        ]
+        for (index, (name, arity, sql)) in cases.enumerated() {
+            let library = try compileC(CStubs.sqliteOwnName(name, arity: arity), name: "own\(index)", in: folder)
+            let result = try sqlsh(input: ".load '\(library)'\n\(sql)\nSELECT takeover_new(1);\n")
+            #expect(result.err.hasPrefix("Error: \(library): function \(name) is one of SQLite's own functions, "
+                                         + "which a plugin may not replace\n"), "\(name): \(result.err)")
+            #expect(result.err.contains("no such function: takeover_new"), "\(name)")
+            #expect(!result.out.contains("42"), "\(name): \(result.out)")
+        }
+    }
+
     @Test func sqliteExtensionsLoadAsInTheStockShell() throws {
         let folder = try temporaryFolder()
         let library = try compileC(CStubs.sqliteExtension, name: "ext", in: folder)

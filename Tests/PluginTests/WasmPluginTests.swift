@@ -145,6 +145,41 @@ import Testing
         #expect(after.out == "again|2\n")
     }
 
+    /// A module's error text reaches the terminal with its control characters in caret
+    /// notation: no escape sequence of the module's is written.
+    @Test func aModulesErrorTextIsEscaped() throws {
+        let err = try wasmError("SELECT h_escape();", modules: [testModule("hostile")])
+        #expect(err.contains("bad^[[2J^[]0;owned^G text^Mfaked^H^?^[[31mred\n"), "\(err)")
+        #expect(!err.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }, "\(err)")
+    }
+
+    /// A module may not replace one of SQLite's own functions, not even in safe mode (where
+    /// WebAssembly modules are the plugins allowed): the whole module is refused, and SQLite's
+    /// function still answers.
+    @Test func aModuleDeclaringOneOfSQLitesOwnFunctionsIsRefused() throws {
+        let module = testModule("override")
+        let path = URL(fileURLWithPath: module).resolvingSymlinksInPath().path
+        for arguments in [[], ["-safe"]] {
+            let result = try sqlsh(arguments, input: ".load '\(module)'\nSELECT sum(x) FROM (SELECT 1 AS x UNION ALL SELECT 2);\nSELECT o_new();\n")
+            #expect(result.err.hasPrefix("Error: \(path): function sum is one of SQLite's own functions, "
+                                         + "which a plugin may not replace\n"), "\(arguments): \(result.err)")
+            #expect(result.out == "3\n")
+            #expect(result.err.contains("no such function: o_new"))
+        }
+    }
+
+    /// Growing memory one page at a time to 64 MiB: each page is charged 1,024 fuel, so
+    /// 1,000,000 is too little for the 1,023 pages and 1,100,000 enough (counts, not times):
+    /// with the memory reserved up front, that charge bounds the work growth does.
+    @Test func memoryGrowthIsChargedToFuel() throws {
+        let hostile = testModule("hostile")
+        let enough = try sqlsh(input: ".load '\(hostile)' memory=64M fuel=1100000\nSELECT h_grow_pages();\n")
+        #expect(enough.out == "1024\n")
+        #expect(enough.err == "")
+        let short = try wasmError("SELECT h_grow_pages();", modules: [hostile], options: "memory=64M fuel=1000000")
+        #expect(short.contains("h_grow_pages(): trap: out of fuel"), "\(short)")
+    }
+
     @Test func memoryGrowthStopsAtTheLimit() throws {
         let hostile = testModule("hostile")
         // 1 page at the start, then 16 at a time up to 2 MiB (32 pages): 17 pages.

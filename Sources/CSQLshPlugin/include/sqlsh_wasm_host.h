@@ -24,6 +24,7 @@ extern "C" {
 #define SQLSH_WASM_HOST_LIBRARY "libsqlsh_wasm.so"
 #define SQLSH_WASM_HOST_ENTRY_POINT "sqlsh_wasm_host_load"
 #define SQLSH_WASM_HOST_SANDBOX "sqlsh_wasm_host_sandbox"
+#define SQLSH_WASM_HOST_INTERRUPT "sqlsh_wasm_host_interrupt"
 
 typedef int (*sqlsh_wasm_host_load_fn)(const sqlsh_plugin_host *host, sqlsh_plugin_info *info,
                                        const char *path, const char *options);
@@ -32,6 +33,13 @@ typedef int (*sqlsh_wasm_host_load_fn)(const sqlsh_plugin_host *host, sqlsh_plug
  * or why they are invalid, NUL-terminated into buffer (size bytes, cut to fit).  Returns
  * SQLSH_PLUGIN_OK, or SQLSH_PLUGIN_ERROR with the reason in buffer. */
 typedef int (*sqlsh_wasm_host_sandbox_fn)(const char *options, char *buffer, int size);
+
+/* Ends the WebAssembly calls running for the connection `db` (a `sqlite3 *`) with SQLite's
+ * "interrupted": sqlsh calls it with every sqlite3_interrupt of a connection, Ctrl-C's too,
+ * since SQLite never checks its interrupt while a function runs.  Safe in a signal handler
+ * once it was called with NULL (which only makes it ready).  Optional: an older library
+ * without it still loads, its calls then running to their fuel limit. */
+typedef void (*sqlsh_wasm_host_interrupt_fn)(void *db);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import CSQLshPlugin
 import SQLshCatalog
+import SQLshCore
 
 /// The WebAssembly host library (`libsqlsh_wasm.so`), opened on the first `.load FILE.wasm`.
 struct WasmHostLibrary {
@@ -76,6 +77,13 @@ extension PluginManager {
             // Never closed: the functions it registers live as long as the process.
             let library = WasmHostLibrary(load: unsafeBitCast(load, to: sqlsh_wasm_host_load_fn.self),
                                           sandbox: unsafeBitCast(sandbox, to: sqlsh_wasm_host_sandbox_fn.self))
+            // Interrupts (InterruptHandle, Ctrl-C's signal handler) reach the calls running in
+            // the host's interpreter, where SQLite's own interrupt never looks.
+            if let interrupt = dlsym(handle, SQLSH_WASM_HOST_INTERRUPT) {
+                let function = unsafeBitCast(interrupt, to: (@convention(c) (OpaquePointer?) -> Void).self)
+                function(nil)  // makes the host's registry ready before any handler can call it
+                SQLiteLibrary.addInterruptHook(unsafeBitCast(interrupt, to: InterruptHook.self))
+            }
             wasmHost = library
             return library
         }

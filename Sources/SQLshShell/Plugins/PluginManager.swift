@@ -193,8 +193,8 @@ public final class PluginManager {
         for group in groups where !packNames.contains(group.pack) { packNames.append(group.pack) }
 
         for group in groups {
-            if let existing = catalog.function(named: group.name) {
-                throw PluginError("\(plugin.path): function \(group.name) already exists (pack \(existing.pack))")
+            if let refusal = Self.refusal(ofFunctionNamed: group.name, in: catalog) {
+                throw PluginError("\(plugin.path): \(refusal)")
             }
         }
         for pack in packNames where catalog.pack(named: pack) != nil {
@@ -226,6 +226,20 @@ public final class PluginManager {
         return result
     }
 
+    /// Why a plugin may not add a function called `name`, or nil when it may: the one check
+    /// every plugin goes through (native C, Swift and WebAssembly alike, as they all commit
+    /// here). A name the catalog has is taken; a name of one of SQLite's own functions
+    /// (``SQLiteOwnFunctions``) would replace SQLite's version in every later query.
+    static func refusal(ofFunctionNamed name: String, in catalog: Catalog) -> String? {
+        if let existing = catalog.function(named: name) {
+            return "function \(name) already exists (pack \(existing.pack))"
+        }
+        if SQLiteOwnFunctions.contains(name) {
+            return "function \(name) is one of SQLite's own functions, which a plugin may not replace"
+        }
+        return nil
+    }
+
     private func catalogFunction(_ registrations: [PluginRegistration], pack: String) -> CatalogFunction {
         let first = registrations[0]
         let kind: CatalogFunction.Kind
@@ -245,7 +259,8 @@ public final class PluginManager {
             unregister: { connection in
                 for registration in registrations { try registration.unregister(from: connection) }
             })
-        // A plugin may replace one of SQLite's own functions, which is never reported missing.
+        // Registered with the plugin, never on demand (a plugin's names are never SQLite's own:
+        // see refusal(ofFunctionNamed:in:)).
         function.registeredUpFront = true
         return function
     }

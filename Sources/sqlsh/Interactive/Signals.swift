@@ -48,6 +48,7 @@ enum Signals {
     static func installBatchInterruptHandler(shell: Shell) {
         interruptTarget = nil
         interruptRequested = 0
+        SQLiteLibrary.prepareInterruptHooks()  // the handler reaches WebAssembly calls through them
         shell.interruptRequested = { interruptRequested != 0 }
         shell.connectionDidChange = { interruptTarget = $0 }
         var action = sigaction()
@@ -61,6 +62,7 @@ enum Signals {
     static func installInterruptHandler() {
         interruptTarget = nil
         interruptRequested = 0
+        SQLiteLibrary.prepareInterruptHooks()  // the handler reaches WebAssembly calls through them
         var action = sigaction()
         action.__sigaction_handler.sa_handler = handleSIGINT
         sigemptyset(&action.sa_mask)

@@ -20,9 +20,14 @@
     "scalar h_fail 0 : an error result\n"
     "scalar h_echo any : its first argument back, whatever its type\n"
     "scalar h_length 1 : the length of a text or blob argument\n"
-    "aggregate h_agg_trap 1 state=8 : traps in step on the third row\n\00")
+    "aggregate h_agg_trap 1 state=8 : traps in step on the third row\n"
+    "scalar h_escape 0 : an error result with control characters and an escape sequence\n"
+    "scalar h_grow_pages 0 : grows its memory one page at a time until refused; the pages it has\n\00")
   (data (i32.const 4000) "\ff\fe\fd")
   (data (i32.const 4016) "refused on purpose")
+  ;; 38 bytes: ESC [2J (clear the screen), ESC ]0;owned BEL (set the title), a carriage return,
+  ;; a backspace, DEL and a colour, around words a terminal would otherwise show in their place.
+  (data (i32.const 4048) "bad\1b[2J\1b]0;owned\07 text\0dfaked\08\7f\1b[31mred")
 
   (func (export "sqlsh_manifest") (result i32) (i32.const 16))
   (func $alloc (export "sqlsh_alloc") (param $size i32) (result i32)
@@ -71,6 +76,15 @@
     (call $result (local.get $r) (i32.const 4) (i32.const 0x7FFFFFFF) (i32.const 16)))
   (func (export "h_bad_utf8") (param i32 i32) (param $r i32)
     (call $result (local.get $r) (i32.const 3) (i32.const 3) (i32.const 4000)))
+  (func (export "h_escape") (param i32 i32) (param $r i32)
+    (call $result (local.get $r) (i32.const 6) (i32.const 38) (i32.const 4048)))
+  (func (export "h_grow_pages") (param i32 i32) (param $r i32)
+    (block $refused
+      (loop $more
+        (br_if $refused (i32.eq (memory.grow (i32.const 1)) (i32.const -1)))
+        (br $more)))
+    (i32.store (local.get $r) (i32.const 1))
+    (i64.store offset=8 (local.get $r) (i64.extend_i32_u (memory.size))))
   (func (export "h_fail") (param i32 i32) (param $r i32)
     (call $result (local.get $r) (i32.const 6) (i32.const 18) (i32.const 4016)))
   ;; The 16-byte record of the first argument, copied as the result: text and blob pointers

@@ -1,3 +1,5 @@
+import SQLshCore
+
 /// A value as the `pretty` screen shows it: its lines (split at newlines, control characters
 /// as `^X`, at most ``maxLines``), their display widths, and whether it is a number (right-
 /// aligned, never cut) or NULL (dimmed in colour).
@@ -37,28 +39,14 @@ struct DisplayCell {
     /// A cell from text: split at newlines (at most ``maxLines``), control characters shown
     /// as `^X`.
     init(text: String, maxLines: Int = DisplayCell.maxLines) {
-        var plain = true
-        for byte in text.utf8 where byte < 0x20 || byte == 0x7F { plain = false; break }
-        if plain {
+        guard ControlCharacters.occur(in: text) else {
             lines = [text]
             widths = [DisplayWidth.of(text)]
             return
         }
-        var lines: [String] = []
-        var line = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 10:
-                lines.append(line); line = ""
-            case 0..<0x20:
-                line.append("^"); line.unicodeScalars.append(Unicode.Scalar(UInt8(scalar.value + 64)))
-            case 0x7F:
-                line += "^?"
-            default:
-                line.unicodeScalars.append(scalar)
-            }
-        }
-        lines.append(line)
+        // The one escaper of untrusted text (ControlCharacters), newlines kept to split at.
+        var lines = ControlCharacters.caretNotation(text, keepingNewlines: true)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.count > maxLines {
             lines.removeSubrange(maxLines...)
             lines[maxLines - 1] += "…"
