@@ -46,25 +46,22 @@ enum Signals {
     /// Installs the SIGINT handler for batch use: the shell keeps ``interruptTarget`` on its
     /// current connection and stops reading standard input after an interrupt.
     static func installBatchInterruptHandler(shell: Shell) {
-        interruptTarget = nil
-        interruptRequested = 0
-        SQLiteLibrary.prepareInterruptHooks()  // the handler reaches WebAssembly calls through them
+        install(handleBatchSIGINT)
         shell.interruptRequested = { interruptRequested != 0 }
         shell.connectionDidChange = { interruptTarget = $0 }
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = handleBatchSIGINT
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        sigaction(SIGINT, &action, nil)
     }
 
     /// Installs the SIGINT handler for the interactive session (the shell never dies of Ctrl-C).
-    static func installInterruptHandler() {
+    static func installInterruptHandler() { install(handleSIGINT) }
+
+    /// Clears what the handlers touch, makes the interrupt hooks (WebAssembly calls are
+    /// reached through them) and installs `handler`.
+    private static func install(_ handler: @convention(c) (Int32) -> Void) {
         interruptTarget = nil
         interruptRequested = 0
-        SQLiteLibrary.prepareInterruptHooks()  // the handler reaches WebAssembly calls through them
+        SQLiteLibrary.prepareInterruptHooks()
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = handleSIGINT
+        action.__sigaction_handler.sa_handler = handler
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         sigaction(SIGINT, &action, nil)
