@@ -3,7 +3,7 @@ import PackageDescription
 
 // Layers depend one way only:
 //   C system libraries -> SQLshCore (engine, function API) -> SQLshCatalog (built-in functions)
-//   -> SQLshShell (input, dot-commands, output modes) -> SQLshLineEditor (the line editor's model,
+//   -> SQLshFiles (files as tables) -> SQLshShell (input, dot-commands, output modes) -> SQLshLineEditor (the line editor's model,
 //   layout and drawing) -> sqlsh (executable: libedit, the terminal, signals)
 let package = Package(
     name: "sqlsh",
@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "SQLshCore", targets: ["SQLshCore"]),
         .library(name: "SQLshJSON", targets: ["SQLshJSON"]),
         .library(name: "SQLshCatalog", targets: ["SQLshCatalog"]),
+        .library(name: "SQLshFiles", targets: ["SQLshFiles"]),
         .library(name: "SQLshShell", targets: ["SQLshShell"]),
         // Plugins: the SDK plugin authors depend on, and the example plugins (`make plugins`).
         .library(name: "SQLshPluginSDK", targets: ["SQLshPluginSDK"]),
@@ -80,8 +81,14 @@ let package = Package(
         // Its functions' closures and per-connection state are Sendable.
         .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CPCRE2", "CCrypto", "CXXHash", "CUTF8Proc", "CZlib"]),
 
+        // Layer 3b: files as tables (CSV, TSV, JSON, NDJSON, gzip-compressed or not): the
+        // read_csv/read_json/read_ndjson modules, files named in FROM, their staleness. One
+        // entry point, FileTablesSubsystem.install(on:catalog:), on the core's hooks (the
+        // missing-table rewriter, beforePreparing); its pack joins the catalog it is given.
+        .target(name: "SQLshFiles", dependencies: ["SQLshCore", "SQLshCatalog", "CZlib"]),
+
         // Layer 4: the shell library: input in, bytes out.
-        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLshPlugin"]),
+        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "SQLshFiles", "CSQLshPlugin"]),
 
         // Layer 5: the line editor without libedit or a terminal: the buffer and cursor model,
         // history navigation and search, the suggestion, the key binding table, the layout of
@@ -116,6 +123,7 @@ let package = Package(
         .testTarget(name: "SQLshJSONTests", dependencies: ["SQLshJSON", "SQLshCore"]),
         .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "GoldenFiles", "TestSupport"],
                     exclude: ["Golden"]),
+        .testTarget(name: "SQLshFilesTests", dependencies: ["SQLshFiles", "SQLshCatalog", "SQLshCore", "TestSupport"]),
         // The stock sqlite3's recorded output for the comparison tests (Golden/ folders).
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         // What several test targets share that is not a golden file: the seeded SplitMix64.

@@ -23,6 +23,7 @@ let package = Package(
             dependencies: ["FuzzSupport",
                            .product(name: "SQLshShell", package: "sqlsh"),
                            .product(name: "SQLshCatalog", package: "sqlsh"),
+                           .product(name: "SQLshFiles", package: "sqlsh"),
                            .product(name: "SQLshCore", package: "sqlsh")]
                 + (name == "FuzzWasmModule" ? [.product(name: "SQLshWasm", package: "sqlsh")] : []),
             swiftSettings: [.unsafeFlags(["-parse-as-library"])])

@@ -12,34 +12,37 @@ enum BuiltInPacks {
         /// The pack's functions registered up front that start enabled.
         let upFront: @Sendable () -> [CatalogFunction]
         let make: @Sendable () -> FunctionPack
+        /// The pack's name, known without making it (a test checks it is the pack's).
+        let name: String
 
-        init(upFront: @escaping @Sendable () -> [CatalogFunction] = { [] }, make: @escaping @Sendable () -> FunctionPack) {
+        init(_ name: String, upFront: @escaping @Sendable () -> [CatalogFunction] = { [] },
+             make: @escaping @Sendable () -> FunctionPack) {
+            self.name = name
             self.upFront = upFront
             self.make = make
         }
     }
 
     static let all: [Entry] = [
-        Entry { TextPack.pack },
-        Entry { RegexpPack.pack },
-        Entry(upFront: { [SqleanStatsNames.statsSeq] }) { StatsPack.pack },
-        Entry(upFront: { [SeriesPack.generateSeries] }) { SeriesPack.pack },
-        Entry { SHA3Pack.pack },
-        Entry(upFront: { [FileIOPack.fsdir] + SqleanTableFunctions.all }) { FileIOPack.pack },
-        Entry { DecimalPack.pack },
-        Entry { IEEE754Pack.pack },
-        Entry { MathPack.pack },
-        Entry { IPAddrPack.pack },
-        Entry { TimePack.pack },
-        Entry { CryptoPack.pack },
-        Entry { UUIDPack.pack },
-        Entry { UnicodePack.pack },
-        Entry { FuzzyPack.pack },
-        Entry { ChartPack.pack },
-        Entry(upFront: { [VSVPack.vsv] }) { VSVPack.pack },
-        Entry(upFront: { [FilesPack.readCSV, FilesPack.readJSON, FilesPack.readNDJSON] }) { FilesPack.pack },
-        Entry(upFront: { [ArchivePack.zipfile] }) { ArchivePack.pack },
+        Entry("text") { TextPack.pack },
+        Entry("regexp") { RegexpPack.pack },
+        Entry("stats", upFront: { [SqleanStatsNames.statsSeq] }) { StatsPack.pack },
+        Entry("series", upFront: { [SeriesPack.generateSeries] }) { SeriesPack.pack },
+        Entry("sha3") { SHA3Pack.pack },
+        Entry("fileio", upFront: { [FileIOPack.fsdir] + SqleanTableFunctions.all }) { FileIOPack.pack },
+        Entry("decimal") { DecimalPack.pack },
+        Entry("ieee754") { IEEE754Pack.pack },
+        Entry("math") { MathPack.pack },
+        Entry("ipaddr") { IPAddrPack.pack },
+        Entry("time") { TimePack.pack },
+        Entry("crypto") { CryptoPack.pack },
+        Entry("uuid") { UUIDPack.pack },
+        Entry("unicode") { UnicodePack.pack },
+        Entry("fuzzy") { FuzzyPack.pack },
+        Entry("chart") { ChartPack.pack },
+        Entry("vsv", upFront: { [VSVPack.vsv] }) { VSVPack.pack },
+        Entry("archive", upFront: { [ArchivePack.zipfile] }) { ArchivePack.pack },
         // Last, as in sqlean's bundle: stored definitions may call any other pack's functions.
-        Entry(upFront: { [DefinePack.define] }) { DefinePack.pack },
+        Entry("define", upFront: { [DefinePack.define] }) { DefinePack.pack },
     ]
 }

@@ -326,8 +326,6 @@ extension BuiltInPacks {
         ],
         [  // vsv
         ],
-        [  // files
-        ],
         [  // archive
             .init("sqlar_compress", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x200000)),
             .init("sqlar_uncompress", argumentCount: 2, kind: .scalar, options: .init(rawValue: 0x200000)),

@@ -18,14 +18,9 @@ public final class Catalog {
     private var allPacks: [FunctionPack] = []
     private var disabledNames: Set<String> = []
     /// Built-in packs not made yet (``BuiltInPacks``), with their functions registered up front.
-    /// Not ``BuiltInPacks/Entry``s: the closure of a pack added with ``addPack(named:later:)``
+    /// Not ``BuiltInPacks/Entry``s: the closure of a pack added with ``addPack(named:upFront:after:later:)``
     /// need not be `Sendable` (a catalog is used by one thread at a time).
-    private var pending: [PendingPack] = [] {
-        didSet { if pending.isEmpty { pendingNames = [] } }
-    }
-    /// The names of packs added with ``addPack(named:later:)`` and not made yet (a few: a list,
-    /// no set, whose first use would cost start-up a look-up of `String`'s conformances).
-    private var pendingNames: [String] = []
+    private var pending: [PendingPack] = []
     /// Where each function is in ``functions``, by folded name (``key(_:)``).
     private var positions: [String: Int] = [:]
     /// Connections the catalog registered its functions on (weakly held).
@@ -37,7 +32,7 @@ public final class Catalog {
     /// The catalog of built-in packs. Their entries are made when first needed.
     public static func builtIn() -> Catalog {
         let catalog = Catalog()
-        catalog.pending = BuiltInPacks.all.map { PendingPack(upFront: $0.upFront, make: $0.make) }
+        catalog.pending = BuiltInPacks.all.map { PendingPack(name: $0.name, upFront: $0.upFront, make: $0.make) }
         return catalog
     }
 
@@ -57,15 +52,50 @@ public final class Catalog {
     }
 
     /// Adds a pack that is made only when the catalog is first read (as the built-in packs
-    /// are), after those already listed; nothing happens when a pack of that name exists or
-    /// waits to be made. For packs without up-front functions.
-    public func addPack(named name: String, later make: @escaping () -> FunctionPack) {
-        guard !pendingNames.contains(name), !allPacks.contains(where: { $0.name == name }) else { return }
+    /// are), after those already listed, or right after the pack named `after` when that one
+    /// is not made yet either; nothing happens when a pack of that name exists or waits to be
+    /// made. `upFront` lists its functions registered as soon as a connection opens
+    /// (``CatalogFunction/registeredUpFront``: table-valued functions, modules), read without
+    /// making the pack; ``register(on:)`` registers those on later connections, and
+    /// ``registerUpFront(ofPack:on:)`` on one already registered.
+    ///
+    /// ```swift
+    /// if catalog.addPack(named: "files", upFront: { [readCSV] }, after: "vsv", later: { filesPack }) {
+    ///     try catalog.registerUpFront(ofPack: "files", on: connection)
+    /// }
+    /// ```
+    /// - Returns: whether the pack was added (false: the catalog had it already).
+    @discardableResult
+    public func addPack(named name: String, upFront: @escaping () -> [CatalogFunction] = { [] }, after: String? = nil,
+                        later make: @escaping () -> FunctionPack) -> Bool {
+        guard !pending.contains(where: { $0.name == name }),
+              !allPacks.contains(where: { $0.name == name }) else { return false }
         if pending.isEmpty {
             addNow(make())
         } else {
-            pendingNames.append(name)
-            pending.append(PendingPack(upFront: { [] }, make: make))
+            let pack = PendingPack(name: name, upFront: upFront, make: make)
+            if let after, let index = pending.firstIndex(where: { $0.name == after }) {
+                pending.insert(pack, at: index + 1)
+            } else {
+                pending.append(pack)
+            }
+        }
+        return true
+    }
+
+    /// Registers one pack's enabled up-front functions (``CatalogFunction/registeredUpFront``)
+    /// on a connection the catalog registered on before the pack was added
+    /// (``addPack(named:upFront:after:later:)``). Does not make the pack when it waits to be.
+    public func registerUpFront(ofPack name: String, on connection: Connection) throws {
+        if let waiting = pending.first(where: { $0.name == name }) {
+            // Nothing can have been disabled while the packs wait to be made.
+            for function in waiting.upFront() where function.registeredUpFront && function.enabledByDefault {
+                try function.register(connection)
+            }
+        } else if let pack = allPacks.first(where: { $0.name == name }) {
+            for function in pack.functions where function.registeredUpFront && !disabledNames.contains(Catalog.key(function.name)) {
+                try function.register(connection)
+            }
         }
     }
 
@@ -162,10 +192,6 @@ public final class Catalog {
         connection.registerOnDemand { connection, missing in
             self.registerMissing(missing, on: connection)
         }
-        // Files named in FROM and read_csv(...) calls (the files pack) become temp tables.
-        connection.rewriteFailedStatements { connection, failed in
-            FileTableRewriter.rewrite(failed, on: connection, isEnabled: { self.isEnabled($0) })
-        }
     }
 
     /// Registers the enabled function a statement named, if the catalog has one.
@@ -181,9 +207,10 @@ public final class Catalog {
         }
         if let function = function(named: String(name)) {
             guard isEnabled(function.name) else { return false }
-            // read_csv(...) is no eponymous table: its modules are registered up front, and the
-            // statement rewriter (FileTableRewriter) makes a table for each call.
-            if case .table = missing, function.pack == "files" { return false }
+            // A function registered up front that is missing as a table is no eponymous table
+            // (a module, such as read_csv, whose tables a statement rewriter makes):
+            // registering it again would not help.
+            if case .table = missing, function.registeredUpFront { return false }
             // SQLite does not refuse a direct-only function in a schema expression it compiles
             // late (it refuses them in views and triggers): a database cannot make sqlsh
             // register one for it. The statement keeps SQLite's `unknown function` error.
@@ -300,6 +327,7 @@ public enum CatalogError: Error, CustomStringConvertible, Equatable {
 
 /// A pack not made yet: what makes it, and its functions registered when a connection opens.
 private struct PendingPack {
+    let name: String
     let upFront: () -> [CatalogFunction]
     let make: () -> FunctionPack
 }

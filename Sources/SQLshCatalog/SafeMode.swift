@@ -82,8 +82,15 @@ public enum SafeMode {
     /// What safe mode refuses of an authorizer request (`SQLITE_ATTACH`, `SQLITE_FUNCTION`,
     /// `SQLITE_CREATE_VTABLE`, `SQLITE_READ` of a table-valued function), as the message the
     /// shell prints after `line N: `; nil when it is allowed. `a1` and `a2` are the
-    /// authorizer's first two strings.
-    public static func refusal(action: AuthorizerAction, _ a1: @autoclosure () -> String?, _ a2: @autoclosure () -> String?) -> String? {
+    /// authorizer's first two strings; `isDataFileName` says whether a table's name is a
+    /// data file's (`data.csv`: the files subsystem's `FileTablesSubsystem.isDataFileName`),
+    /// for the message of a table made for a file named in FROM.
+    ///
+    /// ```swift
+    /// SafeMode.refusal(action: .attach, nil, nil)  // "cannot run ATTACH in safe mode"
+    /// ```
+    public static func refusal(action: AuthorizerAction, _ a1: @autoclosure () -> String?, _ a2: @autoclosure () -> String?,
+                               isDataFileName: (String) -> Bool = { _ in false }) -> String? {
         switch action {
         case .attach:
             return "cannot run ATTACH in safe mode"
@@ -97,7 +104,7 @@ public enum SafeMode {
             // FROM: the message names what the statement named.
             if let table = a1(), module.lowercased().hasPrefix("read_") {
                 if table.lowercased().hasPrefix(module.lowercased() + "(") { return message(for: module) }
-                if FileReadOptions.format(ofName: table) != nil { return "cannot read \(table) in safe mode" }
+                if isDataFileName(table) { return "cannot read \(table) in safe mode" }
             }
             return "cannot use the \(module.lowercased()) module in safe mode"
         case .read:

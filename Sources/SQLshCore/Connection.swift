@@ -37,6 +37,10 @@ public final class Connection {
     var onDemand: ((Connection, MissingName) -> Bool)?
     /// What rewrites statements that fail to prepare (``rewriteFailedStatements(_:)``).
     var statementRewriter: ((Connection, FailedStatement) -> StatementRewrite?)?
+    /// What runs before each statement is prepared (``beforePreparing(_:)``), and whether it
+    /// is running (its own statements do not run it again).
+    var beforePrepare: ((Connection) -> Void)?
+    var isRunningBeforePrepare = false
     /// Objects SQLite's registrations point at without owning them, released with the
     /// connection (the deferred functions' tables).
     var keptAlive: [AnyObject] = []
@@ -175,6 +179,7 @@ public final class Connection {
     /// ```
     public func prepare(utf8: UnsafeBufferPointer<UInt8>, parsed: inout Int) throws -> (statement: Statement?, consumed: Int) {
         guard !isClosed else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed") }
+        if beforePrepare != nil { runBeforePrepare() }
         let (stmt, consumed) = try rawPrepare(handle, utf8, onDemand: onDemandOwner, parsed: &parsed)
         return (stmt.map { Statement(handle: $0, connection: self) }, consumed)
     }

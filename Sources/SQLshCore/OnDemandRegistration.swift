@@ -182,9 +182,9 @@ func rawPrepare(_ handle: OpaquePointer, _ utf8: UnsafeBufferPointer<UInt8>, onD
             preparing.rewrites += 1
             let answer: StatementRewrite?
             if let owned = preparing.owned {
-                answer = owned.withUnsafeBufferPointer { rewrite(connection, FailedStatement(text: $0, error: error)) }
+                answer = owned.withUnsafeBufferPointer { rewrite(connection, FailedStatement(text: $0, error: error, handle: handle)) }
             } else {
-                answer = rewrite(connection, FailedStatement(text: utf8, error: error))
+                answer = rewrite(connection, FailedStatement(text: utf8, error: error, handle: handle))
             }
             switch answer {
             case .retry?:

@@ -6,6 +6,16 @@ public struct FailedStatement {
     public let text: UnsafeBufferPointer<UInt8>
     /// SQLite's error for it (`no such table: read_csv`, `unrecognized token: "{"`).
     public let error: SQLiteError
+    /// The table the statement names that the schema lacks, when that is the error: its
+    /// schema, name and place in ``text`` (``MissingTable``). Read this rather than the
+    /// error's message.
+    public let missingTable: MissingTable?
+
+    init(text: UnsafeBufferPointer<UInt8>, error: SQLiteError, handle: OpaquePointer?) {
+        self.text = text
+        self.error = error
+        self.missingTable = MissingTable(error: error, text: text, handle: handle)
+    }
 }
 
 /// What a statement rewriter makes of a statement that failed to prepare.
@@ -59,7 +69,7 @@ extension Connection {
     ///
     /// ```swift
     /// db.rewriteFailedStatements { db, failed in
-    ///     guard failed.error.message == "no such table: today" else { return nil }
+    ///     guard failed.missingTable?.name == "today" else { return nil }
     ///     try? db.execute("create temp view today as select date('now') as day")
     ///     return .retry
     /// }
@@ -72,6 +82,32 @@ extension Connection {
     /// Stops giving failed statements to a rewriter.
     public func stopRewritingFailedStatements() {
         statementRewriter = nil
+    }
+
+    /// Calls `body` before this connection prepares a statement (``prepare(utf8:)`` and what
+    /// is built on it: ``execute(_:)``, ``prepare(_:)``), for state that must be brought up
+    /// to date before SQLite reads the schema: a subsystem that makes tables over files drops
+    /// those whose file changed, so that the statement makes them again.
+    ///
+    /// Statements `body` prepares itself do not call it again. A connection has one such
+    /// observer; nil removes it. Statements prepared on a borrowed connection (inside a
+    /// function) do not call it.
+    ///
+    /// ```swift
+    /// db.beforePreparing { db in
+    ///     if cacheIsStale { try? db.execute("DROP TABLE IF EXISTS temp.cache") }
+    /// }
+    /// ```
+    public func beforePreparing(_ body: ((Connection) -> Void)?) {
+        beforePrepare = body
+    }
+
+    /// Runs the ``beforePreparing(_:)`` observer, unless it is what prepares.
+    func runBeforePrepare() {
+        guard let beforePrepare, !isRunningBeforePrepare else { return }
+        isRunningBeforePrepare = true
+        defer { isRunningBeforePrepare = false }
+        beforePrepare(self)
     }
 }
 

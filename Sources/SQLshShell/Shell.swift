@@ -5,6 +5,7 @@ import Darwin
 #endif
 @_spi(RawSQLite) import SQLshCore
 import SQLshCatalog
+import SQLshFiles
 
 /// The shell: a connection, its settings, its function catalog and where output goes.
 ///
@@ -161,6 +162,7 @@ public final class Shell {
         self.err = standardError
         ShellPack.add(to: catalog)
         try catalog.register(on: connection)
+        try FileTablesSubsystem.install(on: connection, catalog: catalog)
     }
 
     /// Creates a shell that opens `path` when the database is first needed.
@@ -216,6 +218,7 @@ public final class Shell {
             try? connection.setExtensionLoading(enabled: true)
             if let mmapSize { try? connection.execute("PRAGMA mmap_size=\(mmapSize)") }
             try catalog.register(on: connection)
+            try FileTablesSubsystem.install(on: connection, catalog: catalog)
             openConnection = connection
             databaseKind = kind
             if kind == .zip {
@@ -226,7 +229,7 @@ public final class Shell {
             if kind == .dataFile {
                 // The file as the table named after it (`data` for data.csv).
                 do {
-                    try FileTables.createTable(FileTables.tableName(forFile: databasePath), overFile: databasePath, on: connection)
+                    try FileTablesSubsystem.createTable(FileTablesSubsystem.tableName(forFile: databasePath), overFile: databasePath, on: connection)
                 } catch let error as SQLiteError {
                     err.write("Error: unable to open \"\(databasePath)\" as a table: \(error.message)\n")
                     pendingExit = ShellExit(status: 1)
@@ -264,6 +267,7 @@ public final class Shell {
     public func replaceConnection(with connection: Connection) throws {
         closeSessions(slot: activeConnectionSlot)
         try catalog.register(on: connection)
+        try FileTablesSubsystem.install(on: connection, catalog: catalog)
         connection.setExtendedResultCodes(false)
         try? connection.setExtensionLoading(enabled: true)
         self.openConnection = connection

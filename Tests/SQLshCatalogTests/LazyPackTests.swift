@@ -8,6 +8,7 @@ import Testing
     @Test func packsWithUpFrontFunctionsAreMarked() {
         for entry in BuiltInPacks.all {
             let pack = entry.make()
+            #expect(entry.name == pack.name)
             // Functions that start disabled are registered only by .enable, which makes every pack.
             let upFront = pack.functions.filter { $0.registeredUpFront && $0.enabledByDefault }.map(\.name)
             #expect(entry.upFront().map(\.name) == upFront, "\(pack.name): up-front functions \(upFront)")
@@ -24,5 +25,24 @@ import Testing
         #expect(catalog.functions.count > 200)
         #expect(catalog.packs.first?.name == "text")  // the order of BuiltInPacks, made early or not
     }
-}
 
+    /// A pack from outside the catalog (the files subsystem's) joins later, where it asks to be
+    /// listed, with its up-front functions registered without making the built-in packs.
+    @Test func aPackAddedLaterWithUpFrontFunctions() throws {
+        let catalog = Catalog.builtIn()
+        let db = try Connection()
+        try catalog.register(on: db)
+        let series = SeriesPack.generateSeries
+        var made = false
+        #expect(catalog.addPack(named: "later", upFront: { [series] }, after: "vsv", later: {
+            made = true
+            return FunctionPack(name: "later", summary: "a later pack", functions: [])
+        }))
+        #expect(!catalog.addPack(named: "later", later: { FunctionPack(name: "later", summary: "", functions: []) }))
+        try catalog.registerUpFront(ofPack: "later", on: db)
+        #expect(!made)
+        let names = catalog.packs.map(\.name)
+        #expect(made)
+        #expect(names.firstIndex(of: "later") == names.firstIndex(of: "vsv").map { $0 + 1 })
+    }
+}

@@ -5,7 +5,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@testable import SQLshCatalog
+import SQLshCatalog
+@testable import SQLshFiles
 @_spi(RawSQLite) import SQLshCore
 
 /// The files pack's readers on fuzzed files and options: the CSV and JSON scanners, gzip
@@ -22,7 +23,9 @@ import Darwin
 /// reports, hangs and unbounded allocations are the findings.
 private let connection: Connection = {
     let db = try! Connection(path: ":memory:")
-    try! Catalog.builtIn().register(on: db)
+    let catalog = Catalog.builtIn()
+    try! catalog.register(on: db)
+    try! FileTablesSubsystem.install(on: db, catalog: catalog)
     FuzzSupport.confine(db)
     return db
 }()
@@ -32,7 +35,8 @@ public func fuzzFileTables(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
     guard let input = OptionsInput(FuzzSupport.bytes(data, size)) else { return 0 }
     let control = input.control, options = input.options
     let content = input.content(repeated: control & 4 != 0 ? 64 : 1, limit: 256 << 10)
-    let ext = ["csv", "tsv", "json", "ndjson"][Int(control & 3)]
+    // The first four of the one list: csv, tsv, json, ndjson.
+    let ext = FileTablesSubsystem.dataFileExtensions[Int(control & 3)]
     let name = "fuzz-input.\(ext)"
     guard let file = fopen(name, "wb") else { return 0 }
     _ = content.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }

@@ -8,25 +8,27 @@ import Darwin
 /// file functions): only regular files, and never waiting. A FIFO's `open` blocks until a
 /// writer comes (past Ctrl-C: the signal only interrupts SQLite), and a device such as
 /// `/dev/zero` never ends; both are refused with a message that says what the path is.
-enum RegularFile {
+///
+/// `package`: the files subsystem (SQLshFiles) opens its files the same way.
+package enum RegularFile {
     /// What a path that is not a regular file is, for messages.
-    struct Refusal: Error {
+    package struct Refusal: Error {
         /// `a FIFO`, `a directory`, `a character device`...
-        let kind: String
-        let isDirectory: Bool
+        package let kind: String
+        package let isDirectory: Bool
     }
 
     /// Opens `path` read-only without blocking and checks that it is a regular file.
     /// - Returns: the descriptor (the caller closes it; reads block as usual) and its status.
     /// - Throws: `Refusal` for anything but a regular file (the descriptor closed), or the
     ///   `errno` of a failed open (as `Int32`) in ``OpenFailure``.
-    static func openForReading(_ path: String) throws -> (descriptor: Int32, info: stat) {
+    package static func openForReading(_ path: String) throws -> (descriptor: Int32, info: stat) {
         try path.withCString { try openForReading(cString: $0) }
     }
 
     /// ``openForReading(_:)`` for a name given as bytes (a name that is not UTF-8 is opened
     /// as it is); a name holding a NUL byte names no file.
-    static func openForReading(bytes: [UInt8]) throws -> (descriptor: Int32, info: stat) {
+    package static func openForReading(bytes: [UInt8]) throws -> (descriptor: Int32, info: stat) {
         guard !bytes.contains(0) else { throw OpenFailure(code: ENOENT) }
         return try (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { name in
             guard let base = name.baseAddress else { throw OpenFailure(code: ENOENT) }
@@ -55,9 +57,9 @@ enum RegularFile {
     }
 
     /// A failed `open` or `fstat`.
-    struct OpenFailure: Error {
-        let code: Int32
-        var reason: String { String(cString: strerror(code)) }
+    package struct OpenFailure: Error {
+        package let code: Int32
+        package var reason: String { String(cString: strerror(code)) }
     }
 
     private static func kind(_ type: mode_t) -> String {
@@ -74,7 +76,7 @@ enum RegularFile {
 
 extension RegularFile.Refusal {
     /// `NAME is a FIFO, not a regular file`.
-    func message(_ path: String) -> String {
+    package func message(_ path: String) -> String {
         kind == "not a regular file" ? "\(path) is not a regular file" : "\(path) is \(kind), not a regular file"
     }
 }

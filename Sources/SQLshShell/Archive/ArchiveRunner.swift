@@ -1,4 +1,5 @@
 import SQLshCore
+import SQLshFiles
 
 /// Runs a parsed `.archive` command as sqlite3 3.40.1's `arDotCommand` does: by SQL over the
 /// `sqlar` table of an SQLite Archive (with `sqlar_compress`/`sqlar_uncompress` and `fsdir`/
@@ -56,6 +57,7 @@ final class ArchiveRunner {
             // As the shell's own connection: primary result codes, which the messages quote.
             connection.setExtendedResultCodes(false)
             try? shell.catalog.register(on: connection)
+            try? FileTablesSubsystem.install(on: connection, catalog: shell.catalog)
             self.connection = connection
         }
         registerFunctions()

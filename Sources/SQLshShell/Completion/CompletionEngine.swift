@@ -1,5 +1,6 @@
 import SQLshCatalog
 import SQLshCore
+import SQLshFiles
 /// Context-aware completion for the interactive prompt and `.complete`: pure logic over a
 /// ``CompletionData``.
 ///
@@ -99,7 +100,7 @@ public struct CompletionEngine {
         // The first argument of read_csv(...), read_json(...): any file.
         if quote == UInt8(ascii: "'") {
             if before.count >= 2, before[before.count - 1].text == "(", before[before.count - 2].kind == .word,
-               FileTables.isReader(before[before.count - 2].text) {
+               FileTablesSubsystem.isReader(before[before.count - 2].text) {
                 return Completion(fragment: fragment, candidates: files(typed, quote: quote, directoriesOnly: false))
             }
             // A string after FROM or JOIN may name a file the files pack reads as a table:
@@ -508,7 +509,7 @@ public struct CompletionEngine {
     private func dataFiles(_ typed: String, quote: UInt8?) -> [Completion.Candidate] {
         guard data.allowsFileNames else { return [] }
         return files(typed, quote: quote, directoriesOnly: false).filter { candidate in
-            candidate.kind == .directory || FileTables.isFileName(String(candidate.text.dropFirst().dropLast()))
+            candidate.kind == .directory || FileTablesSubsystem.isDataFileName(String(candidate.text.dropFirst().dropLast()))
         }
     }
 

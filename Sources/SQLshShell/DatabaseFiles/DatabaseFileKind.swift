@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SQLshCatalog
+import SQLshFiles
 
 /// What a database file is, as sqlite3 3.40.1's `deduceDatabaseType` tells: an SQLite
 /// database, a ZIP archive (opened as the `zip` table of an in-memory database), or a
@@ -17,11 +18,11 @@ public enum DatabaseFileKind: Equatable, Sendable {
     case dataFile
 
     /// Whether a file is read as a table rather than opened as a database: an existing
-    /// regular file whose name the files pack reads (`.csv`, `.tsv`, `.json`, `.ndjson`,
-    /// `.jsonl`, perhaps `.gz`) and that is not an SQLite database (its first 16 bytes are not
+    /// regular file whose name the files subsystem reads (``FileTablesSubsystem/isDataFileName(_:)``)
+    /// and that is not an SQLite database (its first 16 bytes are not
     /// `SQLite format 3\0`: a database named `x.csv` stays a database).
     public static func isDataFile(path: String) -> Bool {
-        guard FileTables.isFileName(path) else { return false }
+        guard FileTablesSubsystem.isDataFileName(path) else { return false }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SQLshFiles
 
 /// `.import FILE TABLE`: loads CSV (or ASCII-separated) data into a table, creating it with
 /// TEXT columns named by the first row when it does not exist. All rows go in one
@@ -35,7 +36,7 @@ struct ImportCommand: DotCommand {
        sqlsh also:
          --infer               Create TABLE with typed columns (INTEGER, REAL, TEXT...)
                                found from the data, reading FILE as read_csv() does
-                               (read_json() for .json, .ndjson and .jsonl files)
+                               (read_json() for \#(FileTablesSubsystem.listedExtensions(prefix: ".", conjunction: "and", json: true)) files)
     """#
     static let isUnsafe = true
 
@@ -175,7 +176,7 @@ private struct ImportJob {
         var columnCount: Int
         do {
             columnCount = try prepare("SELECT * FROM \(fullName)").columnCount
-        } catch let error as SQLiteError where SQLText.glob("no such table: *", matches: error.message) {
+        } catch let error as SQLiteError where { if case .table? = error.missingName { true } else { false } }() {
             var names = ImportColumnNames()
             while reader.readField() {
                 names.add(reader.field)
@@ -309,7 +310,7 @@ private struct InferredImport {
         }
         try? db.execute("DROP TABLE IF EXISTS \(source)")
         do {
-            try FileTables.createTable("sqlsh_import", schema: "temp", overFile: file, options: skip > 0 ? "skip=\(skip)" : "", on: db)
+            try FileTablesSubsystem.createTable("sqlsh_import", schema: "temp", overFile: file, options: skip > 0 ? "skip=\(skip)" : "", on: db)
         } catch let error as SQLiteError {
             throw ShellError("Error: \(error.message)")
         }

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SQLshFiles
 
 /// `.open ?OPTIONS? ?FILE?`: closes the database and opens FILE (an in-memory database
 /// without one); the function catalog is registered on the new connection.
@@ -25,7 +26,7 @@ struct OpenCommand: DotCommand {
     """
     static let sqlshDetails = """
          sqlsh also:
-            A FILE named *.csv, *.tsv, *.json, *.ndjson or *.jsonl (or *.gz)
+            A FILE named \(FileTablesSubsystem.listedExtensions(prefix: "*.", conjunction: "or")) (or *.gz)
             that is not an SQLite database opens as the one table of an
             in-memory database, named after the file (data for data.csv)
     """
@@ -106,7 +107,7 @@ struct OpenCommand: DotCommand {
             do {
                 try shell.replaceConnection(with: try Connection(path: ":memory:"))
                 shell.databaseKind = .dataFile
-                try FileTables.createTable(FileTables.tableName(forFile: file), overFile: file, on: shell.connection)
+                try FileTablesSubsystem.createTable(FileTablesSubsystem.tableName(forFile: file), overFile: file, on: shell.connection)
             } catch let error as SQLiteError {
                 throw ShellError("Error: unable to open \"\(file)\" as a table: \(error.message)")
             } catch {

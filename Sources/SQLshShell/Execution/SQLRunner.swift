@@ -63,8 +63,6 @@ extension Shell {
         while let first = rest.first, first != 0 {
             let statement: Statement?
             let consumed: Int
-            // Tables made for files named in statements are made again when a file changed.
-            FileTables.dropStale(on: db)
             do {
                 (statement, consumed) = try db.prepare(utf8: rest)
             } catch let error as SQLiteError {

@@ -1,5 +1,6 @@
 import SQLshCatalog
 @_spi(RawSQLite) import SQLshCore
+import SQLshFiles
 
 extension Shell {
     /// Installs sqlite3's safe-mode authorizer: ATTACH and the functions that touch files or
@@ -9,7 +10,8 @@ extension Shell {
         SafeMode.activate(on: connection.handle)
         connection.setAuthorizer { [weak self] request in
             guard let self, let message = SafeMode.refusal(action: request.action, request.parameter1,
-                                                           request.parameter2)
+                                                           request.parameter2,
+                                                           isDataFileName: FileTablesSubsystem.isDataFileName)
             else { return .allow }
             return self.refuseInSafeMode(message) ? .deny : .allow
         }

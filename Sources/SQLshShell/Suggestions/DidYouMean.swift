@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 import SQLshCatalog
+import SQLshCore
+import SQLshFiles
 
 /// "Did you mean" for a person at the prompt: the names closest to a misspelt table, column,
 /// function or dot-command (`no such table: ordres` → `Did you mean orders?`). Scripts never
@@ -13,26 +15,36 @@ extension Shell {
     /// is close or the error is not about a name.
     func suggestion(forError message: [UInt8]) -> String? {
         let text = String(decoding: message.prefix { $0 != 10 }, as: UTF8.self)
-        let kinds = ["no such table: ", "no such column: ", "no such function: "]
-        guard let prefix = kinds.first(where: { text.hasPrefix($0) }) else { return nil }
-        // A file named in FROM that is not there either (the files pack reads it when it is).
-        if prefix == "no such table: ", FileTables.isFileName(String(text.dropFirst(prefix.count))) {
-            let file = String(text.dropFirst(prefix.count))
-            let near = Self.nearFile(to: file).map { " Did you mean '\($0)'?" } ?? ""
-            return "No file \(Self.absolute(file)) either: a file named in FROM is read as a table when it exists.\(near)"
+        enum Kind { case table, column, function }
+        let kind: Kind
+        var name: String
+        // What is missing, as the core reads SQLite's message (tables and functions).
+        switch SQLiteError(message: text).missingName {
+        case .table(let missing)?:
+            // A file named in FROM that is not there either (the files subsystem reads it when it is).
+            if FileTablesSubsystem.isDataFileName(missing) {
+                let near = Self.nearFile(to: missing).map { " Did you mean '\($0)'?" } ?? ""
+                return "No file \(Self.absolute(missing)) either: a file named in FROM is read as a table when it exists.\(near)"
+            }
+            (kind, name) = (.table, missing)
+        case .function(let missing)?:
+            (kind, name) = (.function, missing)
+        default:
+            let column = "no such column: "
+            guard text.hasPrefix(column) else { return nil }
+            (kind, name) = (.column, String(text.dropFirst(column.count)))
         }
-        var name = String(text.dropFirst(prefix.count))
         if let space = name.firstIndex(of: " ") { name = String(name[..<space]) }  // ` (disabled: ...)`
         var qualifier = ""
-        if prefix != "no such function: ", let dot = name.lastIndex(of: ".") {
+        if kind != .function, let dot = name.lastIndex(of: ".") {
             qualifier = String(name[...dot])
             name = String(name[name.index(after: dot)...])
         }
         let candidates: [String]
-        switch prefix {
-        case "no such table: ": candidates = tableNames()
-        case "no such column: ": candidates = columnNames()
-        default: candidates = functionNames()
+        switch kind {
+        case .table: candidates = tableNames()
+        case .column: candidates = columnNames()
+        case .function: candidates = functionNames()
         }
         guard let found = Self.closest(to: name, among: candidates) else { return nil }
         return "Did you mean \(qualifier)\(found)?"
@@ -52,7 +64,7 @@ extension Shell {
             let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if FileTables.isFileName(entryName) { names.append(entryName) }
+            if FileTablesSubsystem.isDataFileName(entryName) { names.append(entryName) }
         }
         return closest(to: name, among: names).map { folder + $0 }
     }

@@ -79,7 +79,7 @@ final class JSONScanner {
             return try stream.byte(at: offset, keeping: recordStart)
         } catch let overflow as ByteStreamOverflow {
             _ = overflow
-            throw RecordError(line: recordLine, column: 1, lineText: "",
+            throw FileRecordError(line: recordLine, column: 1, lineText: "",
                               problem: "a record longer than \(stream.maxKept) bytes (\(stream.limitName))", resume: Int.max)
         }
     }
@@ -467,9 +467,9 @@ final class JSONScanner {
 
     // MARK: Errors
 
-    private func error(_ problem: String) -> RecordError { error(at: position, problem) }
+    private func error(_ problem: String) -> FileRecordError { error(at: position, problem) }
 
-    func error(at offset: Int, _ problem: String) -> RecordError {
+    func error(at offset: Int, _ problem: String) -> FileRecordError {
         // The line holding `offset`: counted from the record's start when it is before the
         // current line.
         var line = self.line, start = lineStart
@@ -487,14 +487,14 @@ final class JSONScanner {
         var lineBegin = min(max(start, stream.origin), stream.end)
         while lineBegin > stream.origin && lineBegin > recordStart - 4096,
               stream.buffer[lineBegin - 1 - stream.origin] != 10 { lineBegin -= 1 }
-        return RecordError(line: line, column: stream.column(of: offset, lineStart: lineBegin),
+        return FileRecordError(line: line, column: stream.column(of: offset, lineStart: lineBegin),
                            lineText: stream.lineText(from: lineBegin), problem: problem, resume: offset)
     }
 
     /// Goes past a record that could not be read (`ignore_errors`, values one after
     /// another only): reading resumes at the line after the one the record starts on (one
     /// record per line, as in newline-delimited JSON).
-    func skip(_ error: RecordError) throws -> Bool {
+    func skip(_ error: FileRecordError) throws -> Bool {
         guard layout == .objects else { return false }
         if error.resume == Int.max {
             position = stream.end

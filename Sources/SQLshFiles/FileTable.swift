@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SQLshCatalog
 import SQLshCore
 
 /// The modules of the files pack: `read_csv` (and `read_csv_auto`), `read_json` (and
@@ -176,7 +177,7 @@ final class FileTable: VirtualTable {
     }
 
     /// The message of an error in a file: where, what, the line, and how to skip such rows.
-    func message(_ error: RecordError, in path: String) -> String {
+    func message(_ error: FileRecordError, in path: String) -> String {
         FileErrors.message(error, path: path, function: function)
     }
 }
@@ -185,7 +186,7 @@ final class FileTable: VirtualTable {
 enum FileErrors {
     /// `FILE:LINE:COLUMN: PROBLEM`, the line with a caret under the column, and the option
     /// that skips such records.
-    static func message(_ error: RecordError, path: String, function: String) -> String {
+    static func message(_ error: FileRecordError, path: String, function: String) -> String {
         var text = "\(path):\(error.line):\(error.column): \(error.problem)"
         if !error.lineText.isEmpty {
             text += "\n  " + error.lineText
@@ -276,7 +277,7 @@ struct CSVInference {
         while sampled < options.sampleSize {
             do {
                 guard try scanner.next() else { reachedEnd = true; break }
-            } catch let error as RecordError {
+            } catch let error as FileRecordError {
                 guard options.ignoreErrors else { throw FileTableError(FileErrors.message(error, path: path, function: function)) }
                 try scanner.skip(error)
                 continue
@@ -383,7 +384,7 @@ struct CSVInference {
                     guard try scanner.next() else { break }
                     counts[scanner.fields.count, default: 0] += 1
                     records += 1
-                } catch let error as RecordError {
+                } catch let error as FileRecordError {
                     errors += 1
                     if errors > 3 { break }
                     try scanner.skip(error)
@@ -511,7 +512,7 @@ final class CSVCursor: FileCursor, VirtualTableCursor, CellCapturing {
                     try open(fileIndex + 1)
                     continue
                 }
-            } catch let error as RecordError {
+            } catch let error as FileRecordError {
                 guard table.options.ignoreErrors else { throw FileTableError(table.message(error, in: scanner.stream.path)) }
                 try scanner.skip(error)
                 continue
@@ -598,7 +599,7 @@ struct JSONInference {
         while sampled < options.sampleSize {
             do {
                 guard try scanner.next() else { reachedEnd = true; break }
-            } catch let error as RecordError {
+            } catch let error as FileRecordError {
                 guard options.ignoreErrors, try scanner.skip(error) else {
                     throw FileTableError(FileErrors.message(error, path: path, function: function))
                 }
@@ -746,7 +747,7 @@ final class JSONCursor: FileCursor, VirtualTableCursor, CellCapturing {
                     try open(fileIndex + 1)
                     continue
                 }
-            } catch let error as RecordError {
+            } catch let error as FileRecordError {
                 guard table.options.ignoreErrors, try scanner.skip(error) else {
                     throw FileTableError(table.message(error, in: scanner.stream.path))
                 }

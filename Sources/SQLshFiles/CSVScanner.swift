@@ -17,7 +17,7 @@ struct CSVDialect: Equatable {
 }
 
 /// A problem in a file at a place: what the error messages of the files pack are made of.
-struct RecordError: Error {
+struct FileRecordError: Error {
     var line: Int
     var column: Int
     var lineText: String
@@ -92,8 +92,8 @@ final class CSVScanner {
         }
     }
 
-    private func tooLong(_ overflow: ByteStreamOverflow) -> RecordError {
-        RecordError(line: recordLine, column: 1, lineText: lineText(from: recordStart),
+    private func tooLong(_ overflow: ByteStreamOverflow) -> FileRecordError {
+        FileRecordError(line: recordLine, column: 1, lineText: lineText(from: recordStart),
                     problem: "a row longer than \(stream.maxKept) bytes (\(stream.limitName))", resume: Int.max)
     }
 
@@ -118,7 +118,7 @@ final class CSVScanner {
     }
 
     /// Reads the next record into ``fields``; false at the end of the file.
-    /// - Throws: ``RecordError`` for a quoted field that is not closed or is followed by
+    /// - Throws: ``FileRecordError`` for a quoted field that is not closed or is followed by
     ///   something else than a delimiter or a newline (``skip(_:)`` goes past it).
     func next() throws -> Bool {
         fields.removeAll(keepingCapacity: true)
@@ -285,9 +285,9 @@ final class CSVScanner {
 
     /// An error at file offset `offset` of the current record; skipping goes on at the line
     /// after the one holding `resumeFrom`.
-    func error(at offset: Int, _ problem: String, resumeFrom: Int) -> RecordError {
+    func error(at offset: Int, _ problem: String, resumeFrom: Int) -> FileRecordError {
         let (line, lineStart) = location(of: offset)
-        return RecordError(line: line, column: column(of: offset, lineStart: lineStart), lineText: lineText(from: lineStart),
+        return FileRecordError(line: line, column: column(of: offset, lineStart: lineStart), lineText: lineText(from: lineStart),
                            problem: problem, resume: max(resumeFrom, recordStart))
     }
 
@@ -315,7 +315,7 @@ final class CSVScanner {
 
     /// Goes past a record that could not be read (`ignore_errors`): reading resumes at the
     /// line after the one where the error says.
-    func skip(_ error: RecordError) throws {
+    func skip(_ error: FileRecordError) throws {
         if error.resume == Int.max {
             position = stream.end
         } else {

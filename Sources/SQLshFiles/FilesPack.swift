@@ -1,11 +1,18 @@
+import SQLshCatalog
 import SQLshCore
 
 /// The `files` pack: CSV, TSV, JSON and NDJSON files (gzip-compressed or not) queried in
 /// place, as DuckDB does: `select * from 'data.csv'`, `read_csv(FILE, ...)`,
 /// `read_json(FILE, ...)`, `read_ndjson(FILE, ...)`.
 enum FilesPack {
+    /// The pack's name in the catalog.
+    static let name = "files"
+
+    /// Its functions registered as soon as a connection opens: the modules.
+    static var upFront: [CatalogFunction] { [readCSV, readJSON, readNDJSON] }
+
     static let pack = FunctionPack(
-        name: "files",
+        name: name,
         summary: "CSV, TSV, JSON and NDJSON files (or .gz) as tables: select * from 'data.csv', read_csv(), read_json()",
         functions: [readCSV, readJSON, readNDJSON])
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SQLshCatalog
 @_spi(RawSQLite) import SQLshCore
 
 /// Makes files named in FROM, and `read_csv(...)`/`read_json(...)` calls, tables a statement
@@ -22,6 +23,8 @@ import Darwin
 /// Only the statement's own text is looked at (and the temp views and triggers, which this
 /// session made): a view or trigger a database came with never makes a file readable. The
 /// tables are reused by later statements until the file changes (``FileTables/dropStale(on:)``).
+/// Which table is missing, and where the statement names it, comes from the core
+/// (``FailedStatement/missingTable``): SQLite's message is not read here.
 enum FileTableRewriter {
     /// Words that can follow a table in FROM without being its alias, besides the clause
     /// keywords (``SQLClauseKeywords/all``, upper case).
@@ -127,30 +130,29 @@ enum FileTableRewriter {
 
     /// What to do with a statement that failed to prepare (nil: nothing, SQLite's error stays).
     static func rewrite(_ failed: FailedStatement, on connection: Connection, isEnabled: (String) -> Bool) -> StatementRewrite? {
-        let message = failed.error.message
-        let missingTable = message.hasPrefix("no such table: ") ? String(message.dropFirst("no such table: ".count)) : nil
         let scan = Self.scan(failed.text)
         if scan.isTrigger { return nil }
         let calls = scan.calls.filter { isEnabled(baseFunction($0.function)) }
         if !calls.isEmpty {
             return rewriteCalls(calls, in: failed.text, end: scan.end, on: connection)
         }
-        guard let missing = missingTable, !missing.isEmpty else { return nil }
-        if let token = scan.quoted.first(where: { $0.text == missing }) {
-            return makeTable(named: missing, at: token.range.lowerBound, on: connection, isEnabled: isEnabled)
+        // The core read SQLite's message and found the name in the statement.
+        guard let missing = failed.missingTable else { return nil }
+        // Named by the statement, quoted, in FROM (`temp."read_csv(...)"` when a statement is
+        // prepared again from a rewritten one): the file's (or call's) table.
+        if let range = missing.range, missing.schema == nil || missing.schema?.lowercased() == "temp",
+           let token = scan.quoted.first(where: { range.contains($0.range.lowerBound) && $0.text == missing.name }) {
+            return makeTable(named: missing.name, at: token.range.lowerBound, on: connection, isEnabled: isEnabled)
         }
-        // A statement prepared again from a rewritten one names `temp."read_csv(...)"`.
-        if missing.hasPrefix("temp."), let token = scan.quoted.first(where: { $0.text == missing.dropFirst(5) }) {
-            return makeTable(named: String(missing.dropFirst(5)), at: token.range.lowerBound, on: connection, isEnabled: isEnabled)
-        }
+        guard missing.range == nil, missing.schema == nil else { return nil }
         // A temp view or trigger (made in this session) that names the file, or a temp view
         // that calls a reader. Only then is SQL run: SQLite's error message stays as it is
         // (its bytes need not be UTF-8) when the statement has nothing to do with files.
-        if FileReadOptions.format(ofName: missing) != nil || FileCall.parse(missing) != nil,
-           namedByTempSchema(missing, on: connection) {
-            return makeTable(named: missing, at: nil, on: connection, isEnabled: isEnabled)
+        if FileReadOptions.format(ofName: missing.name) != nil || FileCall.parse(missing.name) != nil,
+           namedByTempSchema(missing.name, on: connection) {
+            return makeTable(named: missing.name, at: nil, on: connection, isEnabled: isEnabled)
         }
-        if FileCall.readers[missing.lowercased()] != nil, rewriteTempViews(on: connection, isEnabled: isEnabled) {
+        if FileCall.readers[missing.name.lowercased()] != nil, rewriteTempViews(on: connection, isEnabled: isEnabled) {
             return .retry
         }
         return nil

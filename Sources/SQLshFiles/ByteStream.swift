@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SQLshCatalog
 import SQLshCore
 
 /// What identifies a file's content for reuse: a table made from it is made again when any of

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SQLshCatalog
+@testable import SQLshFiles
 @_spi(RawSQLite) import SQLshCore
 import Testing
 import TestSupport

@@ -2,8 +2,9 @@
 
 /// The file tables of each connection: which ones its own statements made (only those read
 /// files), and which temp tables were made for a file named in a statement, with the file as
-/// it was then (they are made again when it changes: ``dropStale(on:)``).
-public enum FileTables {
+/// it was then (they are made again when it changes: ``dropStale(on:)``, which
+/// ``FileTablesSubsystem/install(on:catalog:)`` runs before each statement).
+enum FileTables {
     private struct Live: Sendable {
         var name: String
         /// The names the table was made with (files or patterns), and the files they were.
@@ -31,8 +32,8 @@ public enum FileTables {
     /// Drops the temp tables made for files named in statements whose file changed since
     /// (or is gone): the next statement naming the file makes its table again, with the
     /// columns and types of the file as it is now. Costs nothing on a connection without
-    /// such tables; the shell calls it before each statement.
-    public static func dropStale(on connection: Connection) {
+    /// such tables; runs before each statement (``Connection/beforePreparing(_:)``).
+    static func dropStale(on connection: Connection) {
         let tables = connection.local(live)
         if tables.isEmpty { return }
         for table in tables.values where table.files.isStale(table.names) {
@@ -47,22 +48,54 @@ public enum FileTables {
     }
 }
 
-extension FileTables {
-    /// Whether a name is read as a file when a statement names it in FROM: it ends with
-    /// `.csv`, `.tsv`, `.json`, `.ndjson` or `.jsonl`, perhaps followed by `.gz` (any case).
-    public static func isFileName(_ name: String) -> Bool {
-        FileReadOptions.format(ofName: name) != nil
+extension FileTablesSubsystem {
+    /// Whether a name is read as a file when a statement names it in FROM: it ends with one
+    /// of ``dataFileExtensions``, perhaps followed by `.gz` (any case).
+    ///
+    /// ```swift
+    /// FileTablesSubsystem.isDataFileName("logs/events.ndjson.gz")  // true
+    /// ```
+    public static func isDataFileName(_ name: String) -> Bool {
+        DataFileNames.ext(ofName: name) != nil
     }
 
-    /// Whether `name` is one of the files pack's readers (`read_csv`, `read_json_auto`...),
-    /// ASCII case-insensitively.
+    /// The extensions of the data files read by name, lower case, without the dot, in
+    /// order: `csv`, `tsv`, `json`, `ndjson`, `jsonl` (each may be followed by `.gz`).
+    ///
+    /// ```swift
+    /// FileTablesSubsystem.dataFileExtensions.first  // "csv"
+    /// ```
+    public static var dataFileExtensions: [String] { DataFileNames.extensions.map(\.name) }
+
+    /// ``dataFileExtensions`` as a help text lists them: `*.csv, *.tsv, *.json, *.ndjson or
+    /// *.jsonl` (with `prefix` `*.`), or `.json, .ndjson and .jsonl` for the JSON ones.
+    ///
+    /// ```swift
+    /// FileTablesSubsystem.listedExtensions(prefix: "*.", conjunction: "or")  // "*.csv, ..., *.ndjson or *.jsonl"
+    /// ```
+    public static func listedExtensions(prefix: String, conjunction: String, json: Bool = false) -> String {
+        let names = DataFileNames.extensions.filter { ext in
+            guard json else { return true }
+            if case .json = ext.format { return true }
+            return false
+        }.map { prefix + $0.name }
+        guard let last = names.last else { return "" }
+        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+    }
+
+    /// Whether `name` is one of the readers (`read_csv`, `read_json_auto`...), ASCII
+    /// case-insensitively.
+    ///
+    /// ```swift
+    /// FileTablesSubsystem.isReader("READ_CSV")  // true
+    /// ```
     public static func isReader(_ name: String) -> Bool {
         FileCall.readers[name.lowercased()] != nil
     }
 
     /// The module that reads a file of that name (`read_csv`, `read_json`, `read_ndjson`),
     /// nil for a name of no known kind.
-    public static func module(forFileName name: String) -> String? {
+    static func module(forFileName name: String) -> String? {
         switch FileReadOptions.format(ofName: name)?.format {
         case .csv?: return "read_csv"
         case .json(.objects)?: return "read_ndjson"
@@ -73,17 +106,24 @@ extension FileTables {
 
     /// The table name a file opened as a database gets: its name without folders and
     /// extensions (`data` for `dir/data.csv.gz`).
+    ///
+    /// ```swift
+    /// FileTablesSubsystem.tableName(forFile: "dir/data.csv.gz")  // "data"
+    /// ```
     public static func tableName(forFile path: String) -> String {
         var name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? path[...]
-        let lower = name.lowercased()
-        if lower.hasSuffix(".gz") { name = name.dropLast(3) }
+        if name.lowercased().hasSuffix("." + DataFileNames.compressed) { name = name.dropLast(DataFileNames.compressed.count + 1) }
         if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
         return name.isEmpty ? "data" : String(name)
     }
 
-    /// Makes `main.NAME` (or `SCHEMA.NAME`), a table of the files pack over the file at
-    /// `path`, with the options of its kind (CSV for a name of no known kind) and `options`
-    /// (`skip=1`): what `sqlsh data.csv`, `.open data.csv` and `.import --infer` read through.
+    /// Makes `main.NAME` (or `SCHEMA.NAME`), a table over the file at `path`, with the
+    /// options of its kind (CSV for a name of no known kind) and `options` (`skip=1`): what
+    /// `sqlsh data.csv`, `.open data.csv` and `.import --infer` read through.
+    ///
+    /// ```swift
+    /// try FileTablesSubsystem.createTable("data", overFile: "data.csv", on: db)
+    /// ```
     /// - Throws: the error of the file (cannot be opened, a malformed first rows).
     public static func createTable(_ name: String, schema: String = "main", overFile path: String, options: String = "",
                                    on connection: Connection) throws {

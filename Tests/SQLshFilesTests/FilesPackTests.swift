@@ -1,5 +1,6 @@
 import Foundation
 @testable import SQLshCatalog
+@testable import SQLshFiles
 @_spi(RawSQLite) import SQLshCore
 import Testing
 
@@ -110,10 +111,8 @@ import Testing
         let db = try catalogConnection()
         #expect(try lines(db, "select * from '\(path)'") == ["1"])
         try folder.write("c.csv", "a,b\n1,2\n3,4\n")
-        FileTables.dropStale(on: db)
         #expect(try lines(db, "select * from '\(path)'") == ["1|2", "3|4"])
         try FileManager.default.removeItem(atPath: path)
-        FileTables.dropStale(on: db)
         #expect(errorMessage(db, "select * from '\(path)'") == "no such table: \(path)")
     }
 
@@ -324,7 +323,6 @@ import Testing
         #expect(errorMessage(db, "select * from read_csv('\(dir)/none*.csv')") == "no file matches \(dir)/none*.csv")
         // A file added to the pattern's folder is read by the next statement.
         try folder.write("p3.csv", "id,v\n4,d\n")
-        FileTables.dropStale(on: db)
         #expect(try lines(db, "select count(*) from '\(dir)/p*.csv'") == ["4"])
         // The join index knows each row's file.
         #expect(try lines(db, """
@@ -488,7 +486,9 @@ import Testing
                 """)
         }
         let db = try Connection(path: database)
-        try Catalog.builtIn().register(on: db)
+        let catalog = Catalog.builtIn()
+        try catalog.register(on: db)
+        try FileTablesSubsystem.install(on: db, catalog: catalog)
         #expect(errorMessage(db, "select * from v") == "no such table: main.\(secret)")
         #expect(errorMessage(db, "insert into t values(1)") == "no such table: main.\(secret)")
         let stored = try #require(errorMessage(db, "select * from stored"))
@@ -536,8 +536,10 @@ import Testing
         defer { SafeMode.deactivate(on: db.handle) }
         #expect(errorMessage(db, "select * from read_csv('\(path)')") == "cannot use the read_csv module in safe mode")
         #expect(errorMessage(db, "select * from '\(path)'") == "cannot use the read_csv module in safe mode")
-        #expect(SafeMode.refusal(action: .createVirtualTable, "read_csv('x.csv')", "read_csv")
+        #expect(SafeMode.refusal(action: .createVirtualTable, "read_csv('x.csv')", "read_csv",
+                                 isDataFileName: FileTablesSubsystem.isDataFileName)
             == "cannot use the read_csv() function in safe mode")
-        #expect(SafeMode.refusal(action: .createVirtualTable, "x.csv", "read_csv") == "cannot read x.csv in safe mode")
+        #expect(SafeMode.refusal(action: .createVirtualTable, "x.csv", "read_csv",
+                                 isDataFileName: FileTablesSubsystem.isDataFileName) == "cannot read x.csv in safe mode")
     }
 }

@@ -312,16 +312,10 @@ struct FileReadOptions {
         return "\(option); raise it with \(option)=BYTES"
     }
 
-    /// The format a file's name says: `.csv`, `.tsv`, `.json`, `.ndjson`, `.jsonl`, each
-    /// perhaps followed by `.gz` (any case); nil for other names.
+    /// The format a file's name says (``DataFileNames``: `.csv`, `.tsv`, ... each perhaps
+    /// followed by `.gz`, any case); nil for other names.
     static func format(ofName name: String) -> (format: FileFormat, tab: Bool)? {
-        var lower = name.lowercased()
-        if lower.hasSuffix(".gz") { lower.removeLast(3) }
-        if lower.hasSuffix(".csv") { return (.csv, false) }
-        if lower.hasSuffix(".tsv") { return (.csv, true) }
-        if lower.hasSuffix(".json") { return (.json(nil), false) }
-        if lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") { return (.json(.objects), false) }
-        return nil
+        DataFileNames.ext(ofName: name).map { ($0.format, $0.tab) }
     }
 
     /// The options of a file named in FROM: its format by its name, the rest by default.

@@ -1,0 +1,32 @@
+/// The data files read by name (`select * from 'data.csv'`, `sqlsh data.csv`, `.open`,
+/// `.import --infer`, the shell's completion): the one list of their extensions.
+enum DataFileNames {
+    /// One extension: its text (lower case, without the dot), the format and whether the
+    /// fields are separated by tabs.
+    struct Extension {
+        var name: String
+        var format: FileFormat
+        var tab: Bool
+    }
+
+    /// Every extension of a data file, in the order messages list them. Each may be followed
+    /// by ``compressed``.
+    static let extensions: [Extension] = [
+        Extension(name: "csv", format: .csv, tab: false),
+        Extension(name: "tsv", format: .csv, tab: true),
+        Extension(name: "json", format: .json(nil), tab: false),
+        Extension(name: "ndjson", format: .json(.objects), tab: false),
+        Extension(name: "jsonl", format: .json(.objects), tab: false),
+    ]
+
+    /// The extension of a gzip-compressed data file, after its own (`data.csv.gz`).
+    static let compressed = "gz"
+
+    /// The extension a name ends with (any case, perhaps followed by `.gz`); nil for another
+    /// name.
+    static func ext(ofName name: String) -> Extension? {
+        var lower = name.lowercased()
+        if lower.hasSuffix("." + compressed) { lower.removeLast(compressed.count + 1) }
+        return extensions.first { lower.hasSuffix("." + $0.name) }
+    }
+}
