@@ -129,7 +129,7 @@ let package = Package(
         // What several test targets share that is not a golden file: the seeded SplitMix64.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SQLshLineEditorTests", dependencies: ["SQLshLineEditor", "SQLshShell"]),
-        .testTarget(name: "SQLshShellTests", dependencies: ["SQLshShell", "SQLshCore", "GoldenFiles", "TestSupport"],
+        .testTarget(name: "SQLshShellTests", dependencies: ["SQLshShell", "SQLshCore", "SQLshCatalog", "SQLshFiles", "GoldenFiles", "TestSupport"],
                     exclude: ["Golden"]),
         // Runs the built `sqlsh` binary and the stock `sqlite3` on the same input.
         .testTarget(name: "EndToEndTests", dependencies: ["sqlsh", "GoldenFiles", "TestSupport"], exclude: ["Corpus", "Golden"]),

@@ -51,7 +51,7 @@ public enum FileTablesSubsystem {
     /// ```
     /// - Throws: SQLite's error when a module cannot be registered.
     public static func install(on connection: Connection, catalog: Catalog) throws {
-        if catalog.addPack(named: FilesPack.name, upFront: { FilesPack.upFront }, after: "vsv", later: { FilesPack.pack }) {
+        if addPack(to: catalog) {
             try catalog.registerUpFront(ofPack: FilesPack.name, on: connection)
         }
         // The connection keeps the catalog alive, as its on-demand registration does.
@@ -59,6 +59,21 @@ public enum FileTablesSubsystem {
             FileTableRewriter.rewrite(failed, on: connection, isEnabled: { catalog.isEnabled($0) })
         }
         connection.beforePreparing { FileTables.dropStale(on: $0) }
+    }
+
+    /// Adds the `files` pack (`read_csv`, `read_json`, `read_ndjson`) to a catalog, listed
+    /// after `vsv`, without a connection (``install(on:catalog:)`` does it too): for what
+    /// lists the shell's functions, such as the manual's FUNCTIONS section.
+    ///
+    /// ```swift
+    /// let catalog = Catalog.builtIn()
+    /// FileTablesSubsystem.addPack(to: catalog)
+    /// catalog.function(named: "read_csv")?.pack  // "files"
+    /// ```
+    /// - Returns: whether it was added (false: the catalog had it).
+    @discardableResult
+    public static func addPack(to catalog: Catalog) -> Bool {
+        catalog.addPack(named: FilesPack.name, upFront: { FilesPack.upFront }, after: "vsv", later: { FilesPack.pack })
     }
 
     /// Stops making tables for files on a connection (the tables made stay).

@@ -26,7 +26,7 @@ import Testing
         // The built-in packs, then the shell's own pack (edit() and sqlite3's shell functions),
         // then SQLite's own functions.
         let lines = all.filter { !$0.contains(" sqlite/") }
-        #expect(lines.count == Catalog.builtIn().functions.count + 8)
+        #expect(lines.count == ManPageTests.shellCatalog().functions.count + 8)
         #expect(all.prefix(lines.count) == lines[...])
         #expect(all.contains { $0.hasPrefix("json_extract ") && $0.contains(" sqlite/json ") })
         #expect(lines.contains { $0.hasPrefix("median ") && $0.contains(" stats ") && $0.contains(" window ") && $0.contains(" enabled ") })
@@ -76,7 +76,7 @@ import Testing
         // The heading, the catalog, the shell pack's 8 functions and SQLite's own functions.
         let sqliteCount = try run(".functions sqlite\n").out.split(separator: "\n").count
         #expect(sqliteCount > 100)
-        #expect(rows.count == Catalog.builtIn().functions.count + 9 + sqliteCount)
+        #expect(rows.count == ManPageTests.shellCatalog().functions.count + 9 + sqliteCount)
         #expect(rows.contains { $0.hasPrefix("│ sqlite/json ") })
         #expect(rows.contains { $0.hasPrefix("│ text ") })
     }

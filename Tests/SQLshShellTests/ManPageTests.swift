@@ -1,9 +1,11 @@
 import Foundation
 import SQLshCatalog
+import SQLshFiles
 import Testing
 
 /// The FUNCTIONS section of man/sqlsh.1 is generated from the catalog's metadata
-/// (`Catalog.manSection()`), so the manual cannot drift from the functions.
+/// (`Catalog.manSection()`), so the manual cannot drift from the functions: the shell's
+/// catalog, the built-in packs and the files subsystem's.
 ///
 /// After changing the catalog, regenerate it with:
 ///     SQLSH_WRITE_MAN=1 swift test --filter ManPageTests
@@ -21,9 +23,16 @@ import Testing
         return (String(page[..<sectionStart]), String(page[sectionStart..<end]), String(page[end...]))
     }
 
+    /// The catalog as the shell has it.
+    static func shellCatalog() -> Catalog {
+        let catalog = Catalog.builtIn()
+        FileTablesSubsystem.addPack(to: catalog)
+        return catalog
+    }
+
     @Test func functionsSectionMatchesTheCatalog() throws {
         var page = try String(contentsOfFile: Self.manPath, encoding: .utf8)
-        let expected = Catalog.builtIn().manSection()
+        let expected = Self.shellCatalog().manSection()
         if ProcessInfo.processInfo.environment["SQLSH_WRITE_MAN"] == "1" {
             if let (before, _, after) = split(page) {
                 page = before + expected + after
@@ -44,7 +53,7 @@ import Testing
 
     @Test func everyFunctionAppearsInTheManual() throws {
         let page = try String(contentsOfFile: Self.manPath, encoding: .utf8)
-        let missing = Catalog.builtIn().functions.filter { function in
+        let missing = Self.shellCatalog().functions.filter { function in
             let item = function.kind == .collation ? ".It Cm COLLATE \(function.name)" : ".It Fn \(function.name)"
             return !page.contains(item + " ") && !page.contains(item + "\n")
         }.map(\.name)
