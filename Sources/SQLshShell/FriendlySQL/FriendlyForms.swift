@@ -90,7 +90,11 @@ enum FriendlyForms {
             let args = t.split((i + 2)..<close)
             guard args.count == 2, !args[0].isEmpty, !args[1].isEmpty else { return nil }
             let s = t.source(args[0]), n = t.source(args[1])
-            let call = t.isWord(i, "left") ? "substr(\(s), 1, \(n))" : "substr(\(s), -(\(n)), \(n))"
+            var call = t.isWord(i, "left") ? "substr(\(s), 1, \(n))" : "substr(\(s), -(\(n)), \(n))"
+            // A whole select item keeps the name the user wrote.
+            let before = i == 0 || t.isOp(i - 1, ",") || t.isWord(i - 1, "select") || t.isWord(i - 1, "distinct")
+            let after = close + 1 == t.count || t.isOp(close + 1, ",") || t.isWord(close + 1, "from")
+            if before && after { call += " as " + FriendlySQL.quoteName(t.source(i..<(close + 1))) }
             return t.replacing(i..<(close + 1), with: call)
         }
         return nil
@@ -141,7 +145,7 @@ enum FriendlyForms {
             }
             // The select core's FROM clause.
             guard let s = coreSelect(t, depth, before: i),
-                  let f = coreFrom(t, depth, select: s, limit: t.count), f > k else { return nil }
+                  let f = coreFrom(t, depth, select: s, limit: t.count), f >= k else { return nil }
             let fromEnd = clauseEnd(t, depth, after: f)
             let probe = "select " + (qualifier.map { $0 + ".*" } ?? "*") + " from " + t.source((f + 1)..<fromEnd)
             guard let names = schema.resultColumns(of: probe) else { return nil }

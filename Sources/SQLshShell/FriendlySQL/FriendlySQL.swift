@@ -88,6 +88,17 @@ public enum FriendlySQL {
         }
     }
 
+    /// The shell's gate: the friendly statement `statement` stands for on `connection`, only
+    /// when SQLite fails to prepare it as it is (a statement SQLite accepts is never rewritten).
+    public static func fallback(for statement: String, on connection: Connection) -> FriendlyStatement? {
+        do {
+            _ = try connection.prepareFirst(statement)
+            return nil
+        } catch {
+            return rewrite(statement, schema: ConnectionSchema(connection: connection))
+        }
+    }
+
     /// Query-level forms applied in turn (FROM-first, trailing comma, `left`/`right`, star
     /// modifiers, `group by all`, `order by all`); nil when none applied.
     static func rewriteQuery(_ sql: String, schema: any FriendlySchema) -> String? {

@@ -66,7 +66,7 @@ extension Shell {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: rest[0..<end]), as: UTF8.self)
         let db = connection
-        guard let friendly = FriendlySQL.rewrite(text, schema: ConnectionSchema(connection: db)) else { return nil }
+        guard let friendly = FriendlySQL.fallback(for: text, on: db) else { return nil }
         switch friendly {
         case .query(let sql):
             guard let statement = try? db.prepare(sql) else { return nil }
@@ -117,7 +117,7 @@ extension Shell {
         }
         bindParameters(statement)
         var info = stat()
-        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { return failure("copy: \(path) is a directory") }
+        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { return failure("copy: \(path) is a directory", kind: .step) }
         guard !path.isEmpty else { return failure("copy: no file name") }
         let folder: String
         if let slash = path.lastIndex(of: "/") {
@@ -127,7 +127,7 @@ extension Shell {
         }
         var template = Array((folder + "/.sqlsh-copy-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return failure("copy: cannot write \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { return failure("copy: cannot write \(path): \(String(cString: strerror(errno)))", kind: .step) }
         let temporary = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
         let mask = umask(0)
         umask(mask)
