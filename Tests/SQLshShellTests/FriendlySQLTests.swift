@@ -25,6 +25,8 @@ struct FriendlySQLTests {
         ("from t select a, b where a > 1", "select a, b from t where a > 1"),
         ("from t join u using (a) select distinct d order by d", "select distinct d from t join u using (a) order by d"),
         ("from 'data.csv'", "select * from 'data.csv'"),
+        ("from (select 1 as n) select sum(n)", "select sum(n) from (select 1 as n)"),
+        ("from t join u using (a) select count(*) limit 1", "select count(*) from t join u using (a) limit 1"),
     ])
     func fromFirst(sql: String, expected: String) throws {
         #expect(try Self.query(sql) == expected)
@@ -106,10 +108,34 @@ struct FriendlySQLTests {
         #expect(FriendlySQL.rewrite("copy t to", schema: schema) == nil)
     }
 
+    @Test func extras() throws {
+        #expect(try Self.query("select extract(year from '2024-03-05'), extract(quarter from b) from t")
+                == "select cast(strftime('%Y', '2024-03-05') as integer) as \"extract(year from '2024-03-05')\", "
+                + "((cast(strftime('%m', b) as integer) + 2) / 3) as \"extract(quarter from b)\" from t")
+        #expect(try Self.query("select date '2024-01-31' as d") == "select date('2024-01-31') as d")
+        #expect(try Self.query("select b from t where b < timestamp '2024-01-31 10:00'")
+                == "select b from t where b < datetime('2024-01-31 10:00')")
+        #expect(try Self.query("select date '2024-01-31' + interval 3 day as d")
+                == "select datetime(date('2024-01-31'), '+3 day') as d")
+        #expect(try Self.query("select b from t where b > date('now') - interval '2 weeks'")
+                == "select b from t where b > datetime(date('now'), '-14.0 day')")
+        #expect(try Self.query("select b, a from t qualify row_number() over (partition by b order by a) = 1 order by a")
+                == #"select "b", "a" from (select b, a, (row_number() over (partition by b order by a) = 1) as "qualify_condition" from t) where "qualify_condition" order by a"#)
+        #expect(try Self.query("select b, row_number() over (order by a) as r from t qualify r = 1")
+                == "select * from (select b, row_number() over (order by a) as r from t) where r = 1")
+        #expect(try Self.query("select b.geo.country from t") == #"select b ->> '$.geo.country' as "b.geo.country" from t"#)
+        #expect(try Self.query("select x.b.geo from t as x") == nil)
+        #expect(try Self.query("select columns('^[ab]$') from t") == #"select "a", "b" from t"#)
+        #expect(try Self.query("select max(columns('a|c')) from t")
+                == #"select max("a") as "max(a)", max("c") as "max(c)" from t"#)
+        #expect(try Self.query("select columns('(') from t") == nil)
+    }
+
     /// Text that is no friendly form, or broken in ways the rewriter must survive.
     @Test(arguments: ["", "select", "selec * from t", "from", "from (", "describe ((", "copy ( to 'x'", "show",
                       "select * exclude (", "group by all", "order by all", "select left(", ")))", "'unterminated",
-                      "select * from t order by all", "copy t to 'x' (", "summarize (select"])
+                      "select * from t order by all", "copy t to 'x' (", "summarize (select", "select extract(", "select 1 + interval", "select interval 3 day",
+                      "select * from t qualify", "select columns(", "select a.b.c.d from", "select date '"])
     func noFormNoTrap(sql: String) throws {
         _ = FriendlySQL.rewrite(sql, schema: try Self.schema())
     }

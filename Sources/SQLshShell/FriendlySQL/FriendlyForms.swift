@@ -26,7 +26,8 @@ enum FriendlyForms {
         let d = depth[i]
         var k = i + 1
         while k < t.count {
-            if depth[k] < d || (depth[k] == d && t.isOp(k, ")")) { return k }
+            // Depths are those before each token: a `)` closing the enclosing level is below `d`.
+            if depth[k] < d { return k }
             if depth[k] == d && t.tokens[k].isWord, let w = t.lower(k), ends.contains(w) { return k }
             k += 1
         }
@@ -222,7 +223,7 @@ enum FriendlyForms {
             var lower = i
             while lower > 0 && depth[lower - 1] >= depth[i] { lower -= 1 }
             var upper = k
-            while upper < t.count && depth[upper] >= depth[i] && !(depth[upper] == depth[i] && t.isOp(upper, ")")) { upper += 1 }
+            while upper < t.count && depth[upper] >= depth[i] { upper += 1 }
             guard lower < i else { return nil }
             let query = t.source(lower..<i) + (k < upper ? " " + t.source(k..<upper) : "")
             guard let names = schema.resultColumns(of: query), !names.isEmpty else { return nil }

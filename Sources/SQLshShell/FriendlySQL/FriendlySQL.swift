@@ -99,14 +99,17 @@ public enum FriendlySQL {
         }
     }
 
-    /// Query-level forms applied in turn (FROM-first, trailing comma, `left`/`right`, star
-    /// modifiers, `group by all`, `order by all`); nil when none applied.
+    /// Query-level forms applied in turn (FROM-first, trailing comma, `left`/`right`,
+    /// `extract`, typed literals, `interval`, JSON dot access, star modifiers, `columns(...)`,
+    /// `group by all`, `qualify`, `order by all`); nil when none applied.
     static func rewriteQuery(_ sql: String, schema: any FriendlySchema) -> String? {
         var text = sql
         var changed = false
         let steps: [(String, any FriendlySchema) -> String?] = [
             FriendlyForms.fromFirst, FriendlyForms.trailingComma, FriendlyForms.leftRight,
-            FriendlyForms.starModifiers, FriendlyForms.groupByAll, FriendlyForms.orderByAll,
+            FriendlyForms.extract, FriendlyForms.typedLiteral, FriendlyForms.interval, FriendlyForms.jsonDot,
+            FriendlyForms.starModifiers, FriendlyForms.columnsRegex, FriendlyForms.groupByAll,
+            FriendlyForms.qualify, FriendlyForms.orderByAll,
         ]
         for step in steps {
             // Each step rewrites one occurrence; a few rounds take the rest.
