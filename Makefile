@@ -207,7 +207,8 @@ test-sanitize: deps
 # .build-fuzz/artifacts.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := FuzzInputSplitter FuzzDotArguments FuzzImportReader FuzzCompletion FuzzCatalog FuzzRecover \
-                FuzzVSVOptions FuzzDumpDamaged FuzzFileTables FuzzHighlighter FuzzWasmModule FuzzSQLTokenizer
+                FuzzVSVOptions FuzzDumpDamaged FuzzFileTables FuzzHighlighter FuzzWasmModule FuzzSQLTokenizer \
+                FuzzFriendlySQL
 fuzz: deps
 	@# The build plan is made again each time: a path dependency's new source files are
 	@# otherwise missed (SwiftPM keeps the old file lists in .build-fuzz/*.yaml).

@@ -67,6 +67,13 @@ extension Shell {
                 (statement, consumed) = try db.prepare(utf8: rest)
             } catch let error as SQLiteError {
                 var failure = ExecutionFailure(error, kind: .prepare, on: db)
+                // A statement SQLite rejects may be friendly SQL (DuckDB's forms); when it is
+                // none, or its rewrite fails too, SQLite's own error stands.
+                if let friendly = runFriendlySQL(rest) {
+                    if let failure = friendly.failure { return failure }
+                    rest = skippingSpaces(UnsafeBufferPointer(rebasing: rest[friendly.consumed...]))
+                    continue
+                }
                 failure.message += disabledFunctionHint(failure.message)
                 let context = errorContext(sql: rest, offset: error.offset)
                 failure.message += context
@@ -138,6 +145,9 @@ extension Shell {
     var showsFooters: Bool {
         settings.mode == .pretty && isTypedByPerson && out === standardOutput && settings.terminalHeight > 0
     }
+
+    /// Runs one prepared statement as ``execute(sql:)`` does (the friendly-SQL path's entry).
+    func runStatement(_ statement: Statement) -> ExecutionFailure? { run(statement) }
 
     private func run(_ statement: Statement) -> ExecutionFailure? {
         let previousOutput = ShellFunctionOutput.current

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+/// Friendly SQL (DuckDB's forms) with the built binary: each form's output, the errors of
+/// bad input, and sqlite3's own error where a statement is no friendly form.
+struct FriendlySQLCommandLineTests {
+    static let setup = """
+        create table t(a integer primary key, b text not null default 'x', c real);
+        insert into t values (1,'hello',1.5),(2,'world',null),(3,'abc',2.25),(4,'abc',10);
+
+        """
+
+    static func run(_ sql: String, files: [String: String] = [:], arguments: [String] = []) throws -> RunResult {
+        try ShellRunner.run(ShellRunner.sqlshPath, arguments + [":memory:"], stdin: Data((setup + sql).utf8), files: files)
+    }
+
+    static func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
+
+    @Test func fromFirst() throws {
+        let result = try Self.run("from t where a > 3;\nfrom t select a, b where a < 2;\nfrom 'd.csv' select sum(n);\n",
+                                  files: ["d.csv": "n\n1\n2\n"])
+        #expect(Self.text(result.stdout) == "4|abc|10.0\n1|hello\n3\n", "\(result)")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+    }
+
+    @Test func describeShowAndDotDescribe() throws {
+        let result = try Self.run(".headers on\ndescribe t;\nshow tables;\n.headers off\n.describe t\nshow all tables;\n")
+        #expect(Self.text(result.stdout) == """
+            column_name|column_type|null|key|default|extra
+            a|INTEGER|NO|PRI||
+            b|TEXT|NO||'x'|
+            c|REAL|YES|||
+            name
+            t
+            a|INTEGER|NO|PRI||
+            b|TEXT|NO||'x'|
+            c|REAL|YES|||
+            main|main|t|[a, b, c]|[INTEGER, TEXT, REAL]|false
+
+            """, "\(result)")
+        let missing = try Self.run("describe nosuch;\n")
+        #expect(Self.text(missing.stderr) == "Parse error near line 3: no such table, view or file: nosuch\n", "\(missing)")
+        #expect(missing.status == 1)
+    }
+
+    @Test func summarize() throws {
+        let result = try Self.run("summarize t;\n")
+        #expect(Self.text(result.stdout) == """
+            a|INTEGER|1|4|4|2.5|1.29099444873581|1.75|2.5|3.25|4|0.00
+            b|TEXT|abc|world|3||||||4|0.00
+            c|REAL|1.5|10.0|3|4.58333333333333|4.70593596783183|1.875|2.25|6.125|4|25.00
+
+            """, "\(result)")
+    }
+
+    @Test func starModifiersGroupOrderByAllTrailingCommaLeftRight() throws {
+        let result = try Self.run("""
+            select * exclude (b) from t where a = 1;
+            select * replace (upper(b) as b) from t where a = 1;
+            select b, count(*) from t group by all order by all;
+            select a, b, from t where a = 2;
+            .headers on
+            select left(b, 2), right(b, 3) from t where a = 1;
+
+            """)
+        #expect(Self.text(result.stdout) == """
+            1|1.5
+            1|HELLO|1.5
+            abc|2
+            hello|1
+            world|1
+            2|world
+            left(b, 2)|right(b, 3)
+            he|llo
+
+            """, "\(result)")
+    }
+
+    @Test func copyWritesAndReads() throws {
+        let result = try Self.run("""
+            copy t to 'out.csv';
+            copy (select a, b from t where a < 3) to 'out.json';
+            copy (from t where a = 4) to 'out.ndjson';
+            copy t to 'out.txt' (format csv, header false, delimiter '|');
+            select readfile('out.csv');
+            select readfile('out.json');
+            select readfile('out.ndjson');
+            select readfile('out.txt');
+            create table t2(n, s);
+            copy t2 from 'in.csv';
+            select * from t2;
+
+            """, files: ["in.csv": "n,s\n1,x\n2,y\n"])
+        #expect(Self.text(result.stdout) == """
+            a,b,c
+            1,hello,1.5
+            2,world,
+            3,abc,2.25
+            4,abc,10.0
+
+            [
+            \t{"a":1,"b":"hello"},
+            \t{"a":2,"b":"world"}
+            ]
+
+            {"a":4,"b":"abc","c":10.0}
+
+            1|hello|1.5
+            2|world|
+            3|abc|2.25
+            4|abc|10.0
+
+            1|x
+            2|y
+
+            """, "\(result)")
+        #expect(result.stderr.isEmpty && result.status == 0, "\(result)")
+    }
+
+    @Test func badInputIsAClearErrorAndWritesNothing() throws {
+        let result = try Self.run("""
+            copy t to 'nosuchdir/x.csv';
+            copy t to '.';
+            copy t from 'missing.csv';
+            copy t to 'x.csv' (bogus);
+            copy (select nosuch from t) to 'y.csv';
+            select count(*) from pragma_table_list where name = 'x';
+            select readfile('x.csv') is null, readfile('y.csv') is null;
+
+            """)
+        #expect(Self.text(result.stderr) == """
+            Runtime error near line 3: copy: cannot write nosuchdir/x.csv: No such file or directory
+            Runtime error near line 4: copy: . is a directory
+            Parse error near line 5: copy: no such file: missing.csv
+            Parse error near line 6: copy: unknown option: bogus
+            Parse error near line 7: no such column: nosuch
+
+            """, "\(result)")
+        #expect(Self.text(result.stdout) == "0\n1|1\n", "\(result)")
+        #expect(result.status == 1)
+    }
+
+    @Test func copyKeepsTheOldFileWhenItFails() throws {
+        let result = try Self.run("copy (select 1 union all select abs(-9223372036854775807 - 1)) to 'keep.csv';\nselect readfile('keep.csv');\n",
+                                  files: ["keep.csv": "old\n"])
+        #expect(Self.text(result.stdout) == "old\n\n", "\(result)")
+        #expect(Self.text(result.stderr).contains("integer overflow"), "\(result)")
+    }
+
+    @Test func safeModeRefusesCopyTo() throws {
+        let result = try Self.run("copy t to 'out.csv';\n", arguments: ["-safe"])
+        #expect(result.status == 1, "\(result)")
+        #expect(Self.text(result.stderr).contains("cannot run COPY ... TO in safe mode"), "\(result)")
+    }
+
+    /// A statement that is no friendly form, or whose rewrite fails too, gets SQLite's own error.
+    @Test func sqliteErrorsStand() throws {
+        let result = try Self.run("select * exclude (nosuch) from t;\nfrom nosuch;\nselect 1 +;\n")
+        #expect(Self.text(result.stderr) == """
+            Parse error near line 3: near "exclude": syntax error
+              select * exclude (nosuch) from t;
+                       ^--- error here
+            Parse error near line 4: near "from": syntax error
+              from nosuch;
+              ^--- error here
+            Parse error near line 5: near ";": syntax error
+              select 1 +;
+                        ^--- error here
+
+            """, "\(result)")
+    }
+}
