@@ -4,7 +4,9 @@ import SQLshCore
 /// DuckDB's regexp_extract, regexp_extract_all and regexp_matches on PCRE2 (the regexp
 /// pack's engine: patterns compiled once per statement, match limits).
 enum DuckDBRegexp {
-    static let syntax = "The pattern is PCRE2 with Unicode classes (DuckDB uses RE2, whose syntax it mostly shares; RE2 has no backreferences or lookaround). Text that is not valid UTF-8 is an error."
+    static let syntax = "The pattern is PCRE2 (DuckDB uses RE2, whose syntax it mostly shares; RE2 has no backreferences or lookaround), with ASCII classes as in RE2: \\w, \\d, \\s and \\b match ASCII only (case-insensitive matching folds all of Unicode, and then the classes are Unicode's). Text that is not valid UTF-8 is an error."
+    /// RE2's ASCII classes.
+    static let ascii = PCRE2_NEVER_UCP
 
     /// A group: a number, or the name of a named group.
     enum Group {
@@ -58,7 +60,7 @@ enum DuckDBRegexp {
                     group = g
                 }
                 let subjectValue = args[0]
-                let done = try engine.withPattern(args, 1, options: 0, function: "regexp_extract") { pattern -> Bool in
+                let done = try engine.withPattern(args, 1, options: ascii, function: "regexp_extract") { pattern -> Bool in
                     let number = try groupNumber(group, pattern, function: "regexp_extract")
                     let subject = subjectValue.textBytes
                     try checkSubject(subject, function: "regexp_extract")
@@ -98,7 +100,7 @@ enum DuckDBRegexp {
                 }
                 let subjectValue = args[0]
                 let limit = result.lengthLimit
-                let done = try engine.withPattern(args, 1, options: 0, function: "regexp_extract_all") { pattern -> Bool in
+                let done = try engine.withPattern(args, 1, options: ascii, function: "regexp_extract_all") { pattern -> Bool in
                     let number = try groupNumber(group, pattern, function: "regexp_extract_all")
                     let subject = subjectValue.textBytes
                     try checkSubject(subject, function: "regexp_extract_all")
@@ -151,7 +153,8 @@ enum DuckDBRegexp {
             default: throw DuckDBError("regexp_matches(): unknown option '\(Character(Unicode.Scalar(byte)))' (c, i, l, m, n, p, s, g)")
             }
         }
-        return options
+        // RE2's ASCII classes, except when case-insensitive (see `syntax`).
+        return options & PCRE2_CASELESS != 0 ? options : options | ascii
     }
 
     static let regexpMatches = duckEntry(
