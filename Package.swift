@@ -80,7 +80,9 @@ let package = Package(
         .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CPCRE2", "CCrypto", "CXXHash", "CUTF8Proc", "CZlib"]),
 
         // Layer 4: the shell library: input in, bytes out.
-        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLshPlugin"]),
+        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "CSQLshPlugin", "CSQLshVersion"]),
+        // sqlsh's version, from the top-level VERSION file (embedded by the C compiler).
+        .target(name: "CSQLshVersion"),
 
         // Layer 5: the executable. Thin. CStartup hands the Swift runtime argv (see argv.c).
         .target(name: "CStartup"),
