@@ -131,9 +131,13 @@ debug: deps
 # release sqlsh. Each links the Swift runtime statically, so it loads into any sqlsh build.
 PLUGINS := sqlsh_geo sqlsh_inet
 PLUGIN_DIR ?= $(or $(XDG_DATA_HOME),$(HOME)/.local/share)/sqlsh/plugins
+# They are built in the WebAssembly host's folder, whose flags are theirs: built in .build with
+# the release flags, which are not the shell's, every shared module would be compiled again by
+# the next `make build`, and again by the next `make plugins`.
 plugins: deps
-	for p in $(PLUGINS); do $(SWIFT) build $(RELEASE_FLAGS) --product $$p || exit 1; done
-	@for p in $(PLUGINS); do echo "built .build/release/lib$$p.so"; done
+	for p in $(PLUGINS); do $(SWIFT) build $(RELEASE_FLAGS) $(WASM_HOST_FLAGS) --product $$p || exit 1; done
+	@mkdir -p .build/release; for p in $(PLUGINS); do \
+		cp .build-wasm-host/release/lib$$p.so .build/release/lib$$p.so; echo "built .build/release/lib$$p.so"; done
 
 # Copies them to the autoload folder, where sqlsh loads them at start-up.
 install-plugins: plugins
