@@ -36,6 +36,8 @@ dpkg-deb --root-owner-group -Zxz --build "$pkg" "$out/sqlsh_${version}_${arch}.d
 dbg=$stage/deb/sqlsh-dbgsym
 mkdir -p "$dbg/DEBIAN"
 cp -a "$stage/debug/." "$dbg/"
+# Its copyright and changelog are sqlsh's, as in Debian's own -dbgsym packages.
+mkdir -p "$dbg/usr/share/doc"; ln -s sqlsh "$dbg/usr/share/doc/sqlsh-dbgsym"
 ids=$(cd "$dbg/usr/lib/debug/.build-id" && find . -name '*.debug' | sed 's|^\./||; s|/||; s|\.debug$||' | sort | tr '\n' ' ')
 cat >"$dbg/DEBIAN/control" <<CONTROL
 Package: sqlsh-dbgsym

@@ -65,4 +65,5 @@ gzip -9n <man/sqlsh.1 >"$root/usr/share/man/man1/sqlsh.1.gz"
 put 644 packaging/copyright usr/share/doc/sqlsh/copyright
 gzip -9n <packaging/changelog >"$root/usr/share/doc/sqlsh/changelog.gz"
 chmod 644 "$root/usr/share/man/man1/sqlsh.1.gz" "$root/usr/share/doc/sqlsh/changelog.gz"
+put 644 packaging/lintian-overrides usr/share/lintian/overrides/sqlsh
 find "$root" "$debug" -type d -exec chmod 755 {} +

@@ -35,7 +35,7 @@ dpkg-deb -c "$deb" | awk '{ print $6 }' | sed 's|^\./|/|; s|/$||' | sort >"$tmp/
 dpkg-deb -c "$deb" | awk '{ print $2 }' | sort -u >"$tmp/owners"
 expect_eq "owners" "$(cat "$tmp/owners")" root/root
 for path in /usr/bin/sqlsh /usr/lib/sqlsh/libsqlsh_wasm.so /usr/share/man/man1/sqlsh.1.gz \
-        /usr/share/doc/sqlsh/copyright /usr/share/doc/sqlsh/changelog.gz \
+        /usr/share/doc/sqlsh/copyright /usr/share/doc/sqlsh/changelog.gz /usr/share/lintian/overrides/sqlsh \
         /usr/include/sqlsh/sqlsh_plugin.h /usr/include/sqlsh/sqlsh_wasm.h \
         /usr/lib/sqlsh/plugins/libsqlsh_geo.so /usr/lib/sqlsh/plugins/libsqlsh_inet.so \
         /usr/share/sqlsh/plugins/wasm/textfun.wasm /usr/share/sqlsh/plugins/wasm/upper.wasm \
