@@ -88,7 +88,9 @@ let package = Package(
         .target(name: "SQLshFiles", dependencies: ["SQLshCore", "SQLshCatalog", "CZlib"]),
 
         // Layer 4: the shell library: input in, bytes out.
-        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "SQLshFiles", "CSQLshPlugin"]),
+        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "SQLshFiles", "CSQLshPlugin", "CSQLshVersion"]),
+        // sqlsh's version, from the top-level VERSION file (embedded by the C compiler).
+        .target(name: "CSQLshVersion"),
 
         // Layer 5: the line editor without libedit or a terminal: the buffer and cursor model,
         // history navigation and search, the suggestion, the key binding table, the layout of

@@ -6,6 +6,7 @@ import Darwin
 @_spi(RawSQLite) import SQLshCore
 import SQLshCatalog
 import SQLshFiles
+import CSQLshVersion
 
 /// The shell: a connection, its settings, its function catalog and where output goes.
 ///
@@ -17,8 +18,11 @@ import SQLshFiles
 /// ``connection`` is used, so that a mistyped filename followed only by dot-commands creates no
 /// empty file.
 public final class Shell {
-    /// The version of sqlsh.
-    public static let version = "0.1.0"
+    /// The version of sqlsh: the top-level VERSION file's first word (CSQLshVersion embeds it).
+    public static let version: String = {
+        String(cString: sqlsh_version_text()).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+            .first.map(String.init) ?? "unknown"
+    }()
 
     private(set) var openConnection: Connection?
     /// The filename the database is opened with when first needed (`:memory:` by default).

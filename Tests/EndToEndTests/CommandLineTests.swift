@@ -4,11 +4,15 @@ import Testing
 /// Command-line behaviour that differs from sqlite3 on purpose (names and versions), checked
 /// against literal expectations, and the manual page's list of options.
 struct CommandLineTests {
+    /// sqlsh's version: the top-level VERSION file, which the build embeds.
+    static let version = try! String(contentsOf: ShellRunner.packageRoot.appendingPathComponent("VERSION"), encoding: .utf8)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+
     @Test func versionNamesSqlshAndTheSQLiteLibrary() throws {
         let result = try ShellRunner.run(ShellRunner.sqlshPath, ["-version"])
         let text = String(decoding: result.stdout, as: UTF8.self)
         #expect(result.status == 0)
-        #expect(text.hasPrefix("sqlsh 0.1.0 (SQLite 3."))
+        #expect(text.hasPrefix("sqlsh \(Self.version) (SQLite 3."))
         #expect(text.hasSuffix(")\n"))
         #expect(result.stderr.isEmpty)
     }
@@ -19,7 +23,7 @@ struct CommandLineTests {
         let stock = String(decoding: expected.stdout, as: UTF8.self).split(separator: "\n")
         let ours = String(decoding: actual.stdout, as: UTF8.self).split(separator: "\n")
         #expect(actual.status == 0)
-        #expect(stock.first.map { ours.first?.hasPrefix($0 + " (sqlsh 0.1.0)") } == true)
+        #expect(stock.first.map { ours.first?.hasPrefix($0 + " (sqlsh \(Self.version))") } == true)
         #expect(ours.first?.hasPrefix("SQLite version 3.") == true)
         #expect(ours.dropFirst().first == "Enter \".help\" for usage hints.")
         #expect(ours.contains { $0.hasSuffix("built-in functions: .functions") })
