@@ -101,6 +101,11 @@ public final class Shell {
     /// Whether the SQL input running now ended in `\G` (interactive only): its results show
     /// as vertical records.
     public internal(set) var verticalResult = false
+    /// `.timer on` at the prompt: the timer of the input running now, whose CPU times the
+    /// footers show instead of sqlite3's `Run Time` line (see ``footerCPUTimes()``).
+    var footerTimer: RunTimer?
+    /// Whether a footer of the input running now showed ``footerTimer``'s CPU times.
+    var footerShowedTimes = false
     /// The last statement whose result was shown on the screen (`.last` shows it again).
     public internal(set) var lastResult: LastResult?
 

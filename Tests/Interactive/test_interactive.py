@@ -202,6 +202,10 @@ class PromptTests(InteractiveTestCase):
         session = self.start()
         session.run(".timer on")
         output = session.run("select 1 as one;")
+        # At the prompt one timing: the footer's, with the CPU times (sqlite3's line in batch).
+        self.assertRegex(output, r"1 row · \d+\.\d\d s · user \d+\.\d{3} s, sys \d+\.\d{3} s")
+        self.assertNotIn("Run Time", output)
+        output = session.run("create table t(a);")
         self.assertRegex(output, r"Run Time: real \d+\.\d{3} user \d+\.\d{6} sys \d+\.\d{6}")
 
     def test_editrc_vi_mode(self):

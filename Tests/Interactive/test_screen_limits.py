@@ -11,9 +11,9 @@ class ScreenLimitTests(ScreenTestCase):
         s = self.start_screen(rows=40, columns=80)
         s.run(".maxrows 6")
         s.run("select value as n from generate_series(1, 20);")
-        s.wait_for(lambda s: re.search(r"^20 rows \(4 shown\) · ", s.text(), re.M))
+        s.wait_for(lambda s: re.search(r"^20 rows \(6 shown\) · ", s.text(), re.M))
         table = [line for line in s.lines() if line.startswith("│")]
-        self.assertEqual([line.split()[1] for line in table], ["n", "integer", "1", "2", "·", "19", "20"])
+        self.assertEqual([line.split()[1] for line in table], ["n", "integer", "1", "2", "3", "·", "18", "19", "20"])
         s.run("select value as n from generate_series(1, 6);")
         s.wait_for(lambda s: re.search(r"^6 rows · ", s.text(), re.M))
         self.assertIn("maxrows: 6", s.run(".maxrows"))

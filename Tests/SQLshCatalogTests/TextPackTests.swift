@@ -85,6 +85,12 @@ import Testing
         #expect(try value(db, "select slugify('Їжак Ђорђе Ґ')") == .text("yizhak-djordje-g"))
         #expect(try value(db, "select slugify('Καλημέρα κόσμε, Ψυχή!')") == .text("kalimera-kosme-psychi"))
         #expect(try value(db, "select slugify('ΆΈΉΊΌΎΏ ϊϋΐΰ')") == .text("aeiioyo-iyiy"))
+        // ELOT 743's digraphs: ου; αυ/ευ/ηυ voiced or not by the next letter; μπ, ντ, γκ at the
+        // start of a word or inside it; γγ.
+        #expect(try value(db, "select slugify('Παπαδόπουλος')") == .text("papadopoulos"))
+        #expect(try value(db, "select slugify('Ευαγγελία Αυτοκίνητο ευχαριστώ Ζευς')") == .text("evangelia-aftokinito-efcharisto-zefs"))
+        #expect(try value(db, "select slugify('Μπάμπης Ντίνος πέντε Γκάτσος άγκυρα')") == .text("bambis-dinos-pende-gatsos-angyra"))
+        #expect(try value(db, "select slugify('ΟΥΡΑΝΟΣ ηύρα Μαΐου όυ αϋπνία')") == .text("ouranos-ivra-maiou-oy-aypnia"))
         #expect(try value(db, "select slugify('東京 tower')") == .text("tower"))
         #expect(try value(db, "select slugify('東京タワー')") == .text(""))
         #expect(try value(db, "select slugify('שלום عالم नमस्ते x')") == .text("x"))

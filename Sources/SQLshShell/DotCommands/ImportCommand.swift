@@ -299,6 +299,7 @@ private struct InferredImport {
 
     func run(file: String, table: String, schema: String?, skip: Int64) throws -> CommandOutcome {
         guard !file.hasPrefix("|") else { throw ShellError("Error: --infer reads a file, not a command's output") }
+        let started = ResultFooter.now()
         let db = shell.connection
         let fullName = (schema.map { SQLQuoting.quoted($0, "\"") + "." } ?? "") + SQLQuoting.quoted(table, "\"")
         let source = "temp.sqlsh_import"
@@ -335,7 +336,11 @@ private struct InferredImport {
         let rows = db.changes
         finished = true
         try? db.execute("RELEASE sqlsh_import")
-        if verbose > 0 { shell.out.write("Added \(rows) rows\n") }
+        if verbose > 0 {
+            shell.out.write("Added \(rows) rows\n")
+        } else {
+            shell.writeRowsWritten(rows, since: started)  // at the prompt only
+        }
         return .success
     }
 }

@@ -140,6 +140,23 @@ extension Shell {
         return UnsafeBufferPointer(rebasing: text[i...])
     }
 
+    /// `.timer on` at the prompt: the CPU times a footer shows (and notes it showed them, so
+    /// that sqlite3's `Run Time` line is left out); nil otherwise.
+    func footerCPUTimes() -> String? {
+        guard let footerTimer, showsFooters else { return nil }
+        footerShowedTimes = true
+        return footerTimer.cpuTimes()
+    }
+
+    /// At the prompt, after a statement or command that wrote rows and returned none:
+    /// `100 rows written · 0.24 s`.
+    func writeRowsWritten(_ rows: Int64, since started: Double) {
+        guard showsFooters else { return }
+        ResultFooter.write(["\(ResultFooter.count(Int(rows))) row\(rows == 1 ? "" : "s") written · "
+                            + ResultFooter.duration(ResultFooter.now() - started)
+                            + (footerCPUTimes().map { " · " + $0 } ?? "")], colour: settings.colour, to: out)
+    }
+
     /// Renders and steps one prepared statement; returns its failure, if any.
     /// Whether results get the screen's footers: `pretty` mode at the prompt, on the terminal.
     var showsFooters: Bool {
@@ -184,7 +201,13 @@ extension Shell {
             if failure == nil, showsFooters, ChangeFooter.isDataChange(statement.sql) {
                 let changed = connection.changes
                 ResultFooter.write(["\(ResultFooter.count(Int(changed))) row\(changed == 1 ? "" : "s") changed · "
-                                    + ResultFooter.duration(ResultFooter.now() - started)], colour: settings.colour, to: out)
+                                    + ResultFooter.duration(ResultFooter.now() - started)
+                                    + (footerCPUTimes().map { " · " + $0 } ?? "")], colour: settings.colour, to: out)
+            } else if failure == nil, showsFooters, trace.output == nil, !printsAuthorizerCallbacks,
+                      let table = ChangeFooter.createdTable(statement.sql),
+                      case .integer(let rows)? = try? connection.scalar("SELECT count(*) FROM \(table)") {
+                // CREATE TABLE ... AS: SQLite's change count leaves its rows out.
+                writeRowsWritten(rows, since: started)
             }
         } else {
             let renderer: any ResultRenderer
@@ -207,13 +230,11 @@ extension Shell {
     @inline(__always)
     func render(_ statement: Statement, with renderer: any ResultRenderer) -> ExecutionFailure? {
         do {
-            let started = ResultFooter.now()
             guard try statement.step() else {
-                // No rows: on the screen, the footer says so (sqlite3 prints nothing).
-                if renderer is InteractiveTableRenderer && showsFooters {
-                    willPrintRows?()
-                    ResultFooter.write(["0 rows · " + ResultFooter.duration(ResultFooter.now() - started)],
-                                       colour: settings.colour, to: out)
+                // No rows: on the screen, the headers and a footer say so (sqlite3 prints
+                // nothing).
+                if let screen = renderer as? InteractiveTableRenderer, showsFooters {
+                    screen.endEmpty(statement)
                 }
                 return nil
             }

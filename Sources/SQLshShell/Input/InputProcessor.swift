@@ -241,11 +241,16 @@ extension Shell {
             return 1
         }
         let timer = settings.timer ? RunTimer() : nil
+        // At the prompt the footers give the time (with the CPU times while `.timer` is on):
+        // sqlite3's `Run Time` line then only for an input that showed no footer.
+        footerTimer = isTypedByPerson && settings.mode == .pretty ? timer : nil
+        footerShowedTimes = false
+        defer { footerTimer = nil }
         let started = ResultFooter.now()
         let failure = text.withUnsafeBufferPointer { execute(sql: $0) }
         // Refused by safe mode: sqlite3 has exited inside the authorizer, printing nothing more.
         if pendingExit != nil { return 1 }
-        if let timer { timer.report(to: standardOutput, flushing: out) }
+        if let timer, !footerShowedTimes { timer.report(to: standardOutput, flushing: out) }
         if let failure {
             let kind = failure.kind == .prepare ? "Parse error" : "Runtime error"
             if reportLines {
@@ -264,6 +269,8 @@ extension Shell {
                 writeError(kind + ": ", failure.message)
             }
             if !reportLines, failure.kind == .prepare, let hint = suggestion(forError: failure.message) { writeHint(hint) }
+            // At the prompt, what the function takes (sqlite3 says only that the count is wrong).
+            if !reportLines, isTypedByPerson, let usage = signatureHint(forError: failure.message) { writeHint(usage) }
             return 1
         }
         if settings.showChanges {

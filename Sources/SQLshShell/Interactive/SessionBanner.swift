@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
 
 /// The banner of an interactive session: the stock shell's first line (`SQLite version 3.40.1
@@ -13,8 +18,31 @@ public enum SessionBanner {
         if transientDatabase {
             banner += "Connected to a transient in-memory database.\n"
             banner += "Use \".open FILENAME\" to reopen on a persistent database.\n"
+        } else if let line = databaseLine(shell) {
+            banner += line
         }
         return banner
+    }
+
+    /// Which database is open, so that a file does not look like `:memory:`:
+    /// `Connected to shop.db (3 tables).`. A file that exists is opened (as its first
+    /// statement would) to count its tables; a new one is not created: `Connected to new.db
+    /// (a new database).`. nil for an in-memory database or `-deserialize`.
+    static func databaseLine(_ shell: Shell) -> String? {
+        let path = shell.databasePath
+        guard !path.isEmpty, path != ":memory:", !shell.deserialize else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            // Named but not there yet: SQLite creates it on the first write.
+            return path.hasPrefix("file:") ? nil : "Connected to \(path) (a new database).\n"
+        }
+        guard info.st_mode & 0o170000 == 0o100000, access(path, R_OK) == 0 else { return nil }  // a regular file
+        let tables = try? shell.connection.scalar(
+            "select count(*) from sqlite_schema where type = 'table' and name not like 'sqlite\\_%' escape '\\'")
+        if case .integer(let n)? = tables {
+            return "Connected to \(path) (\(n) table\(n == 1 ? "" : "s")).\n"
+        }
+        return "Connected to \(path).\n"
     }
 
     /// The line about the function catalog: `61 built-in functions: .functions`, and what

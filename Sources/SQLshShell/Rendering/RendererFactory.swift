@@ -28,11 +28,17 @@ enum RendererFactory {
             settings.colour = false
             settings.numberFormat = nil
         } else {
-            // `.maxrows N` shows N rows at most (the table, footer and prompt take 6 lines
-            // more); `.maxwidth N` fits the table to N columns.
+            // `.maxrows N` shows N rows at most (the table's head and tail; for `\G`'s
+            // records the table, footer and prompt take 6 lines more); `.maxwidth N` fits
+            // the table to N columns.
             options.showsTypes = settings.columnTypes && shell.isInteractive
             options.showsReadableSize = shell.isInteractive
-            if let rows = settings.maximumRows {
+            if shell.footerTimer != nil {
+                options.cpuTimes = { [weak shell] in shell?.footerCPUTimes() }
+            }
+            if let rows = settings.maximumRows, !vertical {
+                options.maximumRows = rows
+            } else if let rows = settings.maximumRows {
                 let height = rows + 6 + (options.showsTypes && settings.headers ? 1 : 0)
                 settings.terminalHeight = settings.terminalHeight > 0 ? min(settings.terminalHeight, height) : height
             }

@@ -142,3 +142,53 @@ struct DisplayCell {
         text.split(separator: " ").map { DisplayWidth.of(String($0)) }.max() ?? 0
     }
 }
+
+/// Decimal points lined up in a `pretty` column: each number gets spaces after it up to the
+/// longest fraction of its column (`15309.17` over `10957.7 `, an integer's last digit under
+/// the units), so right-aligned numbers read by place value. Numbers in exponent form
+/// (`1.0e+20`) are left as they are.
+struct DecimalAlignment {
+    /// Per column, the widest fraction (with its `.`) of its numbers.
+    private(set) var fractions: [Int]
+    /// The decimal point: `,` under `.numformat .`.
+    let point: UInt8
+
+    init(columns: Int, numbers: NumberFormat? = nil) {
+        fractions = [Int](repeating: 0, count: columns)
+        point = numbers?.decimalPoint == "," ? UInt8(ascii: ",") : UInt8(ascii: ".")
+    }
+
+    /// The width of `cell`'s fraction, `.` included (0 for an integer); nil for what is not
+    /// aligned (text, NULL, exponent form).
+    func fractionWidth(_ cell: DisplayCell) -> Int? {
+        guard cell.isNumber, let text = cell.lines.first else { return nil }
+        var width = 0
+        for byte in text.utf8.reversed() {
+            switch byte {
+            case point: return width + 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): width += 1
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): return nil
+            default: break
+            }
+        }
+        return 0
+    }
+
+    mutating func add(_ row: [DisplayCell]) {
+        for (c, cell) in row.enumerated() where c < fractions.count {
+            if let width = fractionWidth(cell) { fractions[c] = max(fractions[c], width) }
+        }
+    }
+
+    /// `row` with its numbers padded to their columns' fractions.
+    func apply(_ row: [DisplayCell]) -> [DisplayCell] {
+        var row = row
+        for c in row.indices where c < fractions.count && fractions[c] > 0 {
+            guard let width = fractionWidth(row[c]), width < fractions[c], !row[c].widths.isEmpty else { continue }
+            let pad = fractions[c] - width
+            row[c].lines[0] += String(repeating: " ", count: pad)
+            row[c].widths[0] += pad
+        }
+        return row
+    }
+}

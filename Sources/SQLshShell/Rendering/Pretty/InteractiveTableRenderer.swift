@@ -34,6 +34,11 @@ public final class InteractiveTableRenderer: ResultRenderer {
         public var showsTypes = false
         /// Whether a result of one big number gets its readable size under it (`2.10 trillion`).
         public var showsReadableSize = false
+        /// `.maxrows N`: a result of more than N rows shows N of them (head and tail, as
+        /// DuckDB does), under the terminal's own limit.
+        public var maximumRows: Int?
+        /// `.timer on` at the prompt: the CPU times the footer adds after the duration.
+        public var cpuTimes: (() -> String?)?
 
         public init(pagerCommand: String? = nil, beforeOutput: (() -> Void)? = nil) {
             self.pagerCommand = pagerCommand
@@ -66,7 +71,7 @@ public final class InteractiveTableRenderer: ResultRenderer {
         self.options = options
         // The type row takes a line of the screen.
         let typeLine = options.showsTypes && settings.headers && settings.terminalHeight > 1 ? 1 : 0
-        let limits = Self.rowLimits(terminalHeight: settings.terminalHeight - typeLine)
+        let limits = Self.rowLimits(terminalHeight: settings.terminalHeight - typeLine, maximumRows: options.maximumRows)
         fitLimit = limits?.fit
         shownWhenCut = limits?.shown ?? 0
         if let limits, options.pagerCommand == nil {
@@ -81,9 +86,12 @@ public final class InteractiveTableRenderer: ResultRenderer {
     /// its 3 border lines, a header, the footer and the prompt), and how many are shown of a
     /// taller one (which adds a `·` row, and keeps a line spare for a footer of two).
     /// nil for no limit.
-    static func rowLimits(terminalHeight: Int) -> (fit: Int, shown: Int)? {
-        guard terminalHeight > 0 else { return nil }
-        return (max(terminalHeight - 6, 3), max(terminalHeight - 8, 2))
+    /// `maximumRows` (`.maxrows N`) caps both: N rows show whole, more show N.
+    static func rowLimits(terminalHeight: Int, maximumRows: Int? = nil) -> (fit: Int, shown: Int)? {
+        let screen = terminalHeight > 0 ? (fit: max(terminalHeight - 6, 3), shown: max(terminalHeight - 8, 2)) : nil
+        guard let rows = maximumRows.map({ max($0, 2) }) else { return screen }
+        guard let screen else { return (rows, rows) }
+        return (min(screen.fit, rows), min(screen.shown, rows))
     }
 
     public func begin(_ statement: Statement) {
@@ -124,7 +132,8 @@ public final class InteractiveTableRenderer: ResultRenderer {
                                  to: writer)
             }
             if shown {
-                footer([ResultFooter.count(sample.total) + " rows · " + ResultFooter.duration(seconds)])
+                footer(ResultFooter.lines(rows: sample.total, shownRows: sample.total, columns: 1, shownColumns: 1,
+                                          hidden: [], seconds: seconds, cpu: options.cpuTimes?(), hint: ""))
                 out.flush()
                 return
             }
@@ -166,8 +175,36 @@ public final class InteractiveTableRenderer: ResultRenderer {
             let cut = gap != nil || !hidden.isEmpty
             footer(ResultFooter.lines(rows: sample.total, shownRows: shownRows, columns: names.count,
                                       shownColumns: layout.shown.count, hidden: hidden.map { names[$0] },
-                                      seconds: seconds, hint: cut ? options.hint : "", width: width))
+                                      seconds: seconds, cpu: options.cpuTimes?(), hint: cut ? options.hint : "",
+                                      width: width))
         }
+        out.flush()
+    }
+
+    /// A result without rows, on the screen: its headers (and type row) over the footer,
+    /// `0 rows · 0.05 s`, so that the columns it would have are known. `begin` is called here.
+    public func endEmpty(_ statement: Statement) {
+        begin(statement)
+        let seconds = ResultFooter.now() - start
+        options.beforeOutput?()
+        let width = settings.terminalWidth > 0 ? settings.terminalWidth : Int.max
+        var shownColumns = names.count
+        var hidden: [String] = []
+        if settings.headers && !names.isEmpty {
+            var measure = ColumnMeasure(count: names.count)
+            let headers = names.map { DisplayCell(text: $0, maxLines: 1) }
+            let types = declaredTypes?.names
+            measure.addHeaders(headers)
+            if let types { measure.addTypes(types) }
+            let layout = measure.layout(width: width)
+            let drawer = TableDrawer(layout: layout, colour: settings.colour, out: out)
+            drawer.top(headers: headers, types: types, ruled: false)
+            drawer.bottom()
+            shownColumns = layout.shown.count
+            hidden = layout.hidden(of: names.count).map { names[$0] }
+        }
+        footer(ResultFooter.lines(rows: 0, shownRows: 0, columns: names.count, shownColumns: shownColumns,
+                                  hidden: hidden, seconds: seconds, cpu: options.cpuTimes?(), hint: "", width: width))
         out.flush()
     }
 
@@ -197,6 +234,9 @@ public final class InteractiveTableRenderer: ResultRenderer {
     static func renderTable(names: [String], rows: [[DisplayCell]], gapBefore: Int?, rulesBefore: Set<Int> = [],
                             types: [String]? = nil, settings: ShellSettings, width: Int,
                             to out: OutputWriter) -> TableLayout {
+        var alignment = DecimalAlignment(columns: names.count, numbers: settings.numberFormat)
+        for row in rows { alignment.add(row) }
+        let rows = rows.map(alignment.apply)
         var measure = ColumnMeasure(count: names.count)
         let headers = settings.headers ? names.map { DisplayCell(text: $0, maxLines: 1) } : nil
         let types = headers == nil ? nil : types
@@ -230,8 +270,12 @@ public final class InteractiveTableRenderer: ResultRenderer {
         let headers = settings.headers ? names.map { DisplayCell(text: $0, maxLines: 1) } : nil
         var types = headers == nil ? nil : types
         if let headers { measure.addHeaders(headers) }
+        var alignment = DecimalAlignment(columns: names.count, numbers: settings.numberFormat)
         for row in rows {
-            measure.add(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) })
+            alignment.add(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) })
+        }
+        for row in rows {
+            measure.add(alignment.apply(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) }))
             types?.add(row)
         }
         if let types { measure.addTypes(types.names) }
@@ -241,7 +285,7 @@ public final class InteractiveTableRenderer: ResultRenderer {
         for (k, row) in rows.enumerated() {
             if out.failed { break }
             if measure.hasMultiLineRows && k > 0 { drawer.rule() }
-            drawer.row(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) })
+            drawer.row(alignment.apply(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) }))
         }
         drawer.bottom()
         return layout

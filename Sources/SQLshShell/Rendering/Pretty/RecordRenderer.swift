@@ -74,7 +74,7 @@ public final class RecordRenderer: ResultRenderer {
         for (k, row) in tail.enumerated() { record(sample.total - tail.count + k + 1, row, width: width) }
         let footer = ResultFooter.lines(rows: sample.total, shownRows: sample.head.count + tail.count,
                                         columns: names.count, shownColumns: names.count, hidden: [],
-                                        seconds: seconds, hint: options.hint, width: width)
+                                        seconds: seconds, cpu: options.cpuTimes?(), hint: options.hint, width: width)
         ResultFooter.write(footer, colour: settings.colour, to: out)
         out.flush()
     }

@@ -12,12 +12,13 @@ enum ResultFooter {
     /// Lines wider than `width` break between their parts (after a hidden column's `,`, or at a
     /// ` · `), never inside a name.
     static func lines(rows: Int, shownRows: Int, columns: Int, shownColumns: Int, hidden: [String],
-                      seconds: Double, hint: String, width: Int = .max) -> [String] {
+                      seconds: Double, cpu: String? = nil, hint: String, width: Int = .max) -> [String] {
         var summary: [Piece] = [("", "\(count(rows)) row\(rows == 1 ? "" : "s")" + (shownRows < rows ? " (\(count(shownRows)) shown)" : ""))]
         if shownColumns < columns {
             summary.append((" · ", "\(count(columns)) columns (\(count(shownColumns)) shown)"))
         }
         summary.append((" · ", duration(seconds)))
+        if let cpu { summary.append((" · ", cpu)) }
         var logical = [summary]
         if let first = hidden.first {
             logical.append([("", "not shown: " + first)] + hidden.dropFirst().map { (", ", $0) })

@@ -25,12 +25,14 @@ struct TableDrawer {
 
     /// The top border and, when given, the header row, the row of types under it (dim in
     /// colour) and the rule under them.
-    func top(headers: [DisplayCell]?, types: [String]? = nil) {
+    /// The top border and the headers; `ruled: false` leaves out the rule under them (a
+    /// table without rows ends there).
+    func top(headers: [DisplayCell]?, types: [String]? = nil, ruled: Bool = true) {
         border("┌", "┬", "┐")
         if let headers {
             header(headers)
             if let types { typeRow(types) }
-            rule()
+            if ruled { rule() }
         }
     }
 
