@@ -87,13 +87,6 @@ func runTyped(_ input: String, width: Int = 80, height: Int = 40,
         #expect(batch.contains("Run Time: real "), "\(batch)")
     }
 
-    @Test func decimalPointsLineUpInAColumn() throws {
-        let out = try runAtPrompt("select 15309.17 as x union all select 10957.7 union all select 12 union all select 1e300;",
-                                  noTypes).out
-        let rows = out.split(separator: "\n").filter { $0.hasPrefix("│") }.dropFirst().map(String.init)
-        #expect(rows == ["│ 15309.17 │", "│ 10957.7  │", "│    12    │", "│ 1.0e+300 │"], "\(out)")
-    }
-
     @Test func theBannerSaysWhichDatabaseIsOpen() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-banner-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -234,9 +234,6 @@ public final class InteractiveTableRenderer: ResultRenderer {
     static func renderTable(names: [String], rows: [[DisplayCell]], gapBefore: Int?, rulesBefore: Set<Int> = [],
                             types: [String]? = nil, settings: ShellSettings, width: Int,
                             to out: OutputWriter) -> TableLayout {
-        var alignment = DecimalAlignment(columns: names.count, numbers: settings.numberFormat)
-        for row in rows { alignment.add(row) }
-        let rows = rows.map(alignment.apply)
         var measure = ColumnMeasure(count: names.count)
         let headers = settings.headers ? names.map { DisplayCell(text: $0, maxLines: 1) } : nil
         let types = headers == nil ? nil : types
@@ -270,12 +267,8 @@ public final class InteractiveTableRenderer: ResultRenderer {
         let headers = settings.headers ? names.map { DisplayCell(text: $0, maxLines: 1) } : nil
         var types = headers == nil ? nil : types
         if let headers { measure.addHeaders(headers) }
-        var alignment = DecimalAlignment(columns: names.count, numbers: settings.numberFormat)
         for row in rows {
-            alignment.add(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) })
-        }
-        for row in rows {
-            measure.add(alignment.apply(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) }))
+            measure.add(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) })
             types?.add(row)
         }
         if let types { measure.addTypes(types.names) }
@@ -285,7 +278,7 @@ public final class InteractiveTableRenderer: ResultRenderer {
         for (k, row) in rows.enumerated() {
             if out.failed { break }
             if measure.hasMultiLineRows && k > 0 { drawer.rule() }
-            drawer.row(alignment.apply(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) }))
+            drawer.row(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) })
         }
         drawer.bottom()
         return layout
