@@ -153,6 +153,33 @@ struct FriendlySQLCommandLineTests {
         #expect(Self.text(result.stderr).contains("cannot run COPY ... TO in safe mode"), "\(result)")
     }
 
+    @Test func extractLiteralsIntervalQualifyJSONAndColumns() throws {
+        let result = try ShellRunner.run(ShellRunner.sqlshPath, [":memory:"], stdin: Data("""
+            create table e(a integer, b text, j text);
+            insert into e values (1, 'x', '{"geo":{"country":"fr"}}'), (2, 'x', '{"geo":{"country":"de"}}'), (3, 'y', null);
+            .headers on
+            select extract(year from '2024-03-05') as y, date '2024-01-31' + interval 3 day as d;
+            select b, a from e qualify row_number() over (partition by b order by a desc) = 1 order by b;
+            select a, j.geo.country from e where a < 3;
+            select max(columns('^[ab]$')) from e;
+
+            """.utf8))
+        #expect(Self.text(result.stdout) == """
+            y|d
+            2024|2024-02-03 00:00:00
+            b|a
+            x|2
+            y|3
+            a|j.geo.country
+            1|fr
+            2|de
+            max(a)|max(b)
+            3|y
+
+            """, "\(result)")
+        #expect(result.stderr.isEmpty && result.status == 0, "\(result)")
+    }
+
     /// A statement that is no friendly form, or whose rewrite fails too, gets SQLite's own error.
     @Test func sqliteErrorsStand() throws {
         let result = try Self.run("select * exclude (nosuch) from t;\nfrom nosuch;\nselect 1 +;\n")

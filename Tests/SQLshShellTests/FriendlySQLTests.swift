@@ -131,6 +131,20 @@ struct FriendlySQLTests {
         #expect(try Self.query("select columns('(') from t") == nil)
     }
 
+    /// What SQLite accepts is never rewritten, even where a form would read it otherwise.
+    @Test func acceptedStatementsAreNotRewritten() throws {
+        let db = try Connection(path: ":memory:")
+        try db.execute("create table w(date text, \"left\" text, j text)")
+        for sql in ["select date 'd' from w", "select j from w", "select * from w order by 1", "select \"left\"(1)"] {
+            if (try? db.prepareFirst(sql)) != nil {
+                #expect(FriendlySQL.fallback(for: sql, on: db) == nil, "\(sql)")
+            }
+        }
+        #expect(FriendlySQL.fallback(for: "from w", on: db) == .query("select * from w"))
+        #expect(FriendlySQL.mayExplain("near \"from\": syntax error") && FriendlySQL.mayExplain("no such column: x.y"))
+        #expect(!FriendlySQL.mayExplain("interrupted") && !FriendlySQL.mayExplain("not authorized"))
+    }
+
     /// Text that is no friendly form, or broken in ways the rewriter must survive.
     @Test(arguments: ["", "select", "selec * from t", "from", "from (", "describe ((", "copy ( to 'x'", "show",
                       "select * exclude (", "group by all", "order by all", "select left(", ")))", "'unterminated",

@@ -69,7 +69,7 @@ extension Shell {
                 var failure = ExecutionFailure(error, kind: .prepare, on: db)
                 // A statement SQLite rejects may be friendly SQL (DuckDB's forms); when it is
                 // none, or its rewrite fails too, SQLite's own error stands.
-                if let friendly = runFriendlySQL(rest) {
+                if FriendlySQL.mayExplain(error.message), let friendly = runFriendlySQL(rest) {
                     if let failure = friendly.failure { return failure }
                     rest = skippingSpaces(UnsafeBufferPointer(rebasing: rest[friendly.consumed...]))
                     continue

@@ -88,14 +88,25 @@ public enum FriendlySQL {
         }
     }
 
+    /// Whether SQLite's prepare error `message` is one a friendly form may explain: a syntax
+    /// error, incomplete input, or a missing column, table or function. Others (`interrupted`,
+    /// `not authorized`, a locked database...) stand as they are.
+    public static func mayExplain(_ message: String) -> Bool {
+        message.hasSuffix("syntax error") || message == "incomplete input" || message.hasPrefix("no such column")
+            || message.hasPrefix("no such table") || message.hasPrefix("no such function")
+    }
+
     /// The shell's gate: the friendly statement `statement` stands for on `connection`, only
     /// when SQLite fails to prepare it as it is (a statement SQLite accepts is never rewritten).
     public static func fallback(for statement: String, on connection: Connection) -> FriendlyStatement? {
         do {
             _ = try connection.prepareFirst(statement)
             return nil
-        } catch {
+        } catch let error as SQLiteError {
+            guard mayExplain(error.message) else { return nil }
             return rewrite(statement, schema: ConnectionSchema(connection: connection))
+        } catch {
+            return nil
         }
     }
 

@@ -66,7 +66,9 @@ extension Shell {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: rest[0..<end]), as: UTF8.self)
         let db = connection
-        guard let friendly = FriendlySQL.fallback(for: text, on: db) else { return nil }
+        // SQLite has failed to prepare it already (no second prepare: `.log` and `.progress`
+        // would see it).
+        guard let friendly = FriendlySQL.rewrite(text, schema: ConnectionSchema(connection: db)) else { return nil }
         switch friendly {
         case .query(let sql):
             guard let statement = try? db.prepare(sql) else { return nil }
