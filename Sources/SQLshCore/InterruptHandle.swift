@@ -23,7 +23,7 @@ public final class InterruptHandle: Sendable {
 
     init(_ handle: OpaquePointer) {
         // Made here, before a signal handler can request an interrupt of this connection.
-        _ = InterruptRequests.count.load(ordering: .relaxed)
+        _ = InterruptSource.ctrlC
         database = Mutex(UnsafeDatabasePointer(handle: handle))
     }
 
@@ -32,7 +32,6 @@ public final class InterruptHandle: Sendable {
     public func interrupt() {
         database.withLock { database in
             guard let database else { return }
-            InterruptRequests.note()
             sqlite3_interrupt(database.handle)
             SQLiteLibrary.notifyInterruptHooks(database.handle)
         }

@@ -1,37 +1,47 @@
 import Synchronization
 
-/// The interrupts requested in this process (Ctrl-C through
-/// `SQLiteLibrary.interruptFromSignalHandler`, ``InterruptHandle/interrupt()``), for work
+/// The interrupts requested in this process by Ctrl-C (through
+/// `SQLiteLibrary.interruptFromSignalHandler`), for work
 /// that runs long inside one call from SQLite, such as a virtual table reading a large file:
 /// SQLite 3.40 checks its interrupt flag only between the steps of its own programs, and has
 /// no `sqlite3_is_interrupted()`.
 ///
 /// ```swift
-/// let check = InterruptCheck()
+/// let check = InterruptCheck()  // Ctrl-C
 /// while try stream.fill() {
 ///     if check.isRequested { throw SQLiteError(code: .interrupt, message: "interrupted") }
 /// }
 /// ```
 public struct InterruptCheck: Sendable {
+    private let source: InterruptSource
     private let start: Int
 
-    /// Starts watching: interrupts requested from now on count.
-    public init() {
-        start = InterruptRequests.count.load(ordering: .relaxed)
+    /// Starts watching `source` (Ctrl-C by default): interrupts requested from now on count.
+    public init(_ source: InterruptSource = .ctrlC) {
+        self.source = source
+        start = source.count.load(ordering: .relaxed)
     }
 
-    /// Whether an interrupt was requested since ``init()``.
+    /// Whether an interrupt was requested since ``init(_:)``.
     public var isRequested: Bool {
-        InterruptRequests.count.load(ordering: .relaxed) != start
+        source.count.load(ordering: .relaxed) != start
     }
 }
 
-/// How many interrupts were requested. Lock-free, and made before any connection opens (so
-/// that a signal handler never runs its lazy initialisation).
-enum InterruptRequests {
-    static let count = Atomic<Int>(0)
+/// Where interrupts are requested. ``ctrlC`` counts the interrupts of
+/// `SQLiteLibrary.interruptFromSignalHandler` (the shell's Ctrl-C); a reader made with
+/// another source (a test's) answers only to that one.
+public final class InterruptSource: Sendable {
+    let count = Atomic<Int>(0)
 
-    static func note() {
+    public init() {}
+
+    /// Requests an interrupt of every check watching this source. Lock-free.
+    public func request() {
         count.add(1, ordering: .relaxed)
     }
+
+    /// The process's Ctrl-C: made before any connection opens, so that a signal handler never
+    /// runs its lazy initialisation.
+    public static let ctrlC = InterruptSource()
 }

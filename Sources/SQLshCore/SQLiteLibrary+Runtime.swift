@@ -48,7 +48,7 @@ extension SQLiteLibrary {
     /// before installing the handler. The interrupt hooks (``addInterruptHook(_:)``) are told.
     @inline(__always)
     package static func interruptFromSignalHandler(_ handle: OpaquePointer) {
-        InterruptRequests.note()
+        InterruptSource.ctrlC.request()
         sqlite3_interrupt(handle)
         notifyInterruptHooks(handle)
     }

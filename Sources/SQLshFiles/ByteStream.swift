@@ -67,7 +67,7 @@ final class ByteStream {
     let limitName: String
     /// Whether Ctrl-C was pressed since the stream opened: each read checks, so that a long
     /// read ends within one buffer's read.
-    private let interrupt = InterruptCheck()
+    private let interrupt: InterruptCheck
 
     private var descriptor: Int32 = -1
     private var gz: gzFile?
@@ -76,7 +76,8 @@ final class ByteStream {
     /// - Throws: `cannot open NAME: REASON` (missing, unreadable, a folder, a FIFO or a device:
     ///   only regular files are read).
     init(path: String, maxKept: Int, limitName: String = "the length limit", compression: Bool? = nil,
-         initialCapacity: Int = 256 << 10) throws {
+         initialCapacity: Int = 256 << 10, interrupt: InterruptCheck = InterruptCheck()) throws {
+        self.interrupt = interrupt
         self.path = path
         self.maxKept = max(maxKept, 1)
         self.limitName = limitName

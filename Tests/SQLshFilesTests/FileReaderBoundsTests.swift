@@ -116,20 +116,23 @@ import TestSupport
         let folder = try Folder()
         let path = folder.path("many.csv")
         try Data(repeating: UInt8(ascii: "x"), count: 4 << 20).write(to: URL(fileURLWithPath: path))
-        let db = try catalogConnection()
-        let stream = try ByteStream(path: path, maxKept: 8 << 20, initialCapacity: 64 << 10)
+        // A source of the test's own: Ctrl-C's (.ctrlC) would stop the readers of tests
+        // running beside it.
+        let source = InterruptSource()
+        let stream = try ByteStream(path: path, maxKept: 8 << 20, initialCapacity: 64 << 10, interrupt: InterruptCheck(source))
         #expect(try stream.fill(keeping: 0))
-        db.interruptHandle.interrupt()
+        source.request()
         let error = #expect(throws: SQLiteError.self) { while try stream.fill(keeping: stream.end) {} }
         #expect(error?.message == "interrupted")
         #expect(stream.end < 4 << 20)
         // A stream opened afterwards is not interrupted by what came before it.
-        let next = try ByteStream(path: path, maxKept: 8 << 20)
+        let next = try ByteStream(path: path, maxKept: 8 << 20, interrupt: InterruptCheck(source))
         while try next.fill(keeping: next.end) {}
         #expect(next.end == 4 << 20)
         // vsv's reader likewise.
-        let reader = try VSVReader(.file(path), fieldSeparator: UInt8(ascii: ","), recordSeparator: 10, maxRecordBytes: 8 << 20)
-        db.interruptHandle.interrupt()
+        let reader = try VSVReader(.file(path), fieldSeparator: UInt8(ascii: ","), recordSeparator: 10, maxRecordBytes: 8 << 20,
+                                   interrupt: InterruptCheck(source))
+        source.request()
         #expect(throws: SQLiteError.self) { _ = try reader.readRecord() }
     }
 

@@ -33,7 +33,7 @@ private enum ConfinedVSV: VirtualTableModule {
                 options.source = .file(scratchFile)
             }
         }
-        return try VSVTable(options)
+        return try VSVTable(options, maxRecordBytes: context.connection.limit(.length))
     }
 
     private static func writeScratchFile() -> Bool {

@@ -29,12 +29,14 @@ final class VSVReader {
     private let maxRecordBytes: Int
     /// Why reading stopped early (a record too long, Ctrl-C): ``readRecord()`` throws it.
     private var failure: SQLiteError?
-    private let interrupt = InterruptCheck()
+    private let interrupt: InterruptCheck
 
     /// Opens a source.
     /// - Throws: `cannot open 'NAME' for reading` when the file cannot be opened, or is not
     ///   a regular file (a FIFO would block, a device never end).
-    init(_ source: VSVOptions.Source, fieldSeparator: UInt8, recordSeparator: UInt8, maxRecordBytes: Int) throws {
+    init(_ source: VSVOptions.Source, fieldSeparator: UInt8, recordSeparator: UInt8, maxRecordBytes: Int,
+         interrupt: InterruptCheck = InterruptCheck()) throws {
+        self.interrupt = interrupt
         self.fieldSeparator = Int32(fieldSeparator)
         self.recordSeparator = Int32(recordSeparator)
         self.maxRecordBytes = maxRecordBytes
