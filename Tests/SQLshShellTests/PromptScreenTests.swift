@@ -12,27 +12,14 @@ final class TypedLineSource: LineSource {
     func readLine(prompt: String) -> [UInt8]? { lines.readLine(prompt: prompt) }
 }
 
-/// Runs `input` as typed at the prompt in `pretty` mode, on a terminal `width` by `height`;
-/// returns standard output and standard error.
+/// Runs `input` as typed at the prompt in `pretty` mode without colour, on a terminal `width`
+/// by `height`; returns standard output and standard error.
 func runTyped(_ input: String, width: Int = 80, height: Int = 40,
               _ configure: (Shell) -> Void = { _ in }) throws -> (out: String, err: String) {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-typed-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let outPath = dir.appendingPathComponent("out").path, errPath = dir.appendingPathComponent("err").path
-    let out = try OutputWriter(path: outPath), err = try OutputWriter(path: errPath)
-    let shell = try Shell(connection: Connection(path: ":memory:"), standardOutput: out, standardError: err)
-    shell.isInteractive = true
-    shell.settings.mode = .pretty
-    shell.settings.headers = true
-    shell.settings.colour = false
-    shell.settings.terminalWidth = width
-    shell.settings.terminalHeight = height
-    configure(shell)
-    _ = try shell.process(TypedLineSource(input))
-    out.flush()
-    err.flush()
-    return (try String(contentsOfFile: outPath, encoding: .utf8), try String(contentsOfFile: errPath, encoding: .utf8))
+    try runAtPrompt(input, width: width, height: height, typed: true) { shell in
+        shell.settings.colour = false
+        configure(shell)
+    }
 }
 
 /// Issue 38: what the prompt shows.

@@ -4,8 +4,9 @@ import SQLshCore
 
 /// Runs `input` in a shell set up as at the prompt (interactive, `pretty` mode with headers,
 /// a terminal `width` columns wide and `height` lines tall, 0 for no limit), its standard
-/// output and error in files; `configure` changes more settings first. Returns (stdout, stderr).
-func runAtPrompt(_ input: String, width: Int = 80, height: Int = 0,
+/// output and error in files; `configure` changes more settings first. `typed`: the input
+/// reads as typed (``TypedLineSource``: the prompt-only output applies). Returns (stdout, stderr).
+func runAtPrompt(_ input: String, width: Int = 80, height: Int = 0, typed: Bool = false,
                  _ configure: (Shell) -> Void = { _ in }) throws -> (out: String, err: String) {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-prompt-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -19,7 +20,7 @@ func runAtPrompt(_ input: String, width: Int = 80, height: Int = 0,
     shell.settings.terminalWidth = width
     shell.settings.terminalHeight = height
     configure(shell)
-    _ = try shell.process(StringLineSource(input))
+    _ = try shell.process(typed ? TypedLineSource(input) as LineSource : StringLineSource(input))
     out.flush()
     err.flush()
     return (try String(contentsOfFile: outPath, encoding: .utf8), try String(contentsOfFile: errPath, encoding: .utf8))
