@@ -126,7 +126,7 @@ import Testing
             ("select even('abc')", "even(): the argument is not a number"),
             ("select isnan('abc')", "isnan(): the argument is not a number"),
             ("select isinf(x'00')", "isinf(): the argument is not a number"),
-            ("select greatest()", "greatest() takes at least one argument"),
+            ("select greatest()", "expected at least 1 parameter"),
             ("select bool_and('yes')", "bool_and(): the argument is not a boolean (a number)"),
             ("select count_if(x'01')", "count_if(): the argument is not a boolean (a number)"),
             ("select bit_or(2.5)", "bit_or(): the argument is not an integer"),
@@ -178,7 +178,7 @@ import Testing
 
     @Test func resultsPastTheLengthLimitAreErrors() throws {
         _ = db.setLimit(.length, 1000)
-        #expect(errorMessage(db, "select string_split(printf('%.*c', 2000, 'a'), '')") == "string or blob too big")
+        #expect(errorMessage(db, "select string_split(printf('%.*c', 900, 'a'), '')") == "string or blob too big")
         #expect(errorMessage(db, "select list(printf('%.*c', 100, 'a')) from generate_series(1, 20)") == "string or blob too big")
         #expect(errorMessage(db, "select string_agg(printf('%.*c', 100, 'a'), ',') from generate_series(1, 20)") == "string or blob too big")
         #expect(errorMessage(db, "select regexp_extract_all(printf('%.*c', 900, 'a'), '.')") == "string or blob too big")

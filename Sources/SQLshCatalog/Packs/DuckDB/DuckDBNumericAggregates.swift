@@ -178,6 +178,8 @@ struct Bivariate<K: BivariateKind>: WindowAggregate {
         n -= 1
         meanA = oldA
         meanB = oldB
+        // One point has no spread: what rounding left of the removed ones is dropped.
+        if n == 1 { m2A = 0; m2B = 0; c = 0 }
     }
 
     /// A finite double, or NULL (SQLite has no NaN).
