@@ -163,6 +163,8 @@ import Testing
         #expect(try value(db, "with v(x) as (values (5), (3), (9)) select quantile_disc(x, 0) from v") == .integer(3))
         #expect(try value(db, "with v(x) as (values (5), (3), (9)) select quantile_cont(x, 1) from v") == .real(9))
         #expect(try value(db, "with v(x) as (values (-1), (6)) select bit_and(x) from v") == .integer(6))
+        #expect(try value(db, "select quantile_disc(9223372036854775807, 0.5)") == .real(9.223372036854775807e18))
+        #expect(try value(db, "select quantile_disc(-9223372036854775808, '[0.5]')") == .text("[-9223372036854775808]"))
         #expect(try value(db, "with v(x) as (values (0), (5)) select product(x) from v") == .real(0))
     }
 
