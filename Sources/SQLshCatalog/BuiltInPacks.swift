@@ -36,7 +36,7 @@ enum BuiltInPacks {
         Entry { UnicodePack.pack },
         Entry { FuzzyPack.pack },
         Entry { ChartPack.pack },
-        Entry { DuckDBPack.pack },
+        Entry(upFront: { [DuckDBTables.range] }) { DuckDBPack.pack },
         Entry(upFront: { [VSVPack.vsv] }) { VSVPack.pack },
         Entry(upFront: { [FilesPack.readCSV, FilesPack.readJSON, FilesPack.readNDJSON] }) { FilesPack.pack },
         Entry(upFront: { [ArchivePack.zipfile] }) { ArchivePack.pack },

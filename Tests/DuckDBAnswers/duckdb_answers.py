@@ -79,6 +79,12 @@ CASES = [
     ("select gcd(12, 18), gcd(0, 0), gcd(-12, 18), gcd(17, 5), lcm(4, 6), lcm(0, 5), lcm(-4, 6)",),
     ("select factorial(0), factorial(1), factorial(5), factorial(20)",),
     ("select even(1.5), even(2.5), even(-1.5), even(2), even(0), even(-0.1), even(1), even(-1)",),
+    # Table functions.
+    ("select * from range(5) order by range",),
+    ("select range from range(2, 5) order by range",),
+    ("select range from range(10, 0, -3) order by range desc",),
+    ("select count(*) from range(0)",),
+    ("select count(*), sum(range) from range(-5, 5, 2)",),
     ("select isnan('nan'::double), isnan(1.5), isinf('inf'::double), isinf('-inf'::double), isinf(1.0)",
      "select isnan('nan'), isnan(1.5), isinf('inf'), isinf('-inf'), isinf(1.0)"),
 ]

@@ -229,6 +229,19 @@ import Testing
         }
     }
 
+    @Test func rangeEdgesAndErrors() throws {
+        #expect(try value(db, "select count(*) from range(NULL)") == .integer(0))
+        #expect(try value(db, "select count(*) from range(1, NULL)") == .integer(0))
+        #expect(errorMessage(db, "select * from range(1, 5, 0)") == "range(): the step must not be 0")
+        #expect(errorMessage(db, "select * from range('a')") == "range(): the arguments must be integers")
+        #expect(try column(db, "select range from range(9223372036854775805, 9223372036854775807)")
+                == [.integer(9223372036854775805), .integer(9223372036854775806)])
+        #expect(try column(db, "select range from range(-9223372036854775807, -9223372036854775808, -1)") == [.integer(-9223372036854775807)])
+        #expect(try value(db, "select count(*) from range(9223372036854775800, 9223372036854775807, 5)") == .integer(2))
+        #expect(try rows(db, "select start, stop, step from range(1, 4, 2) limit 1") == [[.integer(1), .integer(4), .integer(2)]])
+        #expect(try value(db, "select group_concat(range) from range where start = 3") == .text("0,1,2"))
+    }
+
     @Test func approxCountDistinctIsNotAWindowFunction() throws {
         #expect(errorMessage(db, "select approx_count_distinct(value) over () from generate_series(1, 3)") != nil)
     }
