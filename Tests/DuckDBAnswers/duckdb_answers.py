@@ -43,11 +43,11 @@ CASES = [
     ("with t(i, s) as (values (1, NULL), (2, 'x'), (3, NULL)) select any_value(s), first(s), last(s) from t",),
     (S + "select histogram(s), histogram(i) from t",),
     (T + "select list(x), array_agg(y) from t",),
-    (S + "select list(s), string_agg(s), string_agg(s, ' | ') from t",),
+    (S + "select list(s), string_agg(s), string_agg(s, ' / ') from t",),
     (T + "select quantile_cont(x, 0.25), quantile_disc(x, 0.25), quantile_cont(y, 0.5), quantile_disc(y, 0.9) from t",),
     (T + "select quantile_cont(x, [0.1, 0.5, 0.9]), quantile_disc(x, [0.1, 0.5, 0.9]) from t",
      T + "select quantile_cont(x, '[0.1, 0.5, 0.9]'), quantile_disc(x, '[0.1, 0.5, 0.9]') from t"),
-    ("with t(x) as (values (1.5), (2.25), (7.0), (3.5)) select quantile_cont(x, 0.3)::double, quantile_disc(x, 0.3)::double, quantile_disc(x, 1.0)::double from t",
+    ("with t(x) as (values (1.5), (2.25), (7.0), (3.5)) select quantile_cont(x::double, 0.3), quantile_disc(x::double, 0.3), quantile_disc(x::double, 1.0) from t",
      "with t(x) as (values (1.5), (2.25), (7.0), (3.5)) select quantile_cont(x, 0.3), quantile_disc(x, 0.3), quantile_disc(x, 1.0) from t"),
     # Aggregates as window functions (sliding frames).
     (T + "select i, arg_max(i, y)" + W + ", count_if(x > 2)" + W + ", bool_or(x > 3)" + W + " from t order by i",),
@@ -79,6 +79,12 @@ CASES = [
     ("select gcd(12, 18), gcd(0, 0), gcd(-12, 18), gcd(17, 5), lcm(4, 6), lcm(0, 5), lcm(-4, 6)",),
     ("select factorial(0), factorial(1), factorial(5), factorial(20)",),
     ("select even(1.5), even(2.5), even(-1.5), even(2), even(0), even(-0.1), even(1), even(-1)",),
+    # Table functions.
+    ("select * from range(5) order by range",),
+    ("select range from range(2, 5) order by range",),
+    ("select range from range(10, 0, -3) order by range desc",),
+    ("select count(*) from range(0)",),
+    ("select count(*), sum(range) from range(-5, 5, 2)",),
     ("select isnan('nan'::double), isnan(1.5), isinf('inf'::double), isinf('-inf'::double), isinf(1.0)",
      "select isnan('nan'), isnan(1.5), isinf('inf'), isinf('-inf'), isinf(1.0)"),
 ]

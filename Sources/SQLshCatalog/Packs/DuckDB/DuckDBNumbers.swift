@@ -48,7 +48,7 @@ enum DuckDBNumbers {
                         if best < 0 || compare(args[i], args[best]) * sign > 0 { best = i }
                     }
                     guard best >= 0 else {
-                        if args.count == 0 { throw DuckDBError("\(name)() takes at least one argument") }
+                        if args.count == 0 { throw DuckDBError("expected at least 1 parameter") }
                         return result.setNull()
                     }
                     result.set(args[best])

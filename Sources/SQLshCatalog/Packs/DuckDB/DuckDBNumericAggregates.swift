@@ -178,6 +178,8 @@ struct Bivariate<K: BivariateKind>: WindowAggregate {
         n -= 1
         meanA = oldA
         meanB = oldB
+        // One point has no spread: what rounding left of the removed ones is dropped.
+        if n == 1 { m2A = 0; m2B = 0; c = 0 }
     }
 
     /// A finite double, or NULL (SQLite has no NaN).
@@ -476,16 +478,18 @@ struct Quantile<K: QuantileKind>: WindowAggregate {
             let index = Swift.max(1, Int((Double(n) * q).rounded(.up))) - 1
             return sorted[Swift.min(index, n - 1)]
         }
+        // Integers were read as doubles: one past 2^63 (Int64.max rounded up) stays a real.
         let integral = !K.continuous && nonIntegers == 0
         if !isList {
             let v = at(fractions[0])
-            return integral ? Int64(v) as any SQLValueConvertible : v
+            if integral, let i = Int64(exactly: v) { return i }
+            return v
         }
         var out: [UInt8] = [0x5B]
         for (i, q) in fractions.enumerated() {
             if i > 0 { out.append(0x2C) }
             let v = at(q)
-            if integral { JSONBytes.appendInteger(Int64(v), to: &out) } else { JSONBytes.appendReal(v, to: &out) }
+            if integral, let i = Int64(exactly: v) { JSONBytes.appendInteger(i, to: &out) } else { JSONBytes.appendReal(v, to: &out) }
         }
         out.append(0x5D)
         return TextBytes(bytes: out)

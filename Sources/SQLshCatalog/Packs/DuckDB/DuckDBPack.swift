@@ -64,5 +64,6 @@ enum DuckDBPack {
             DuckDBNumbers.even,
             DuckDBNumbers.isnan,
             DuckDBNumbers.isinf,
+            DuckDBTables.range,
         ])
 }

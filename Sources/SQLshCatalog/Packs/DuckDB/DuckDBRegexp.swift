@@ -153,6 +153,8 @@ enum DuckDBRegexp {
             default: throw DuckDBError("regexp_matches(): unknown option '\(Character(Unicode.Scalar(byte)))' (c, i, l, m, n, p, s, g)")
             }
         }
+        // A literal pattern: searched as bytes, or (case-insensitive) quoted with \Q...\E.
+        if options & PCRE2_LITERAL != 0 { options &= PCRE2_CASELESS | PCRE2_LITERAL }
         // RE2's ASCII classes, except when case-insensitive (see `syntax`).
         return options & PCRE2_CASELESS != 0 ? options : options | ascii
     }
@@ -171,12 +173,38 @@ enum DuckDBRegexp {
                     options = try Self.options(args[2])
                 }
                 let subjectValue = args[0]
+                if options & PCRE2_LITERAL != 0 {
+                    // PCRE2_LITERAL admits neither UCP nor NEVER_UCP: a literal is searched as
+                    // bytes, or (case-insensitive) quoted with \Q...\E.
+                    if args[1].isNull { return result.setNull() }
+                    let subject = subjectValue.textBytes
+                    try checkSubject(subject, function: "regexp_matches")
+                    let needle = args[1].textBytes
+                    if options & PCRE2_CASELESS == 0 {
+                        return result.set(Int64(firstOffset(of: needle, in: subject, from: 0) != nil ? 1 : 0))
+                    }
+                    var quoted: [UInt8] = Array("\\Q".utf8)
+                    for byte in needle {
+                        quoted.append(byte)
+                        if byte == UInt8(ascii: "E"), quoted.count >= 2, quoted[quoted.count - 2] == UInt8(ascii: "\\") {
+                            quoted.append(contentsOf: Array("\\\\E\\Q".utf8))
+                        }
+                    }
+                    quoted.append(contentsOf: Array("\\E".utf8))
+                    let pattern = try quoted.withUnsafeBufferPointer {
+                        try CompiledPattern($0, options: PCRE2_CASELESS, function: "regexp_matches")
+                    }
+                    let found = try pattern.match(subject.baseAddress.unsafelyUnwrapped, length: subject.count, from: 0,
+                                                  context: engine.matchContext, function: "regexp_matches")
+                    return result.set(Int64(found ? 1 : 0))
+                }
                 let matched = try engine.withPattern(args, 1, options: options, function: "regexp_matches") { cached -> Bool in
                     let subject = subjectValue.textBytes
                     try checkSubject(subject, function: "regexp_matches")
                     // A constant pattern is cached with the options of its first row.
                     let pattern = cached.options == options
                         ? cached : try CompiledPattern(args[1].textBytes, options: options, function: "regexp_matches")
+
                     return try pattern.match(subject.baseAddress.unsafelyUnwrapped, length: subject.count, from: 0,
                                              context: engine.matchContext, function: "regexp_matches")
                 }

@@ -89,6 +89,7 @@ enum JSONBytes {
             }
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<text.count]))
+        out.append(0x22)
     }
 
     /// Appends a real as JSON: the shortest text that reads back as the same double; the

@@ -145,7 +145,7 @@ struct FirstValue: WindowAggregate {
     func finalize() throws -> (any SQLValueConvertible)? { values.isEmpty ? nil : values.value(values[0]) }
 }
 
-/// The last value: a plain aggregate keeps only the latest; a window frame keeps its rows.
+/// The last value of the group or frame, NULL included.
 struct LastValue: WindowAggregate {
     var values = ValueLog()
     mutating func step(_ arguments: Arguments) throws { values.append(arguments[0]) }
