@@ -92,7 +92,7 @@ public final class Connection {
     }
 
     deinit {
-        if onDemand != nil || statementRewriter != nil { OpenConnections.shared.remove(handle) }
+        if onDemand != nil || statementRewriter != nil { OpenConnections.remove(handle) }
         interruptHandle.invalidate()
         if !isClosed && !isBorrowed {
             // Closed first: the virtual tables SQLite lets go of while closing still find
@@ -116,7 +116,7 @@ public final class Connection {
             interruptHandle.revalidate(handle)
             throw SQLiteError.from(handle, code: rc)
         }
-        if onDemand != nil || statementRewriter != nil { OpenConnections.shared.remove(handle) }
+        if onDemand != nil || statementRewriter != nil { OpenConnections.remove(handle) }
         UntrustedSQL.forget(handle)
         isClosed = true
     }

@@ -1,5 +1,4 @@
 internal import CSQLite
-import Synchronization
 
 /// Something a statement names that the connection does not have (yet).
 public enum MissingName: Equatable, Sendable {
@@ -77,14 +76,14 @@ extension Connection {
     public func registerOnDemand(_ register: @escaping (Connection, MissingName) -> Bool) {
         onDemand = register
         sqlite3_collation_needed(handle, Unmanaged.passUnretained(self).toOpaque(), collationNeeded)
-        OpenConnections.shared.add(self)
+        OpenConnections.add(self)
     }
 
     /// Stops registering on demand.
     public func stopRegisteringOnDemand() {
         onDemand = nil
         sqlite3_collation_needed(handle, nil, nil)
-        if statementRewriter == nil { OpenConnections.shared.remove(handle) }
+        if statementRewriter == nil { OpenConnections.remove(handle) }
     }
 
     /// For SQL prepared with `sqlite3_prepare_v2` on a connection known only by its handle
@@ -101,7 +100,7 @@ extension Connection {
     ///
     /// - Returns: true when something was registered and the prepare should be tried again.
     package static func registerMissing(on handle: OpaquePointer, after rc: Int32, tried: inout Set<String>) -> Bool {
-        guard let connection = OpenConnections.shared.connection(for: handle) else { return false }
+        guard let connection = OpenConnections.connection(for: handle) else { return false }
         return connection.registerMissing(after: rc, tried: &tried)
     }
 
@@ -137,7 +136,7 @@ enum OnDemandOwner {
         switch self {
         case .none: return nil
         case .connection(let connection): return connection
-        case .owner(let handle): return OpenConnections.shared.connection(for: handle)
+        case .owner(let handle): return OpenConnections.connection(for: handle)
         }
     }
 }
@@ -210,35 +209,26 @@ private func collationNeeded(_ context: UnsafeMutableRawPointer?, _ db: OpaquePo
     _ = connection.onDemand?(connection, .collation(String(cString: name)))
 }
 
-/// The connections that register on demand, by handle, for ``Connection/registerMissing(on:after:tried:)``.
-///
-/// A short list searched in order rather than a dictionary: a process has a few connections,
-/// and the first use of a dictionary keyed by integers costs start-up a look-up of its key
-/// type's conformances.
-final class OpenConnections: Sendable {
-    static let shared = OpenConnections()
-    private struct Entry: @unchecked Sendable {
-        // The handle's address: a pointer is not Sendable, its bit pattern is.
-        let key: UInt
+/// The ``Connection`` that registers on demand (or rewrites failed statements) for a handle,
+/// for ``Connection/registerMissing(on:after:tried:)`` and borrowed connections: a value of the
+/// per-connection storage, dropped when the connection closes.
+enum OpenConnections {
+    struct Owner: @unchecked Sendable {
+        // Weak: the storage must not keep a connection alive; a Connection is used only on the
+        // thread that runs its statements.
         weak var connection: Connection?
     }
-    private let entries = Mutex<[Entry]>([])
+    private static let owner = ConnectionLocal<Owner>(initial: Owner())
 
-    func add(_ connection: Connection) {
-        let key = UInt(bitPattern: connection.handle), entry = Entry(key: key, connection: connection)
-        entries.withLock { entries in
-            entries.removeAll { $0.key == key || $0.connection == nil }
-            entries.append(entry)
-        }
+    static func add(_ connection: Connection) {
+        connection.withLocal(owner) { $0.connection = connection }
     }
 
-    func remove(_ handle: OpaquePointer) {
-        let key = UInt(bitPattern: handle)
-        entries.withLock { $0.removeAll { $0.key == key } }
+    static func remove(_ handle: OpaquePointer) {
+        owner.withExistingValue(onHandle: handle) { $0.connection = nil }
     }
 
-    func connection(for handle: OpaquePointer) -> Connection? {
-        let key = UInt(bitPattern: handle)
-        return entries.withLock { $0.first { $0.key == key } }?.connection
+    static func connection(for handle: OpaquePointer) -> Connection? {
+        ConnectionLocalStorage.value(UInt(bitPattern: handle), owner).connection
     }
 }

@@ -76,7 +76,7 @@ extension Connection {
     /// ```
     public func rewriteFailedStatements(_ rewrite: @escaping (Connection, FailedStatement) -> StatementRewrite?) {
         statementRewriter = rewrite
-        OpenConnections.shared.add(self)
+        OpenConnections.add(self)
     }
 
     /// Stops giving failed statements to a rewriter.
