@@ -322,6 +322,7 @@ lintian: deb
 # Every benchmark: the function API against the raw C API and GRDB (the Benchmarks package),
 # then the shell and the catalog against the stock sqlite3 (hyperfine times whole commands),
 # files queried in place against sqlite3's .import and DuckDB's read_csv (Benchmarks/files.sh),
+# friendly SQL's summarize against one aggregate pass over the same columns (Benchmarks/friendly.sh),
 # and, when SQLEAN_DIST names a folder of sqlean's .so files, every function shared with
 # sqlean against its C extension (a one-line note otherwise), a scalar call through the
 # WebAssembly sandbox against the same function native and built in (Benchmarks/wasm.sh), and
@@ -334,6 +335,7 @@ bench: deps build
 	Benchmarks/catalog.sh
 	Benchmarks/sqlean.sh
 	Benchmarks/files.sh
+	Benchmarks/friendly.sh
 	Benchmarks/sqlean-compare.sh
 	Benchmarks/wasm.sh
 	SQLSH_BIN=.build/release/sqlsh python3 Benchmarks/typing.py

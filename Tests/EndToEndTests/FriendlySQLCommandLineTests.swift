@@ -53,6 +53,23 @@ struct FriendlySQLCommandLineTests {
             """, "\(result)")
     }
 
+    /// Dates and timestamps (ISO text under a DATE or TIMESTAMP type) as DuckDB summarizes
+    /// them: the mean as a timestamp, quartiles in the column's kind, no std.
+    @Test func summarizeDatesAndTimestamps() throws {
+        let result = try Self.run("""
+            create table e(d date, ts timestamp);
+            insert into e values ('2024-01-01', '2024-01-01 00:00:00'), ('2024-01-03', '2024-01-01 12:00:00'),
+                                 ('2024-01-10', '2024-01-02 00:00:00'), (null, null);
+            summarize e;
+
+            """)
+        #expect(Self.text(result.stdout) == """
+            d|date|2024-01-01|2024-01-10|3|2024-01-04 16:00:00||2024-01-02|2024-01-03|2024-01-06|4|25.00
+            ts|timestamp|2024-01-01 00:00:00|2024-01-02 00:00:00|3|2024-01-01 12:00:00||2024-01-01 06:00:00|2024-01-01 12:00:00|2024-01-01 18:00:00|4|25.00
+
+            """, "\(result)")
+    }
+
     @Test func starModifiersGroupOrderByAllTrailingCommaLeftRight() throws {
         let result = try Self.run("""
             select * exclude (b) from t where a = 1;

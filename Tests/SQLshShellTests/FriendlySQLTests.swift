@@ -153,4 +153,24 @@ struct FriendlySQLTests {
     func noFormNoTrap(sql: String) throws {
         _ = FriendlySQL.rewrite(sql, schema: try Self.schema())
     }
+
+    /// `.help friendly` and `.help` of a friendly-only word show the forms; the full `.help`
+    /// points there at the prompt only, so piped `.help` stays sqlite3's.
+    @Test func helpKnowsTheForms() throws {
+        let topic = try runAtPrompt(".help friendly\n.help summarize\n").out
+        #expect(topic.components(separatedBy: "Friendly SQL: DuckDB's forms").count == 3)
+        #expect(topic.contains("summarize X") && topic.contains("copy (query) to 'out.csv'"))
+        let typed = try runAtPrompt(".help\n", typed: true).out
+        #expect(typed.contains(".width NUM1 NUM2 ...") && typed.contains("Friendly SQL (from t, describe, summarize, copy ...): .help friendly\n"),
+                "\(typed.suffix(300))")
+        #expect(!(try runAtPrompt(".help\n").out.contains("friendly")))
+    }
+
+    /// The highlighter colours the words friendly SQL adds and completion offers them.
+    @Test func highlightingAndCompletionKnowTheWords() throws {
+        let shell = try Shell(connection: Connection(path: ":memory:"))
+        let keywords = ShellCompletionData(shell: shell).keywords()
+        for word in FriendlySQL.keywords { #expect(keywords.contains(word), "\(word)") }
+        #expect(keywords.contains("SELECT"))
+    }
 }

@@ -15,8 +15,8 @@ public struct ShellCompletionData: CompletionData {
         self.shell = shell
     }
 
-    /// SQLite's keywords, in its keyword-table order.
-    static var sqlKeywords: [String] { SQLText.keywords }
+    /// SQLite's keywords, in its keyword-table order, then the words friendly SQL adds.
+    static let sqlKeywords: [String] = SQLText.keywords + FriendlySQL.keywords
 
     public func keywords() -> [String] { Self.sqlKeywords }
 

@@ -13,12 +13,16 @@ struct HelpCommand: DotCommand {
                 // No dot-command matches: a catalog function's description (as .describe).
                 if let description = shell.catalog.describe(arguments[1]) {
                     shell.out.write(description)
+                } else if FriendlySQL.isHelpTopic(arguments[1]) {
+                    shell.out.write(FriendlySQL.helpText)
                 } else {
                     shell.out.write("Nothing matches '\(arguments[1])'\n")
                 }
             }
         } else {
             _ = HelpText.show(pattern: nil, to: shell.out, lines: lines)
+            // sqlite3's list stays as it is in batch; a person is told where the rest is.
+            if shell.isTypedByPerson { shell.out.write("Friendly SQL (from t, describe, summarize, copy ...): .help friendly\n") }
         }
         return .success
     }

@@ -92,14 +92,26 @@ extension FriendlyForms {
         var rows: [String] = []
         for (i, column) in columns.enumerated() {
             let c = FriendlySQL.quoteName(column.name)
-            let number = "case when typeof(\(c)) in ('integer', 'real') then \(c) end"
-            aggregates += [
-                "cast(min(\(c)) as text) as min\(i)", "cast(max(\(c)) as text) as max\(i)",
-                "count(distinct \(c)) as u\(i)", "cast(avg(\(number)) as text) as a\(i)",
-                "cast(stddev(\(number)) as text) as s\(i)", "cast(percentile_25(\(number)) as text) as q\(i)_25",
-                "cast(median(\(number)) as text) as q\(i)_50", "cast(percentile_75(\(number)) as text) as q\(i)_75",
-                "count(\(c)) as c\(i)",
-            ]
+            if let time = TimeColumn(declaredType: column.type) {
+                // ISO text dates and times, as DuckDB summarizes its DATE and TIMESTAMP columns:
+                // the mean as a timestamp, the quartiles in the column's own kind, no std.
+                let day = "julianday(\(c))"
+                aggregates += [
+                    "cast(min(\(c)) as text) as min\(i)", "cast(max(\(c)) as text) as max\(i)",
+                    "count(distinct \(c)) as u\(i)", "datetime(avg(\(day))) as a\(i)", "null as s\(i)",
+                    "\(time.function)(percentile_25(\(day))) as q\(i)_25", "\(time.function)(median(\(day))) as q\(i)_50",
+                    "\(time.function)(percentile_75(\(day))) as q\(i)_75", "count(\(c)) as c\(i)",
+                ]
+            } else {
+                let number = "case when typeof(\(c)) in ('integer', 'real') then \(c) end"
+                aggregates += [
+                    "cast(min(\(c)) as text) as min\(i)", "cast(max(\(c)) as text) as max\(i)",
+                    "count(distinct \(c)) as u\(i)", "cast(avg(\(number)) as text) as a\(i)",
+                    "cast(stddev(\(number)) as text) as s\(i)", "cast(percentile_25(\(number)) as text) as q\(i)_25",
+                    "cast(median(\(number)) as text) as q\(i)_50", "cast(percentile_75(\(number)) as text) as q\(i)_75",
+                    "count(\(c)) as c\(i)",
+                ]
+            }
             rows.append("select \(FriendlySQL.quoteString(column.name)) as column_name, "
                         + "\(FriendlySQL.quoteString(column.type)) as column_type, min\(i) as min, max\(i) as max, "
                         + "u\(i) as approx_unique, a\(i) as avg, s\(i) as std, q\(i)_25 as q25, q\(i)_50 as q50, "
@@ -108,6 +120,23 @@ extension FriendlyForms {
         }
         return .query("with s as materialized (select " + aggregates.joined(separator: ", ") + " from " + source.sql + ") "
                       + rows.joined(separator: " union all "))
+    }
+
+    /// A column `summarize` treats as ISO text dates or times, by its declared type (a file
+    /// table's inferred `DATE`, a table's `date`, `timestamp` or `datetime`).
+    private enum TimeColumn {
+        case date, timestamp
+
+        init?(declaredType: String) {
+            switch declaredType.uppercased() {
+            case "DATE": self = .date
+            case "TIMESTAMP", "DATETIME": self = .timestamp
+            default: return nil
+            }
+        }
+
+        /// The SQLite function that turns a Julian day back into this kind of text.
+        var function: String { self == .date ? "date" : "datetime" }
     }
 
     // MARK: 6. copy

@@ -88,6 +88,43 @@ public enum FriendlySQL {
         }
     }
 
+    /// The words friendly SQL adds to SQLite's keywords, upper case: the highlighter colours
+    /// them and completion offers them.
+    public static let keywords: [String] = ["COPY", "DESCRIBE", "EXCLUDE", "INTERVAL", "QUALIFY", "SHOW", "SUMMARIZE"]
+
+    /// `.help friendly` (and `.help` of a word only friendly SQL knows, such as `summarize`):
+    /// each form on a line, with what it stands for.
+    public static let helpText = """
+    Friendly SQL: DuckDB's forms, tried only when SQLite rejects a statement
+       from t [where ...]              select * from t [where ...]; also from 'data.csv'
+       from t select a, b where ...    a query written FROM first
+       describe X / show X             X's columns: a table, view, 'file' or (query)
+       show tables / show all tables   the tables of main / of every schema
+       summarize X                     min, max, approx_unique, avg, std, quartiles,
+                                       count and null_percentage of each column of X
+       select * exclude (a, b)         every column but a and b; also t.* exclude (a)
+       select * replace (expr as a)    every column, a replaced by expr
+       select columns('re') ...        every column whose name matches the regexp
+       group by all / order by all     every non-aggregate column / every column
+       select a, b, from t             a trailing comma in the select list
+       qualify rank() over w = 1       filter on a window function's result
+       extract(year from d)            date parts of ISO text dates
+       date '2024-03-21', timestamp '...', d + interval 3 day, interval '1 month'
+       user.geo.country                JSON dot access: user ->> '$.geo.country'
+       left(s, n) / right(s, n)        the first / last n characters
+       copy (query) to 'out.csv' [(format csv, header, delimiter '|')]
+       copy t to 'out.json'            formats: csv, tsv, json, ndjson; .gz compresses
+       copy t from 'in.csv'            insert the file's rows into t
+    See the FRIENDLY SQL section of the man page (man sqlsh).
+
+    """
+
+    /// Whether `word` names a topic of ``helpText``: `friendly` or one of ``keywords``.
+    public static func isHelpTopic(_ word: String) -> Bool {
+        let upper = word.uppercased()
+        return upper == "FRIENDLY" || keywords.contains(upper)
+    }
+
     /// Whether SQLite's prepare error `message` is one a friendly form may explain: a syntax
     /// error, incomplete input, or a missing column, table or function. Others (`interrupted`,
     /// `not authorized`, a locked database...) stand as they are.
