@@ -4,6 +4,7 @@
 #   s REGEXP '[0-9]{3}'                                        sqlsh <= 1/3 of sqlite3's time
 #   sum(length(reverse(s)))  vs sqlite3 sum(length(upper(s)))  sqlsh no slower
 #   median(x)                vs sqlite3 sum(x)                 sqlsh <= 2x
+#   percentile_cont(x, 0.5)  vs sqlite3 sum(x)                 sqlsh <= 2x, as median (issue 37)
 #   text_substring(s, 3, 10) vs sqlite3 substr(s, 3, 10)       sqlsh <= 1.2x (issue 10)
 # The stock sqlite3 3.40.1 shell has a REGEXP of its own (ext/misc/regexp.c, a small NFA
 # matcher compiled into shell.c since 3.36), so both shells run the very same REGEXP query.
@@ -42,6 +43,7 @@ cases=(
   "regexp|0.333|select count(*) from t where s regexp '[0-9]{3}'|select count(*) from t where s regexp '[0-9]{3}'"
   "reverse|1.0|select sum(length(upper(s))) from t|select sum(length(reverse(s))) from t"
   "median|2.0|select sum(x) from t|select median(x) from t"
+  "percentile_cont|2.0|select sum(x) from t|select percentile_cont(x, 0.5) from t"
   "substr|1.2|select sum(length(substr(s, 3, 10))) from t|select sum(length(text_substring(s, 3, 10))) from t"
 )
 

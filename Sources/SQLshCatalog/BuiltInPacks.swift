@@ -32,6 +32,7 @@ enum BuiltInPacks {
         Entry("fileio", upFront: { [FileIOPack.fsdir] + SqleanTableFunctions.all }) { FileIOPack.pack },
         Entry("decimal") { DecimalPack.pack },
         Entry("ieee754") { IEEE754Pack.pack },
+        Entry("core353") { Core353Pack.pack },
         Entry("math") { MathPack.pack },
         Entry("ipaddr") { IPAddrPack.pack },
         Entry("time") { TimePack.pack },

@@ -77,6 +77,8 @@ extension BuiltInPacks {
         [  // stats
             .init("median", argumentCount: 1, kind: .window, options: .init(rawValue: 0x200800)),
             .init("percentile", argumentCount: 2, kind: .window, options: .init(rawValue: 0x200800)),
+            .init("percentile_cont", argumentCount: 2, kind: .window, options: .init(rawValue: 0x200800)),
+            .init("percentile_disc", argumentCount: 2, kind: .window, options: .init(rawValue: 0x200800)),
             .init("percentile_25", argumentCount: 1, kind: .window, options: .init(rawValue: 0x200800)),
             .init("percentile_75", argumentCount: 1, kind: .window, options: .init(rawValue: 0x200800)),
             .init("percentile_90", argumentCount: 1, kind: .window, options: .init(rawValue: 0x200800)),
@@ -134,6 +136,10 @@ extension BuiltInPacks {
         ],
         [  // decimal
             .init("decimal", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x200800)),
+            .init("decimal", argumentCount: 2, kind: .scalar, options: .init(rawValue: 0x200800)),
+            .init("decimal_exp", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x200800)),
+            .init("decimal_exp", argumentCount: 2, kind: .scalar, options: .init(rawValue: 0x200800)),
+            .init("decimal_pow2", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x200800)),
             .init("decimal_add", argumentCount: 2, kind: .scalar, options: .init(rawValue: 0x200800)),
             .init("decimal_sub", argumentCount: 2, kind: .scalar, options: .init(rawValue: 0x200800)),
             .init("decimal_mul", argumentCount: 2, kind: .scalar, options: .init(rawValue: 0x200800)),
@@ -147,6 +153,18 @@ extension BuiltInPacks {
             .init("ieee754_exponent", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x200000)),
             .init("ieee754_from_blob", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x200000)),
             .init("ieee754_to_blob", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x200000)),
+            .init("ieee754_to_int", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x200000)),
+            .init("ieee754_from_int", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x200000)),
+            .init("ieee754_inc", argumentCount: 2, kind: .scalar, options: .init(rawValue: 0x200000)),
+        ],
+        [  // core353
+            .init("unhex", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x200800)),
+            .init("unhex", argumentCount: 2, kind: .scalar, options: .init(rawValue: 0x200800)),
+            .init("unistr", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x200800)),
+            .init("unistr_quote", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x200800)),
+            .init("if", argumentCount: -1, kind: .scalar, options: .init(rawValue: 0x200800)),
+            .init("base64", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x280800)),
+            .init("base85", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x280800)),
         ],
         [  // math
             .init("math_round", argumentCount: 1, kind: .scalar, options: .init(rawValue: 0x200800)),

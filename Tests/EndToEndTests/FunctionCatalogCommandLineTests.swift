@@ -19,7 +19,7 @@ struct FunctionCatalogCommandLineTests {
             """)
         #expect(err.contains("no such function: reverse"))
         #expect(err.contains("no such function: regexp"))
-        #expect(out == "median  stats  window  1  disabled  the median (50th percentile) of the values\nba\n")
+        #expect(out == "median  stats  window  1  disabled  the median (50th percentile) of the values, as SQLite 3.53\nba\n")
     }
 
     @Test func startupFileSwitchesFunctionsAndOptionsComeAfterIt() throws {

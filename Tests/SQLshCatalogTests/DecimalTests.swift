@@ -53,8 +53,39 @@ import SQLshCore
         return q
     }
 
+    /// Where SQLite 3.53's decimal.c answers differently from 3.40.1's, sqlsh gives 3.53's
+    /// answer (issue 37): a zero is never negative, reals and 8-byte blobs are expanded
+    /// exactly (other blobs are NULL), and comparisons ignore trailing fractional zeros.
+    static let sqlite353Answers: [String: String] = [
+        "select decimal('-0.00'), typeof(decimal('-0.00'))": "0.00|text\n",
+        "select decimal(1e100), typeof(decimal(1e100))":
+            "10000000000000000159028911097599180468360808563945281389781327557747838772170381060813469985856815104|text\n",
+        "select decimal(0.1), typeof(decimal(0.1))": "0.1000000000000000055511151231257827021181583404541015625|text\n",
+        "select decimal(x'3132'), typeof(decimal(x'3132'))": "|null\n",
+        "select decimal(x'2d312e35'), typeof(decimal(x'2d312e35'))": "|null\n",
+        "select decimal_add('1.10','1.1'), decimal_sub('1.10','1.1'), decimal_mul('1.10','1.1'), decimal_cmp('1.10','1.1'), typeof(decimal_cmp('1.10','1.1'))":
+            "2.20|0.00|1.21|0|integer\n",
+        "select decimal_add('-0','0'), decimal_sub('-0','0'), decimal_mul('-0','0'), decimal_cmp('-0','0'), typeof(decimal_cmp('-0','0'))":
+            "0|0|0|0|integer\n",
+        "select decimal_add('0','-0'), decimal_sub('0','-0'), decimal_mul('0','-0'), decimal_cmp('0','-0'), typeof(decimal_cmp('0','-0'))":
+            "0|0|0|0|integer\n",
+        "select decimal_add('0.00','0.000'), decimal_sub('0.00','0.000'), decimal_mul('0.00','0.000'), decimal_cmp('0.00','0.000'), typeof(decimal_cmp('0.00','0.000'))":
+            "0.000|0.000|0.00|0|integer\n",
+        "select decimal_add('7','7.000'), decimal_sub('7','7.000'), decimal_mul('7','7.000'), decimal_cmp('7','7.000'), typeof(decimal_cmp('7','7.000'))":
+            "14.000|0.000|49|0|integer\n",
+        "select '1.0' = '1' collate decimal, '1.0' < '1.00' collate decimal, '-1' < '1' collate decimal, '2' > '10' collate decimal":
+            "1|0|1|0\n",
+        // 3.53 added decimal(X, N).
+        "select decimal(1, 2)": "1\n",
+    ]
+
     @Test(arguments: queries)
     func matchesStockShell(_ sql: String) throws {
+        if let answer = Self.sqlite353Answers[sql] {
+            #expect(StockShell.ours(sql) == ListOutput(rows: answer, error: nil), "\(sql)")
+            #expect(try StockShell.run(sql) != ListOutput(rows: answer, error: nil), "3.40.1 now agrees: \(sql)")
+            return
+        }
         let expected = try StockShell.run(sql)
         #expect(StockShell.ours(sql) == expected, "\(sql)")
     }

@@ -47,7 +47,7 @@ import Testing
         let names = out.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
         #expect(names.prefix(9) == ["regexp_like", "regexp_substr", "regexp_capture", "regexp_replace",
                                     "regexp_extract", "regexp_extract_all", "regexp_matches", "maxLength", "minLength"])
-        #expect(names.count == 9 + 30)  // the stats pack: 16 functions and sqlean's 14 stats_* names
+        #expect(names.count == 9 + 32)  // the stats pack: 18 functions and sqlean's 14 stats_* names
     }
 
     @Test func functionsOnTheScreenIsATableGroupedByPack() throws {

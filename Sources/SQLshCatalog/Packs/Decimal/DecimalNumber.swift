@@ -1,7 +1,7 @@
-/// An arbitrary-precision decimal number, ported from SQLite's `ext/misc/decimal.c` (3.40.1)
-/// operation by operation so that results, including its quirks (`-0.00` keeps its sign,
-/// characters that are not digits are skipped, leading zeros may stay inside a sum), are the
-/// same bytes.
+/// An arbitrary-precision decimal number, ported from SQLite 3.53's `ext/misc/decimal.c`
+/// operation by operation so that results, including its quirks (characters that are not
+/// digits are skipped, leading zeros may stay inside a sum), are the same bytes. A zero read
+/// with a minus sign is zero (3.53; 3.40.1 kept `-0.00`).
 struct DecimalNumber {
     /// True for negative.
     var sign = false
@@ -96,6 +96,7 @@ struct DecimalNumber {
                 fractionDigits += exponent
             }
         }
+        if sign && digits.allSatisfy({ $0 == 0 }) { sign = false }
     }
 
     private func isSpace(_ c: UInt8) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0d) }
@@ -128,8 +129,12 @@ struct DecimalNumber {
         return z
     }
 
-    /// Negative, zero or positive (`decimal_cmp`); neither may be NULL.
+    /// Negative, zero or positive (`decimal_cmp`); neither may be NULL. Trailing zeros of the
+    /// fractions are dropped first, as 3.53 does.
     static func compare(_ a: DecimalNumber, _ b: DecimalNumber) -> Int {
+        var a = a, b = b
+        a.trimTrailingFractionZeros()
+        b.trimTrailingFractionZeros()
         if a.sign != b.sign { return a.sign ? -1 : 1 }
         let (x, y) = a.sign ? (b, a) : (a, b)
         let xSignificant = x.digits.count - x.fractionDigits

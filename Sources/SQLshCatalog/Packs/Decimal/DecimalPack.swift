@@ -1,12 +1,12 @@
 import SQLshCore
 
-/// The `decimal` pack: arbitrary-precision decimal arithmetic on text, as SQLite's
-/// `ext/misc/decimal.c` (3.40.1), plus the `uint` collation of `ext/misc/uint.c`.
+/// The `decimal` pack: arbitrary-precision decimal arithmetic on text, as SQLite 3.53's
+/// `ext/misc/decimal.c`, plus the `uint` collation of `ext/misc/uint.c`.
 enum DecimalPack {
     static let pack = FunctionPack(
         name: "decimal",
         summary: "exact decimal arithmetic on text, and the decimal and uint collations, as the stock sqlite3 shell",
-        functions: [decimal, decimalAdd, decimalSub, decimalMul, decimalCmp, decimalSum, uint])
+        functions: [decimal, decimalExp, decimalPow2, decimalAdd, decimalSub, decimalMul, decimalCmp, decimalSum, uint])
 
     /// Parses an argument: its text form (a real gives its `%!.15g` text), or NULL.
     static func number(_ argument: Argument) -> DecimalNumber {
@@ -30,17 +30,21 @@ enum DecimalPack {
         """
 
     static let decimal = CatalogFunction(
-        name: "decimal", kind: .scalar, arity: "1", arguments: "x", flags: .pure,
+        name: "decimal", kind: .scalar, arity: "1-2", arguments: "x[, n]", flags: .pure,
         summary: "a number as canonical decimal text; also the decimal collation",
         details: """
             decimal(X) returns X as decimal text without leading zeros or exponent, keeping \
-            trailing fractional zeros: decimal('1e3') is 1000, decimal('00.50') is 0.50. \
-            \(parsingRules) Registering it also registers the collation decimal, which orders \
-            texts by their decimal value: ORDER BY x COLLATE decimal.
+            trailing fractional zeros: decimal('1e3') is 1000, decimal('00.50') is 0.50. As in \
+            SQLite 3.53, a real X (or an 8-byte blob, read as a big-endian binary64) gives its \
+            exact decimal expansion (decimal(0.1) has 55 fractional digits), another blob \
+            gives NULL, an infinity NULL; decimal(X, N) first rounds half up to N significant \
+            digits (N < 1: no rounding). Text and integers: \(parsingRules) Registering it \
+            also registers the collation decimal, which orders texts by their decimal value: \
+            ORDER BY x COLLATE decimal.
             """,
-        example: "SELECT decimal('1.5e2');  -- '150'",
+        example: "SELECT decimal('1.5e2'), decimal(1.25, 2);  -- '150'|'1.30'",
         register: { connection in
-            try connection.add(decimalFunction())
+            for function in decimalFunctions() { try connection.add(function) }
             try connection.addCollation("decimal") { a, b in
                 let x = DecimalNumber(parsing: a), y = DecimalNumber(parsing: b)
                 let order = DecimalNumber.compare(x, y)
@@ -49,18 +53,77 @@ enum DecimalPack {
         },
         unregister: { connection in
             try connection.removeFunction(named: "decimal", argumentCount: 1)
+            try connection.removeFunction(named: "decimal", argumentCount: 2)
             try connection.removeCollation(named: "decimal")
         })
-    // Its function alone, for the deferred registration at start-up (the collation is registered
-    // when a statement first needs it, with the entry).
-    .withFunctions { [decimalFunction()] }
+    // Its functions alone, for the deferred registration at start-up (the collation is
+    // registered when a statement first needs it, with the entry).
+    .withFunctions { decimalFunctions() }
 
-    private static func decimalFunction() -> SQLFunction {
-        SQLFunction("decimal", argumentCount: 1, options: .pure, writingResult: { arguments, result in
-            var n = number(arguments[0])
-            setResult(&n, result)
-        })
+    /// decimal_new of 3.53 with bTextOnly false: a real or an 8-byte blob is expanded exactly,
+    /// another blob is NULL; nil when there is no value to give (NULL result).
+    static func expandedNumber(_ argument: Argument) -> DecimalNumber? {
+        switch argument.storageType {
+        case .null:
+            return nil
+        case .real:
+            return DecimalNumber(exactly: argument.double)
+        case .blob:
+            let bytes = argument.blobBytes
+            guard bytes.count == 8 else { return nil }
+            return DecimalNumber(exactly: Double(bitPattern: IEEE754Pack.bigEndian(bytes)))
+        default:
+            return number(argument)
+        }
     }
+
+    /// decimal(X[, N]) and decimal_exp(X[, N]).
+    static func decimalFunctions(exponential: Bool = false) -> [SQLFunction] {
+        let name = exponential ? "decimal_exp" : "decimal"
+        return [1, 2].map { count in
+            SQLFunction(name, argumentCount: count, options: .pure, writingResult: { arguments, result in
+                guard var n = expandedNumber(arguments[0]) else { return result.setNull() }
+                guard n.digits.count <= result.lengthLimit - 3 else { return result.setTooBig() }
+                let digits = count == 2 ? Int(arguments[1].int32) : 0
+                if digits > 0 { n.round(significantDigits: digits) }
+                if exponential {
+                    n.scientificText(keeping: digits).withUnsafeBufferPointer { result.setText(utf8: $0) }
+                } else {
+                    setResult(&n, result)
+                }
+            })
+        }
+    }
+
+    static let decimalExp = CatalogFunction(
+        arguments: "x[, n]",
+        summary: "a number as exact exponential text: +D.DDDe+NN (SQLite 3.53)",
+        details: """
+            decimal_exp(X) is decimal(X) in exponential notation, a sign always first and \
+            trailing zeros dropped: decimal_exp(1200) is '+1.2e+03', zero is '+0.0e+00'. \
+            decimal_exp(X, N) rounds half up to N significant digits and keeps N digits. A \
+            real or an 8-byte blob is expanded exactly, as decimal does. As SQLite 3.53.
+            """,
+        example: "SELECT decimal_exp('0.00123'), decimal_exp(2.0/3, 3);  -- '+1.23e-03'|'+6.67e-01'",
+        functions: { decimalFunctions(exponential: true) })
+
+    static let decimalPow2 = CatalogFunction(
+        arguments: "n",
+        summary: "2 to the power N, exactly, in exponential text (SQLite 3.53)",
+        details: """
+            decimal_pow2(N) is 2^N written as decimal_exp writes: decimal_pow2(10) is \
+            '+1.024e+03', decimal_pow2(-1) '+5.0e-01'. N must be an integer (anything else \
+            gives NULL) from -20000 to 20000; outside that, SQLite 3.53 fails with "out of \
+            memory", and so does this.
+            """,
+        example: "SELECT decimal_pow2(-3);  -- '+1.25e-01'",
+        functions: {
+            [SQLFunction("decimal_pow2", argumentCount: 1, options: .pure, writingResult: { arguments, result in
+                guard arguments[0].storageType == .integer else { return result.setNull() }
+                guard let n = DecimalNumber.powerOfTwo(Int(arguments[0].int32)) else { return result.setNoMemory() }
+                n.scientificText(keeping: 0).withUnsafeBufferPointer { result.setText(utf8: $0) }
+            })]
+        })
 
     static let decimalAdd = CatalogFunction(
         arguments: "x, y",

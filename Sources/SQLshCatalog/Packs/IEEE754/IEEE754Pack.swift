@@ -1,11 +1,12 @@
 import SQLshCore
 
-/// The `ieee754` pack: the binary64 form of reals, as SQLite's `ext/misc/ieee754.c` (3.40.1).
+/// The `ieee754` pack: the binary64 form of reals, as SQLite 3.53's `ext/misc/ieee754.c`.
 enum IEEE754Pack {
     static let pack = FunctionPack(
         name: "ieee754",
         summary: "decompose and build IEEE 754 binary64 reals, as the stock sqlite3 shell",
-        functions: [ieee754, ieee754Mantissa, ieee754Exponent, ieee754FromBlob, ieee754ToBlob])
+        functions: [ieee754, ieee754Mantissa, ieee754Exponent, ieee754FromBlob, ieee754ToBlob,
+                    ieee754ToInt, ieee754FromInt, ieee754Inc])
 
     /// The real of an argument: an 8-byte blob is read as a big-endian binary64, anything
     /// else converted as SQLite converts to a real.
@@ -24,7 +25,8 @@ enum IEEE754Pack {
     }
 
     /// The mantissa M and exponent E with the smallest odd M such that the value is M * 2^E
-    /// (decimal.c's arithmetic, including its handling of -0.0 and NaN bit patterns).
+    /// (ieee754.c's arithmetic as of SQLite 3.53: -0.0 is M = -1, E = -3071, and NaN bit
+    /// patterns go through the same arithmetic).
     static func decompose(_ value: Double) -> (mantissa: Int64, exponent: Int) {
         var r = value
         var negative = false
@@ -34,6 +36,7 @@ enum IEEE754Pack {
         }
         let a = Int64(bitPattern: r.bitPattern)
         if a == 0 { return (0, -1075) }
+        if a == .min { return (-1, -1996 - 1075) }
         var e = Int(a >> 52)
         var m = a & ((1 << 52) - 1)
         if e == 0 {
@@ -120,7 +123,8 @@ enum IEEE754Pack {
         details: """
             ieee754(X) returns the text ieee754(M,E) where M * 2^E equals the real X exactly \
             and M is odd (or 0): ieee754(1.5) is 'ieee754(3,-1)'. X is converted to a real; an \
-            8-byte blob is read as a big-endian IEEE 754 binary64. ieee754(M, E) computes M * \
+            8-byte blob is read as a big-endian IEEE 754 binary64; -0.0 gives \
+            'ieee754(-1,-3071)' as in SQLite 3.53. ieee754(M, E) computes M * \
             2^E as a real (E is clamped to -10000..10000; overflow gives Inf, underflow 0). \
             Not deterministic, as in the stock shell. One difference: the stock shell never \
             returns from ieee754(-9223372036854775808, E); sqlsh gives NULL.
@@ -195,6 +199,55 @@ enum IEEE754Pack {
                 var bytes = [UInt8](repeating: 0, count: 8)
                 for i in 0..<8 { bytes[i] = UInt8(truncatingIfNeeded: bits >> UInt64(56 - 8 * i)) }
                 result.setBlob(bytes)
+            })]
+        })
+
+    static let ieee754ToInt = CatalogFunction(
+        arguments: "x",
+        summary: "the 64 bits of a real as an integer",
+        details: """
+            ieee754_to_int(X) returns the bit pattern of the real X as a signed 64-bit integer \
+            (SQLite 3.53); anything but a real (integers too) gives NULL.
+            """,
+        example: "SELECT ieee754_to_int(1.0);  -- 4607182418800017408",
+        functions: {
+            [SQLFunction("ieee754_to_int", argumentCount: 1, options: .innocuous, writingResult: { arguments, result in
+                guard arguments[0].storageType == .real else { return result.setNull() }
+                result.set(Int64(bitPattern: arguments[0].double.bitPattern))
+            })]
+        })
+
+    static let ieee754FromInt = CatalogFunction(
+        arguments: "n",
+        summary: "the real whose 64 bits are the integer N",
+        details: """
+            ieee754_from_int(N) reads the bits of the integer N as an IEEE 754 binary64 and \
+            returns the real (SQLite 3.53); anything but an integer gives NULL, and so does a \
+            NaN pattern.
+            """,
+        example: "SELECT ieee754_from_int(4607182418800017408);  -- 1.0",
+        functions: {
+            [SQLFunction("ieee754_from_int", argumentCount: 1, options: .innocuous, writingResult: { arguments, result in
+                guard arguments[0].storageType == .integer else { return result.setNull() }
+                result.set(Double(bitPattern: UInt64(bitPattern: arguments[0].int64)))
+            })]
+        })
+
+    static let ieee754Inc = CatalogFunction(
+        arguments: "x, n",
+        summary: "the real N representable steps (units in the last place) away from X",
+        details: """
+            ieee754_inc(X, N) adds N to the 64-bit pattern of the real X, as SQLite 3.53 \
+            does: ieee754_inc(0.0, 1) is the smallest positive real, ieee754_inc(1.0, -1) the \
+            largest real below 1. X is converted to a real and N to an integer; the addition \
+            wraps around the 64 bits (crossing zero from 0.0 gives a negative NaN pattern, \
+            which SQLite shows as NULL).
+            """,
+        example: "SELECT ieee754_inc(1.0, 1) - 1.0;  -- 2.22044604925031e-16",
+        functions: {
+            [SQLFunction("ieee754_inc", argumentCount: 2, options: .innocuous, writingResult: { arguments, result in
+                let bits = arguments[0].double.bitPattern &+ UInt64(bitPattern: arguments[1].int64)
+                result.set(Double(bitPattern: bits))
             })]
         })
 }

@@ -52,17 +52,25 @@ final class RegexEngine: @unchecked Sendable {
     /// compilation, which is then cached. Returns nil without calling `body` when the pattern
     /// is NULL.
     @inline(__always)
+    /// With `likePatternLimit`, a pattern is first checked as SQLite's compiler would
+    /// (``SQLitePatternLimits``), for REGEXP and regexpi.
     func withPattern<R>(_ arguments: Arguments, _ index: Int32, options: UInt32, function: StaticString,
+                        likePatternLimit: Int? = nil,
                         _ body: (CompiledPattern) throws -> R) throws -> R? {
         try arguments.withCachedObject(for: Int(index), {
-            try compile(arguments[Int(index)], options: options, function: function)
+            try compile(arguments[Int(index)], options: options, function: function, likePatternLimit: likePatternLimit)
         }, body)
     }
 
     /// The compiled pattern of a pattern argument, nil for NULL.
-    private func compile(_ value: Argument, options: UInt32, function: StaticString) throws -> CompiledPattern? {
+    private func compile(_ value: Argument, options: UInt32, function: StaticString,
+                         likePatternLimit: Int?) throws -> CompiledPattern? {
         if value.isNull { return nil }
         let bytes = value.textBytes
+        // Checked before the last pattern is reused: the limit may have changed since.
+        if let likePatternLimit, let refusal = SQLitePatternLimits.refusal(bytes, likePatternLimit: likePatternLimit) {
+            throw RegexpError(refusal)
+        }
         if let last = lastPattern, last.isCompiled(from: bytes, options: options) { return last }
         let compiled = try CompiledPattern(bytes, options: options, function: "\(function)")
         lastPattern = compiled

@@ -14,7 +14,10 @@ enum RegexpMatch {
         pattern (literals, classes, groups, alternation, quantifiers, ^ and $) on an ASCII \
         text runs on a deterministic automaton, one step per byte, with PCRE2's answer. SQLite's \
         \\uXXXX escape is a literal character (as \\x{XXXX}). An invalid pattern is an error giving PCRE2's \
-        message and the offset in the pattern. A match that backtracks too much (such as \
+        message and the offset in the pattern; REGEXP and regexpi first refuse what SQLite 3.53 \
+        refuses with its own text: a pattern longer than the LIKE pattern length limit or a \
+        repeat count over 25,000 (at the default limit) is "REGEXP pattern too big", and a \
+        class SQLite reads as unclosed ('[x-]') is "unclosed '['". A match that backtracks too much (such as \
         '(a+)+$' on a long text) fails with an error instead of running for ever. In a text \
         that is not valid UTF-8 each bad byte is a U+FFFD character, as SQLite's regexp reads \
         it (regexp_substr, regexp_capture and regexp_replace refuse such a text). Numbers are \
@@ -80,7 +83,9 @@ private func matchFunction(_ arguments: Arguments, _ result: ResultContext, engi
                            function: StaticString) throws {
     let subjectValue = arguments[subjectIndex]
     if subjectValue.isNull { return result.setNull() }
-    let matched = try engine.withPattern(arguments, patternIndex, options: options, function: function) { pattern in
+    let sqliteLimits = patternIndex == 0 ? result.limit(.likePatternLength) : nil
+    let matched = try engine.withPattern(arguments, patternIndex, options: options, function: function,
+                                         likePatternLimit: sqliteLimits) { pattern in
         let subject = subjectValue.textBytes
         if UTF8Bytes.isASCII(subject) {
             if let dfa = pattern.asciiDFA { return dfa.matches(subject) }

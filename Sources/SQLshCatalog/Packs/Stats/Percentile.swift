@@ -1,12 +1,12 @@
 import SQLshCore
 
-/// A percentile fixed by the function's name: median is 50, percentile_90 is 90.
+/// A percentile fixed by the function's name: stats_median is 50, percentile_90 is 90.
 protocol FixedPercentileLevel: SendableMetatype {
     static var name: StaticString { get }
     static var percent: Double { get }
 }
 
-/// `median(x)` and `percentile_NN(x)`: aggregate and window functions.
+/// sqlean's `percentile_NN(x)` and `stats_median(x)`: aggregate and window functions.
 // The level is a generic parameter without constraints and the conformance a conditional
 // one: instantiating the type at start-up then checks no requirement, each of which would
 // scan every protocol conformance record of the program (about 40 µs per function).
@@ -27,14 +27,13 @@ extension FixedPercentile: Aggregate, WindowAggregate where Level: FixedPercenti
     func finalize() throws -> (any SQLValueConvertible)? { values.percentile(Level.percent) }
 }
 
-enum Median: FixedPercentileLevel { static let name: StaticString = "median"; static let percent = 50.0 }
 enum Percentile25: FixedPercentileLevel { static let name: StaticString = "percentile_25"; static let percent = 25.0 }
 enum Percentile75: FixedPercentileLevel { static let name: StaticString = "percentile_75"; static let percent = 75.0 }
 enum Percentile90: FixedPercentileLevel { static let name: StaticString = "percentile_90"; static let percent = 90.0 }
 enum Percentile95: FixedPercentileLevel { static let name: StaticString = "percentile_95"; static let percent = 95.0 }
 enum Percentile99: FixedPercentileLevel { static let name: StaticString = "percentile_99"; static let percent = 99.0 }
 
-/// `percentile(x, p)`: p from 0 to 100, the same for every row, as in SQLite's
+/// sqlean's `stats_perc(x, p)`: p from 0 to 100, the same for every row, as in SQLite 3.40's
 /// ext/misc/percentile.c: "the same" within ``tolerance`` of the first row's p (the one used),
 /// and x an integer or a real by storage class (text, even numeric text, is an error).
 struct VariablePercentile: WindowAggregate {
@@ -98,15 +97,13 @@ enum PercentileFunctions {
         return CatalogFunction(
             arguments: "x",
             summary: summary,
-            details: "\(name)(x): \(summary). " + selectionNote,
+            details: "\(name)(x): \(summary), with sqlean's semantics (SQLite's are percentile_cont's). " + selectionNote,
             example: example
         ) {
             [SQLFunction(name, argumentCount: 1, options: .pure, aggregate: FixedPercentile<L>.self)]
         }
     }
 
-    static let median = fixed(Median.self, summary: "the median (50th percentile) of the values",
-                              example: "select median(column1) from (values (1), (2), (3), (10));  -- 2.5")
     static let p25 = fixed(Percentile25.self, summary: "the 25th percentile (first quartile) of the values",
                            example: "select percentile_25(value) from generate_series(1, 5);  -- 2.0")
     static let p75 = fixed(Percentile75.self, summary: "the 75th percentile (third quartile) of the values",
@@ -117,18 +114,4 @@ enum PercentileFunctions {
                            example: "select percentile_95(value) from generate_series(1, 21);  -- 20.0")
     static let p99 = fixed(Percentile99.self, summary: "the 99th percentile of the values",
                            example: "select percentile_99(value) from generate_series(1, 101);  -- 100.0")
-
-    static let percentile = CatalogFunction(
-        arguments: "x, p",
-        summary: "the p-th percentile (p from 0 to 100) of the values",
-        details: """
-            percentile(x, p): the p-th percentile of x, p a number from 0 to 100 that must be the \
-            same for every row (within 0.001 of the first row's, which is the one used; else an \
-            error). percentile(x, 50) is median(x). As in SQLite's percentile extension, x must \
-            be an integer or a real: text, even text that looks like a number, is an error. 
-            """ + selectionNote,
-        example: "select percentile(column1, 75) from (values (1), (2), (3), (4), (5));  -- 4.0"
-    ) {
-        [SQLFunction("percentile", argumentCount: 2, options: .pure, aggregate: VariablePercentile.self)]
-    }
 }

@@ -13,15 +13,13 @@ enum StatsP99: FixedPercentileLevel { static let name: StaticString = "stats_p99
 /// The catalog entries of sqlean's `stats_*` names, and its `stats_seq` series.
 enum SqleanStatsNames {
     static let all: [CatalogFunction] = [
-        fixed(StatsMedian.self, of: PercentileFunctions.median),
+        sqleanMedian,
         fixed(StatsP25.self, of: PercentileFunctions.p25),
         fixed(StatsP75.self, of: PercentileFunctions.p75),
         fixed(StatsP90.self, of: PercentileFunctions.p90),
         fixed(StatsP95.self, of: PercentileFunctions.p95),
         fixed(StatsP99.self, of: PercentileFunctions.p99),
-        alias("stats_perc", of: PercentileFunctions.percentile) {
-            [SQLFunction("stats_perc", argumentCount: 2, options: .pure, aggregate: VariablePercentile.self)]
-        },
+        sqleanPercentile,
         moment("stats_stddev", SampleStandardDeviation.self, of: MomentFunctions.stddev),
         moment("stats_stddev_samp", SampleStandardDeviation.self, of: MomentFunctions.stddevSamp),
         moment("stats_stddev_pop", PopulationStandardDeviation.self, of: MomentFunctions.stddevPop),
@@ -36,6 +34,37 @@ enum SqleanStatsNames {
         return alias(name, of: entry) {
             [SQLFunction(name, argumentCount: 1, options: .pure, aggregate: FixedPercentile<L>.self)]
         }
+    }
+
+    /// sqlean's median: numeric text counts, and its messages name the function.
+    static let sqleanMedian = CatalogFunction(
+        arguments: "x",
+        summary: "the median (50th percentile) of the values, as sqlean",
+        details: """
+            stats_median(x): the median of x, with sqlean's semantics: unlike SQLite's median \
+            (see median), text that looks like a number counts. 
+            """ + PercentileFunctions.selectionNote,
+        example: "select stats_median(column1) from (values ('1'), (2), (3), (10));  -- 2.5"
+    ) {
+        [SQLFunction("stats_median", argumentCount: 1, options: .pure, aggregate: FixedPercentile<StatsMedian>.self)]
+    }
+
+    /// sqlean's percentile: the messages of SQLite 3.40's percentile extension, which sqlean uses.
+    static let sqleanPercentile = CatalogFunction(
+        arguments: "x, p",
+        summary: "the p-th percentile (p from 0 to 100) of the values, as sqlean",
+        details: """
+            stats_perc(x, p): the p-th percentile of x with sqlean's semantics (SQLite 3.40's \
+            percentile extension): p a number from 0 to 100, the same for every row (within \
+            0.001 of the first row's, which is the one used), else "2nd argument to \
+            percentile() is not the same for all input rows"; out of range: "2nd argument to \
+            percentile() is not a number between 0.0 and 100.0"; x must be an integer or a \
+            real ("1st argument to percentile() is not numeric"). For SQLite 3.53's semantics \
+            and messages use percentile. 
+            """ + PercentileFunctions.selectionNote,
+        example: "select stats_perc(column1, 75) from (values (1), (2), (3), (4), (5));  -- 4.0"
+    ) {
+        [SQLFunction("stats_perc", argumentCount: 2, options: .pure, aggregate: VariablePercentile.self)]
     }
 
     static func moment<S: MomentStatistic>(_ name: String, _ statistic: S.Type, of entry: CatalogFunction) -> CatalogFunction {

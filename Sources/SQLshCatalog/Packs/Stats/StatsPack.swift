@@ -4,8 +4,10 @@ enum StatsPack {
         name: "stats",
         summary: "statistics: median, percentiles, variance, mode, length extremes (aggregate and window; sqlean stats_* names too)",
         functions: [
-            PercentileFunctions.median,
-            PercentileFunctions.percentile,
+            SQLitePercentileFunctions.median,
+            SQLitePercentileFunctions.percentile,
+            SQLitePercentileFunctions.percentileCont,
+            SQLitePercentileFunctions.percentileDisc,
             PercentileFunctions.p25,
             PercentileFunctions.p75,
             PercentileFunctions.p90,
