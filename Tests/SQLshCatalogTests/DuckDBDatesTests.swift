@@ -44,6 +44,7 @@ import Testing
         #expect(try value(db, "select dayname(\(t)), monthname(\(t))") == .text("Friday"))
         #expect(try value(db, "select epoch(time_unix(1, 500))") == .real(1.0000005))
         #expect(try value(db, "select date_diff('day', time_date(2024, 1, 1), '2024-03-21')") == .integer(80))
+        #expect(try value(db, "select typeof(make_timestamp(2024, 1, 1, 0, 0, -8e12))") == .text("blob"))
         #expect(try value(db, "select typeof(to_timestamp(1.5)), typeof(epoch_ms(1)), typeof(make_timestamp(1))")
                 == .text("blob"))
     }
@@ -84,6 +85,7 @@ import Testing
             ("make_timestamp(1.5)", "make_timestamp(): the microseconds must be an integer"),
             ("make_timestamp(9223372036854775807)", "make_timestamp(): date out of range"),
             ("make_timestamp(2024, 1, 1, 0, 0, 1e300)", "make_timestamp(): date out of range"),
+            ("make_timestamp(2024, 1, 1, 0, 0, 1e14)", "make_timestamp(): date out of range"),
             ("to_timestamp(1e300)", "to_timestamp(): date out of range"),
             ("epoch_ms(9223372036854775807)", "epoch_ms(): date out of range"),
             ("strptime('x', '%Y')", "Could not parse string \"x\" according to format specifier \"%Y\""),

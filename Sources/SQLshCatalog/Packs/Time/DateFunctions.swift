@@ -147,7 +147,7 @@ enum DateFunctions {
     static let makeTimestampReal: Body = nullable { a, r in
         for i in 0..<5 where a[i].storageType != .integer { throw TimeError("all parameters should be integers") }
         let seconds = a[5].double
-        guard seconds.isFinite, abs(seconds) < 1e15 else { throw DateError.outOfRange("make_timestamp") }
+        guard seconds.isFinite, abs(seconds) < 9e12 else { throw DateError.outOfRange("make_timestamp") }
         let micros = Int64((seconds * 1e6).rounded())
         guard let time = CivilCalendar.time(
             year: a[0].int64, month: a[1].int64, day: a[2].int64, hour: a[3].int64, minute: a[4].int64,

@@ -163,7 +163,7 @@ enum TimeArithmetic {
 
     static let age = CatalogFunction(
         arguments: "t[, u]",
-        summary: "t - u as DuckDB's interval text ('4 years 2 months 5 days 14:00:00'); sqlean's time_sub for blobs",
+        summary: "the interval from u to t as DuckDB's text ('4 years 2 months 5 days 14:00:00'); sqlean's time_sub for blobs",
         details: """
             age(t, u) for time blobs is sqlean's time_sub(t, u): nanoseconds, saturating at \
             about ±292 years. For ISO text or Unix seconds it is DuckDB's: the years, months, \
