@@ -213,7 +213,7 @@ test-sanitize: deps
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := FuzzInputSplitter FuzzDotArguments FuzzImportReader FuzzCompletion FuzzCatalog FuzzRecover \
                 FuzzVSVOptions FuzzDumpDamaged FuzzFileTables FuzzHighlighter FuzzWasmModule FuzzSQLTokenizer \
-                FuzzFriendlySQL
+                FuzzFriendlySQL FuzzDates
 fuzz: deps
 	@# The build plan is made again each time: a path dependency's new source files are
 	@# otherwise missed (SwiftPM keeps the old file lists in .build-fuzz/*.yaml).

@@ -7,7 +7,7 @@ import PackageDescription
 // `@testable import`, so the main package is built with -enable-testing here.
 let fuzzTargets = ["FuzzInputSplitter", "FuzzDotArguments", "FuzzImportReader", "FuzzCompletion", "FuzzCatalog", "FuzzRecover",
                    "FuzzVSVOptions", "FuzzDumpDamaged", "FuzzFileTables", "FuzzHighlighter",
-                   "FuzzWasmModule", "FuzzSQLTokenizer", "FuzzFriendlySQL"]
+                   "FuzzWasmModule", "FuzzSQLTokenizer", "FuzzFriendlySQL", "FuzzDates"]
 
 let package = Package(
     name: "sqlsh-fuzz",

@@ -41,7 +41,7 @@ enum BuiltInPacks {
         Entry("unicode") { UnicodePack.pack },
         Entry("fuzzy") { FuzzyPack.pack },
         Entry("chart") { ChartPack.pack },
-        Entry("duckdb", upFront: { [DuckDBTables.range] }) { DuckDBPack.pack },
+        Entry("duckdb", upFront: { [DuckDBTables.range, DuckDBTables.unnest] }) { DuckDBPack.pack },
         Entry("vsv", upFront: { [VSVPack.vsv] }) { VSVPack.pack },
         Entry("archive", upFront: { [ArchivePack.zipfile] }) { ArchivePack.pack },
         // Last, as in sqlean's bundle: stored definitions may call any other pack's functions.

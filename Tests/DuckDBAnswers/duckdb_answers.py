@@ -89,6 +89,93 @@ CASES = [
      "select isnan('nan'), isnan(1.5), isinf('inf'), isinf('-inf'), isinf(1.0)"),
 ]
 
+PARTS = ["millennium", "century", "decade", "year", "quarter", "month", "week", "day", "hour", "minute", "second",
+         "milliseconds", "microseconds", "isoyear", "yearweek", "dow", "ms", "us", "MONTH", "mon", "y", "Days"]
+V = "with v(i, p) as (values " + ", ".join(f"({i}, '{p}')" for i, p in enumerate(PARTS)) + ") "
+XPARTS = ["year", "month", "day", "hour", "minute", "second", "millisecond", "microsecond", "epoch", "dow", "isodow",
+          "doy", "week", "isoyear", "quarter", "decade", "century", "millennium", "yearweek", "era", "julian",
+          "dayofweek", "weekday", "dayofyear", "weekofyear", "ms", "us", "s", "h", "m", "d", "y", "mon", "min", "sec",
+          "hr", "yr", "years", "days", "months", "seconds", "Year", "DOW"]
+DPARTS = ["year", "quarter", "month", "week", "day", "hour", "minute", "second", "millisecond", "microsecond",
+          "decade", "century", "millennium", "isoyear", "dow", "doy", "epoch", "yearweek"]
+TS = "TIMESTAMP '2024-03-21 10:11:12.345678'"
+
+
+def each_part(parts, duck_call, our_call):
+    """One case per part (a constant part, so that DuckDB answers with its own type)."""
+    return [("select " + duck_call.replace("@", f"'{p}'"), "select " + our_call.replace("@", f"'{p}'")) for p in parts]
+
+
+DATE_CASES = [
+    # date_trunc: text in, DuckDB's TIMESTAMP text out (also for a date alone).
+    (V + "select p, date_trunc(p, " + TS + ") from v order by i",
+     V + "select p, date_trunc(p, '2024-03-21 10:11:12.345678') from v order by i"),
+    (V + "select p, date_trunc(p, DATE '2024-03-24') from v order by i",
+     V + "select p, date_trunc(p, '2024-03-24') from v order by i"),
+    ("select date_trunc('month', DATE '2024-03-21'), date_trunc('century', DATE '2001-01-01'), date_trunc('decade', DATE '2019-12-31'), date_trunc('week', DATE '2024-01-01'), date_trunc('isoyear', DATE '2021-01-01')",
+     "select date_trunc('month', '2024-03-21'), date_trunc('century', '2001-01-01'), date_trunc('decade', '2019-12-31'), date_trunc('week', '2024-01-01'), date_trunc('isoyear', '2021-01-01')"),
+    ("select date_trunc('hour', TIMESTAMP '2024-03-21 10:11:12'), date_trunc('day', TIMESTAMP '1969-12-31 23:59:59.5'), date_trunc('second', TIMESTAMP '1969-12-31 23:59:59.5')",
+     "select date_trunc('hour', '2024-03-21T10:11:12Z'), date_trunc('day', '1969-12-31 23:59:59.5'), date_trunc('second', '1969-12-31T23:59:59.500')"),
+    # Unix seconds in, Unix seconds out.
+    ("select epoch(date_trunc('month', to_timestamp(1711015872))), epoch(date_trunc('hour', to_timestamp(-1.5)))",
+     "select date_trunc('month', 1711015872), date_trunc('hour', -1.5)"),
+    # date_part / datepart.
+] + each_part(XPARTS, "date_part(@, " + TS + ")", "date_part(@, '2024-03-21 10:11:12.345678')") + [
+    ("select datepart('dow', DATE '2024-03-24'), date_part('week', DATE '2021-01-01'), date_part('yearweek', DATE '2021-01-01'), date_part('isoyear', DATE '2021-01-01'), date_part('microsecond', TIMESTAMP '1969-12-31 23:59:59.5'), date_part('epoch', TIMESTAMP '1969-12-31 23:59:59.5')",
+     "select datepart('dow', '2024-03-24'), date_part('week', '2021-01-01'), date_part('yearweek', '2021-01-01'), date_part('isoyear', '2021-01-01'), date_part('microsecond', '1969-12-31 23:59:59.5'), date_part('epoch', '1969-12-31 23:59:59.5')"),
+    ("select date_part('century', DATE '2000-03-15'), date_part('millennium', DATE '2001-01-01'), date_part('century', DATE '2001-01-01'), date_part('decade', DATE '2019-03-15'), date_part('julian', DATE '2024-03-21'), date_part('epoch', DATE '2024-03-21')",
+     "select date_part('century', '2000-03-15'), date_part('millennium', '2001-01-01'), date_part('century', '2001-01-01'), date_part('decade', '2019-03-15'), date_part('julian', '2024-03-21'), date_part('epoch', '2024-03-21')"),
+    ("select date_part('year', to_timestamp(1711015872)), date_part('hour', to_timestamp(1711015872)), date_part('dow', to_timestamp(0))",
+     "select date_part('year', 1711015872), date_part('hour', 1711015872), date_part('dow', 0)"),
+    # date_diff / datediff.
+] + each_part(DPARTS, "date_diff(@, TIMESTAMP '2023-12-31 23:59:59', TIMESTAMP '2024-01-01 00:00:01')",
+              "date_diff(@, '2023-12-31 23:59:59', '2024-01-01 00:00:01')") + each_part(
+    DPARTS, "datediff(@, DATE '2024-01-31', DATE '2024-03-01')", "datediff(@, '2024-01-31', '2024-03-01')") + [
+    ("select date_diff('week', TIMESTAMP '2024-03-01 10:00', TIMESTAMP '2024-03-08 09:00'), date_diff('week', TIMESTAMP '2024-03-08 10:00', TIMESTAMP '2024-03-01 09:00'), date_diff('month', TIMESTAMP '2024-03-31 10:00', TIMESTAMP '2024-01-01 09:00'), date_diff('year', DATE '2024-12-31', DATE '2023-01-01'), date_diff('week', DATE '2024-03-17', DATE '2024-03-18')",
+     "select date_diff('week', '2024-03-01 10:00', '2024-03-08 09:00'), date_diff('week', '2024-03-08 10:00', '2024-03-01 09:00'), date_diff('month', '2024-03-31 10:00', '2024-01-01 09:00'), date_diff('year', '2024-12-31', '2023-01-01'), date_diff('week', '2024-03-17', '2024-03-18')"),
+    ("select date_diff('hour', TIMESTAMP '2024-03-21 10:59:00', TIMESTAMP '2024-03-21 11:00:00'), date_diff('millisecond', TIMESTAMP '2024-03-21 10:59:00.0009', TIMESTAMP '2024-03-21 10:59:00.0011'), date_diff('day', to_timestamp(0), to_timestamp(86400 * 3 - 1))",
+     "select date_diff('hour', '2024-03-21 10:59:00', '2024-03-21 11:00:00'), date_diff('millisecond', '2024-03-21 10:59:00.0009', '2024-03-21 10:59:00.0011'), date_diff('day', 0, 86400 * 3 - 1)"),
+    # date_add: intervals as text, days as integers.
+    ("select date_add(DATE '2024-01-31', INTERVAL 1 MONTH), date_add(DATE '2024-01-31', 3), date_add(TIMESTAMP '2024-01-31 10:00:00', INTERVAL 90 MINUTE), date_add(DATE '2024-01-31', INTERVAL '1 month 2 days')",
+     "select date_add('2024-01-31', '1 month'), date_add('2024-01-31', 3), date_add('2024-01-31 10:00:00', '90 minutes'), date_add('2024-01-31', '1 month 2 days')"),
+    ("select date_add(DATE '2024-03-31', INTERVAL '-1 month'), date_add(DATE '2024-03-31', INTERVAL '1 year 1 month'), date_add(TIMESTAMP '2024-03-31 23:00:00', INTERVAL '2 hours'), date_add(DATE '2024-02-29', INTERVAL '1 year'), date_add(DATE '2024-01-01', INTERVAL '1.5 days'), date_add(DATE '2024-01-01', INTERVAL '1.5 months')",
+     "select date_add('2024-03-31', '-1 month'), date_add('2024-03-31', '1 year 1 month'), date_add('2024-03-31 23:00:00', '2 hours'), date_add('2024-02-29', '1 year'), date_add('2024-01-01', '1.5 days'), date_add('2024-01-01', '1.5 months')"),
+    ("select date_add(TIMESTAMP '2024-01-31 10:00:00', INTERVAL '1 day 2 hours 3.5 seconds'), date_add(DATE '2024-01-01', INTERVAL '2 weeks'), date_add(DATE '2024-01-01', INTERVAL '1 quarter'), date_add(DATE '2024-01-01', INTERVAL '01:30:00'), date_add(DATE '2024-01-01', INTERVAL '1 day -1 hour')",
+     "select date_add('2024-01-31 10:00:00', '1 day 2 hours 3.5 seconds'), date_add('2024-01-01', '2 weeks'), date_add('2024-01-01', '1 quarter'), date_add('2024-01-01', '01:30:00'), date_add('2024-01-01', '1 day -1 hour')"),
+    ("select epoch(date_add(to_timestamp(1711015872), INTERVAL 1 MONTH))",
+     "select date_add(1711015872, '1 month')"),
+    # dayname, monthname, last_day.
+    ("select dayname(DATE '2024-03-21'), dayname(DATE '2024-03-24'), monthname(DATE '2024-03-21'), monthname(TIMESTAMP '2024-12-01 10:00'), last_day(DATE '2024-02-10'), last_day(DATE '2023-02-10'), last_day(TIMESTAMP '2024-12-10 10:00')",
+     "select dayname('2024-03-21'), dayname('2024-03-24'), monthname('2024-03-21'), monthname('2024-12-01 10:00'), last_day('2024-02-10'), last_day('2023-02-10'), last_day('2024-12-10 10:00')"),
+    ("select dayname(to_timestamp(0)), monthname(to_timestamp(0)), epoch(last_day(to_timestamp(1707523200)))",
+     "select dayname(0), monthname(0), last_day(1707523200)"),
+    # make_date, make_time, make_timestamp, to_timestamp, epoch, epoch_ms (time blobs compared by epoch).
+    ("select epoch(make_date(2024, 3, 21)), make_time(10, 11, 12.5), make_time(0, 0, 0), make_time(23, 59, 59.999999), epoch(make_timestamp(2024, 3, 21, 10, 11, 12.5)), epoch(make_timestamp(1711015872123456))",
+     "select epoch(make_date(2024, 3, 21)), make_time(10, 11, 12.5), make_time(0, 0, 0), make_time(23, 59, 59.999999), epoch(make_timestamp(2024, 3, 21, 10, 11, 12.5)), epoch(make_timestamp(1711015872123456))"),
+    ("select epoch(TIMESTAMP '2024-03-21 10:11:12.5'), epoch(DATE '1960-01-01'), epoch_ms(DATE '2024-03-21'), epoch(epoch_ms(1711015872345)), epoch(epoch_ms(-1)), epoch_ms(TIMESTAMP '1969-12-31 23:59:59.9995')",
+     "select epoch('2024-03-21 10:11:12.5'), epoch('1960-01-01'), epoch_ms('2024-03-21'), epoch(epoch_ms(1711015872345)), epoch(epoch_ms(-1)), epoch_ms('1969-12-31 23:59:59.9995')"),
+    ("select epoch(to_timestamp(1711015872.5)), epoch(to_timestamp(-1.5)), epoch(to_timestamp(0))",
+     "select epoch(to_timestamp(1711015872.5)), epoch(to_timestamp(-1.5)), epoch(to_timestamp(0))"),
+    # strptime.
+    ("select strptime('2024-03-21 10:11:12', '%Y-%m-%d %H:%M:%S'), strptime('21/03/2024', '%d/%m/%Y'), strptime('March 21, 2024', '%B %d, %Y'), strptime('10:11 PM 2024-03-21', '%I:%M %p %Y-%m-%d')",),
+    ("select strptime('2024-03-21T10:11:12.123Z', '%Y-%m-%dT%H:%M:%S.%fZ'), strptime('21 Mar 24', '%d %b %y'), strptime('2024-081', '%Y-%j'), strptime('Thu, 21 Mar 2024', '%a, %d %b %Y'), strptime('2024-3-5', '%Y-%-m-%-d'), strptime(' 2024-03-05', '%Y-%m-%d')",),
+    ("select strptime('69-01-01', '%y-%m-%d'), strptime('68-01-01', '%y-%m-%d'), strptime('12:00 AM 2024-01-01', '%I:%M %p %Y-%m-%d'), strptime('2024-03-05  10', '%Y-%m-%d %H')",),
+    # age: DuckDB's interval text.
+    ("select age(TIMESTAMP '2024-03-21', TIMESTAMP '2020-01-15 10:00:00'), age(DATE '2020-01-15', DATE '2024-03-21'), age(TIMESTAMP '2024-03-21 00:00:00.5', TIMESTAMP '2024-03-21'), age(TIMESTAMP '2024-01-31', TIMESTAMP '2023-12-31'), age(TIMESTAMP '2024-03-01', TIMESTAMP '2024-01-31'), age(DATE '2024-03-21', DATE '2024-03-21')",
+     "select age('2024-03-21', '2020-01-15 10:00:00'), age('2020-01-15', '2024-03-21'), age('2024-03-21 00:00:00.5', '2024-03-21'), age('2024-01-31', '2023-12-31'), age('2024-03-01', '2024-01-31'), age('2024-03-21', '2024-03-21')"),
+    ("select age(TIMESTAMP '2024-03-21 10:00', TIMESTAMP '2024-03-21 12:30'), age(TIMESTAMP '2020-02-29', TIMESTAMP '2021-02-28'), age(TIMESTAMP '2021-02-28', TIMESTAMP '2020-02-29'), age(TIMESTAMP '2024-03-01 00:00', TIMESTAMP '2024-02-29 23:00'), age(TIMESTAMP '2023-03-21', TIMESTAMP '2024-03-21'), age(TIMESTAMP '2000-01-01 00:00:00', TIMESTAMP '2024-03-21 10:11:12.5')",
+     "select age('2024-03-21 10:00', '2024-03-21 12:30'), age('2020-02-29', '2021-02-28'), age('2021-02-28', '2020-02-29'), age('2024-03-01 00:00', '2024-02-29 23:00'), age('2023-03-21', '2024-03-21'), age('2000-01-01 00:00:00', '2024-03-21 10:11:12.5')"),
+    ("select age(to_timestamp(86400 * 400), to_timestamp(0))", "select age(86400 * 400, 0)"),
+    # today().
+    ("select today() = current_date", "select today() = date('now')"),
+    # unnest of a list (a JSON array in sqlsh).
+    ("select * from unnest([1, 2, 3])", "select * from unnest('[1, 2, 3]')"),
+    ("select * from unnest(['a', NULL, 'c'])", "select * from unnest('[\"a\", null, \"c\"]')"),
+    ("select count(*), sum(unnest) from unnest(range(10))", "select count(*), sum(unnest) from unnest((select json_group_array(range) from range(10)))"),
+    ("select * from unnest(string_split('a,b,c', ','))", "select * from unnest(string_split('a,b,c', ','))"),
+    ("select count(*) from unnest([])", "select count(*) from unnest('[]')"),
+]
+
 
 def render(value):
     if value is None:
@@ -118,6 +205,21 @@ def plain(value):
     return value
 
 
+TEMPORAL = ("DATE", "TIME", "TIMESTAMP", "INTERVAL", "TIMESTAMP WITH TIME ZONE", "TIMESTAMP_NS", "TIMESTAMP_MS", "TIMESTAMP_S")
+
+
+def as_text(db, sql):
+    """The rows of `sql`, dates, times and intervals as DuckDB casts them to text (the text
+    sqlsh answers with for ISO text arguments)."""
+    relation = db.sql(sql)
+    types = [str(t) for t in relation.types]
+    if not any(t in TEMPORAL for t in types):
+        return relation.fetchall()
+    names = [f"c{i}" for i in range(len(types))]
+    columns = ", ".join(f"{n}::varchar" if t in TEMPORAL else n for n, t in zip(names, types))
+    return db.sql(f"select {columns} from ({sql}) t({', '.join(names)})").fetchall()
+
+
 def swift_string(text):
     return json.dumps(text, ensure_ascii=False)
 
@@ -132,10 +234,10 @@ def main():
         "enum DuckDBAnswers {",
         "    static let cases: [(sql: String, expected: String)] = [",
     ]
-    for case in CASES:
+    for case in CASES + DATE_CASES:
         duck_sql = case[0]
         ours = case[1] if len(case) > 1 else duck_sql
-        rows = db.execute(duck_sql).fetchall()
+        rows = as_text(db, duck_sql)
         expected = "\n".join("|".join(render(v) for v in row) for row in rows)
         lines.append("        (" + swift_string(ours) + ",")
         lines.append("         " + swift_string(expected) + "),")
@@ -144,7 +246,7 @@ def main():
     out = os.path.join(here, "..", "SQLshCatalogTests", "DuckDBAnswers.swift")
     with open(out, "w") as f:
         f.write("\n".join(lines))
-    print(f"{len(CASES)} cases written to {os.path.normpath(out)}")
+    print(f"{len(CASES) + len(DATE_CASES)} cases written to {os.path.normpath(out)}")
 
 
 if __name__ == "__main__":

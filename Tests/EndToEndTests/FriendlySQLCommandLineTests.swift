@@ -43,6 +43,16 @@ struct FriendlySQLCommandLineTests {
         #expect(missing.status == 1)
     }
 
+    /// DuckDB's date functions with `interval` arguments, on ISO text dates.
+    @Test func dateFunctionsWithIntervals() throws {
+        let result = try Self.run("""
+            select date_add('2024-01-31', interval 1 month), date_add('2024-01-31 10:00', interval '90 minutes');
+            select date_trunc('month', '2024-03-21'), date_diff('day', '2024-01-01', '2024-03-21'), dayname('2024-03-21');
+            """)
+        #expect(Self.text(result.stdout) == "2024-02-29 00:00:00|2024-01-31 11:30:00\n2024-03-01 00:00:00|80|Thursday\n",
+                "\(result)")
+    }
+
     @Test func summarize() throws {
         let result = try Self.run("summarize t;\n")
         #expect(Self.text(result.stdout) == """

@@ -44,6 +44,23 @@ struct FunctionCatalogCommandLineTests {
         #expect(err3.contains("no such function or pack: nosuch"))
     }
 
+    /// Piped output shows the time pack's blobs as sqlite3 shows any blob (their bytes, or
+    /// X'..' in quote mode): the ISO text is for the prompt only.
+    @Test func timeBlobsStayBlobsInBatchOutput() throws {
+        let result = try ShellRunner.run(ShellRunner.sqlshPath, [":memory:"], stdin: Data("""
+            select time_date(2024, 3, 21);
+            .mode quote
+            select time_date(2024, 3, 21);
+            .mode box
+            select time_date(2024, 3, 21) as t;
+            """.utf8))
+        // sqlite3 prints a blob's bytes up to the first NUL in list and box modes.
+        #expect(Array(result.stdout.prefix(2)) == [0x01, 0x0A])
+        let text = String(decoding: result.stdout, as: UTF8.self)
+        #expect(text.contains("\nX'010000000edd8d6f8000000000'\n"))
+        #expect(!text.contains("2024-03-21"))
+    }
+
     @Test func stateCarriesAcrossOpenAndAttach() throws {
         let (out, err, _) = try run(["one.db"], """
             create table t(s text);

@@ -20,6 +20,17 @@ class TypeRowTests(ScreenTestCase):
         s.run("select 1 as v union all select 'one';")
         s.wait_for(lambda s: cells(last_table(s.text())[2]) == ["mixed"])
 
+    def test_time_blobs_show_as_iso_timestamps_typed_time(self):
+        s = self.start_screen(rows=30, columns=100)
+        s.run("select time_date(2024, 3, 21, 10, 11, 12) as t, now() as n, x'00' as b;")
+        s.wait_for(lambda s: re.search(r"^1 row · ", s.text(), re.M))
+        table = last_table(s.text())
+        self.assertEqual(cells(table[2]), ["time", "time", "blob"])
+        row = cells(table[4])
+        self.assertEqual(row[0], "2024-03-21T10:11:12Z")
+        self.assertRegex(row[1], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$")
+        self.assertEqual(row[2], "X'00'")
+
     def test_types_off_hides_the_row_and_show_tells(self):
         s = self.start_screen(rows=30, columns=80)
         s.run(".types off")

@@ -55,6 +55,30 @@ import Testing
             """)
     }
 
+    /// The time pack's blobs show as ISO timestamps with the type `time` at the prompt
+    /// (issue 38, item 7); other blobs stay hex, and a column of both is `blob`.
+    @Test func timeBlobsShowAsISOTimestamps() throws {
+        let out = try render("""
+            select time_date(2024, 3, 21, 10, 11, 12) as t, time_unix(0, 500000000) as u, time_date(-44, 3, 15) as bc;
+            """)
+        #expect(out == """
+            ┌──────────────────────┬────────────────────────┬───────────────────────┐
+            │          t           │           u            │          bc           │
+            │         time         │          time          │         time          │
+            ├──────────────────────┼────────────────────────┼───────────────────────┤
+            │ 2024-03-21T10:11:12Z │ 1970-01-01T00:00:00.5Z │ -0044-03-15T00:00:00Z │
+            └──────────────────────┴────────────────────────┴───────────────────────┘
+
+            """)
+        let mixed = try render("select time_date(2024, 1, 1) as v union all select x'0102';")
+        #expect(mixed.contains("│         blob         │"), "\(mixed)")
+        #expect(mixed.contains("2024-01-01T00:00:00Z"), "\(mixed)")
+        #expect(mixed.contains("X'0102'"), "\(mixed)")
+        var types = ColumnTypes(declared: [nil, nil])
+        types.add([.blob([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]), .blob([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])])
+        #expect(types.names == ["time", "blob"])
+    }
+
     @Test func typesOffHidesTheRow() throws {
         let out = try render("select 1 as n;", types: false)
         #expect(out == "┌───┐\n│ n │\n├───┤\n│ 1 │\n└───┘\n")

@@ -121,6 +121,10 @@ struct FriendlySQLTests {
                 == "select datetime(date('2024-01-31'), '+3 day') as d")
         #expect(try Self.query("select b from t where b > date('now') - interval '2 weeks'")
                 == "select b from t where b > datetime(date('now'), '-14.0 day')")
+        // An interval that is no operand of + or -: DuckDB's interval as text (date_add reads it).
+        #expect(try Self.query("select date_add(b, interval 1 month) from t") == "select date_add(b, '1 month') from t")
+        #expect(try Self.query("select date_add(b, interval '90 minutes'), date_add(b, interval '3' day) from t")
+                == "select date_add(b, '90 minutes'), date_add(b, '3 day') from t")
         #expect(try Self.query("select b, a from t qualify row_number() over (partition by b order by a) = 1 order by a")
                 == #"select "b", "a" from (select b, a, (row_number() over (partition by b order by a) = 1) as "qualify_condition" from t) where "qualify_condition" order by a"#)
         #expect(try Self.query("select b, row_number() over (order by a) as r from t qualify r = 1")

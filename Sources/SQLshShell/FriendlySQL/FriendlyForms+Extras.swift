@@ -111,6 +111,33 @@ extension FriendlyForms {
         return nil
     }
 
+    /// `interval 1 month`, `interval '90 minutes'`, `interval '3' day` where no `+`/`-` comes
+    /// before (an argument: `date_add(d, interval 1 month)`) → the text `'1 month'`, which
+    /// the date functions read as DuckDB's interval. Runs after ``interval(_:_:)``.
+    static func intervalValue(_ sql: String, _ schema: any FriendlySchema) -> String? {
+        let t = FriendlyTokens(sql)
+        for i in 0..<t.count where t.isWord(i, "interval") && !t.isOp(i - 1, "+") && !t.isOp(i - 1, "-")
+            && !t.isOp(i - 1, ".") && i + 1 < t.count {
+            let next = t.tokens[i + 1]
+            var text: String
+            var end: Int
+            if next.kind == .number, let unit = t.lower(i + 2), t.tokens[i + 2].isWord {
+                text = (t.text(i + 1) ?? "") + " " + unit
+                end = i + 3
+            } else if next.kind == .string, let inner = t.unquoted(i + 1) {
+                text = inner
+                end = i + 2
+                if inner.split(separator: " ").count == 1, let unit = t.lower(i + 2), i + 2 < t.count,
+                   t.tokens[i + 2].isWord, !["from", "as", "and", "or", "then", "else", "end", "when"].contains(unit) {
+                    text += " " + unit
+                    end = i + 3
+                }
+            } else { continue }
+            return t.replacing(i..<end, with: FriendlySQL.quoteString(text))
+        }
+        return nil
+    }
+
     // MARK: qualify
 
     /// `... qualify cond [order by ...] [limit ...]` → the query without it, filtered by `cond`

@@ -148,14 +148,15 @@ public enum FriendlySQL {
     }
 
     /// Query-level forms applied in turn (FROM-first, trailing comma, `left`/`right`,
-    /// `extract`, typed literals, `interval`, JSON dot access, star modifiers, `columns(...)`,
+    /// `extract`, typed literals, `interval` (added, or as a value), JSON dot access, star modifiers, `columns(...)`,
     /// `group by all`, `qualify`, `order by all`); nil when none applied.
     static func rewriteQuery(_ sql: String, schema: any FriendlySchema) -> String? {
         var text = sql
         var changed = false
         let steps: [(String, any FriendlySchema) -> String?] = [
             FriendlyForms.fromFirst, FriendlyForms.trailingComma, FriendlyForms.leftRight,
-            FriendlyForms.extract, FriendlyForms.typedLiteral, FriendlyForms.interval, FriendlyForms.jsonDot,
+            FriendlyForms.extract, FriendlyForms.typedLiteral, FriendlyForms.interval, FriendlyForms.intervalValue,
+            FriendlyForms.jsonDot,
             FriendlyForms.starModifiers, FriendlyForms.columnsRegex, FriendlyForms.groupByAll,
             FriendlyForms.qualify, FriendlyForms.orderByAll,
         ]

@@ -1,7 +1,8 @@
 /// The `duckdb` pack: everyday functions that answer as DuckDB's of the same name do
 /// (issue 37). DuckDB's lists and maps are JSON texts. Where DuckDB's name already belongs
 /// to another pack's function with other behaviour (split_part, starts_with, levenshtein,
-/// hamming, date_trunc, ...), that function is left as it is.
+/// hamming, ...), that function is left as it is; the time pack's date_trunc, date_part,
+/// date_add, age, make_timestamp and to_timestamp take DuckDB's text and numbers themselves.
 enum DuckDBPack {
     static let pack = FunctionPack(
         name: "duckdb",
@@ -65,5 +66,17 @@ enum DuckDBPack {
             DuckDBNumbers.isnan,
             DuckDBNumbers.isinf,
             DuckDBTables.range,
+            DuckDBTables.unnest,
+            DuckDBDates.dateDiff,
+            DuckDBDates.datediff,
+            DuckDBDates.datepart,
+            DuckDBDates.dayname,
+            DuckDBDates.monthname,
+            DuckDBDates.lastDay,
+            DuckDBDates.makeTime,
+            DuckDBDates.epoch,
+            DuckDBDates.epochMs,
+            DuckDBDates.strptime,
+            DuckDBDates.today,
         ])
 }

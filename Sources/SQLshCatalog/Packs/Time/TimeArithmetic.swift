@@ -124,7 +124,26 @@ enum TimeArithmetic {
         example: "select time_fmt_iso(time_add(time_date(2011, 11, 18), 5*dur_m() + 30*dur_s()));  -- '2011-11-18T00:05:30Z'",
         body: add)
 
-    static let dateAdd = TimeCatalog.alias("date_add", of: timeAdd, counts: [2], body: add)
+    static let dateAdd = TimeCatalog.entry(
+        "date_add", counts: [2], arguments: "t, interval | days | duration",
+        summary: "a date or time plus an interval ('1 month', '2 hours') or days (DuckDB); sqlean's time_add for blobs",
+        details: """
+            date_add(t, x) adds x to t. For a time blob t and an integer x it is sqlean's \
+            time_add: x nanoseconds (build them from the dur_* constants), a time blob back \
+            ("2nd parameter: should be an integer"). Otherwise it is DuckDB's: x is an interval \
+            as text, \(DateDocs.intervals) or an integer of days. The months are added first, \
+            the day cut to the month's last (2024-01-31 plus '1 month' is 2024-02-29), then the \
+            days, then the clock. The answer is in t's kind: DuckDB's TIMESTAMP text for text \
+            (DATE text for a date plus whole days, as DuckDB), Unix seconds for a number, a time \
+            blob for a blob. \(DateDocs.inputs) NULL gives NULL.
+            """,
+        example: "select date_add('2024-01-31', '1 month');  -- '2024-02-29 00:00:00'",
+        body: { arguments, result in
+            guard arguments[0].storageType == .blob, arguments[1].storageType != .text else {
+                return try DateFunctions.add(arguments, result)
+            }
+            try add(arguments, result)
+        })
 
     static let sub: TimeCatalog.Body = { arguments, result in
         guard let (t, u) = try times(arguments, result) else { return }
@@ -142,7 +161,28 @@ enum TimeArithmetic {
         example: "select time_sub(time_date(2011, 11, 19), time_date(2011, 11, 18));  -- 86400000000000",
         body: sub)
 
-    static let age = TimeCatalog.alias("age", of: timeSub, counts: [2], body: sub)
+    static let age = CatalogFunction(
+        arguments: "t[, u]",
+        summary: "the interval from u to t as DuckDB's text ('4 years 2 months 5 days 14:00:00'); sqlean's time_sub for blobs",
+        details: """
+            age(t, u) for time blobs is sqlean's time_sub(t, u): nanoseconds, saturating at \
+            about ±292 years. For ISO text or Unix seconds it is DuckDB's: the years, months, \
+            days and clock from u to t, each field taken apart and borrowed from the next larger \
+            (PostgreSQL's rule), as DuckDB's interval text ('1 month 1 day', '-02:30:00', \
+            '00:00:00'). age(t) counts from today's midnight (UTC) to t: not deterministic. \
+            \(DateDocs.inputs) NULL gives NULL.
+            """,
+        example: "select age('2024-03-21', '2020-01-15 10:00:00');  -- '4 years 2 months 5 days 14:00:00'",
+        functions: {
+            // age(t) reads the clock; age(t, u) is deterministic, as sqlean's.
+            [TimeCatalog.registration("age", 1, .innocuous, DateFunctions.age),
+             TimeCatalog.registration("age", 2, .pure, ageBody)]
+        })
+
+    static let ageBody: TimeCatalog.Body = { arguments, result in
+        guard arguments[0].storageType == .blob else { return try DateFunctions.age(arguments, result) }
+        try sub(arguments, result)
+    }
 
     static let timeSince = TimeCatalog.entry(
         "time_since", counts: [1], arguments: "t", flags: .innocuous,

@@ -71,15 +71,22 @@ enum TimeConstructors {
         body: date)
 
     static let makeTimestamp = TimeCatalog.entry(
-        "make_timestamp", counts: [6], arguments: "year, month, day, hour, minute, second",
-        summary: "the time of a date and clock in UTC (Postgres name; time_date with 6 arguments)",
+        "make_timestamp", counts: [1, 6], arguments: "year, month, day, hour, minute, second | microseconds",
+        summary: "the time of a date and clock in UTC, or of Unix microseconds (DuckDB; time_date with 6 arguments)",
         details: """
             make_timestamp(year, month, day, hour, minute, second) is time_date with the same \
-            six arguments: fields normalised, UTC. Integers only ("all parameters should be \
-            integers"); NULL gives NULL.
+            six arguments: fields normalised, UTC, a time blob back. The first five must be \
+            integers ("all parameters should be integers"); second may be a real, kept to the \
+            microsecond (DuckDB's make_timestamp(2024, 3, 21, 10, 11, 12.5)). \
+            make_timestamp(microseconds) is the time that many microseconds after 1970 (DuckDB). \
+            NULL gives NULL.
             """,
-        example: "select time_fmt_iso(make_timestamp(2011, 11, 18, 15, 56, 35));  -- '2011-11-18T15:56:35Z'",
-        body: date)
+        example: "select time_fmt_iso(make_timestamp(2011, 11, 18, 15, 56, 35.25));  -- '2011-11-18T15:56:35.250000000Z'",
+        body: { arguments, result in
+            if arguments.count == 1 { return try DateFunctions.makeTimestampMicros(arguments, result) }
+            if arguments[5].storageType == .real { return try DateFunctions.makeTimestampReal(arguments, result) }
+            try date(arguments, result)
+        })
 
     /// time_unix(sec[, nsec]).
     static let unix: TimeCatalog.Body = { arguments, result in
@@ -104,14 +111,18 @@ enum TimeConstructors {
 
     static let toTimestamp = TimeCatalog.entry(
         "to_timestamp", counts: [1], arguments: "seconds",
-        summary: "the time a number of Unix seconds after 1970 (Postgres name; time_unix with 1 argument)",
+        summary: "the time a number of Unix seconds after 1970, as a time blob (Postgres, DuckDB; time_unix with 1 argument)",
         details: """
-            to_timestamp(seconds) is time_unix(seconds). Unlike Postgres, the argument must be \
-            an integer ("all parameters should be integers"): a real is refused, as in sqlean. \
-            NULL gives NULL.
+            to_timestamp(seconds) is time_unix(seconds) for an integer; a real is kept to the \
+            microsecond, as DuckDB does (to_timestamp(1.5) is 1970-01-01 00:00:01.5). Other types \
+            are refused ("all parameters should be integers"). The answer is a time blob (shown \
+            as an ISO timestamp at the prompt). NULL gives NULL.
             """,
-        example: "select time_fmt_iso(to_timestamp(1321631795));  -- '2011-11-18T15:56:35Z'",
-        body: unix)
+        example: "select time_fmt_iso(to_timestamp(1321631795.25));  -- '2011-11-18T15:56:35.250000000Z'",
+        body: { arguments, result in
+            if arguments[0].storageType == .real { return try DateFunctions.toTimestampReal(arguments, result) }
+            try unix(arguments, result)
+        })
 
     /// Sets the time of argument 0, a count of `unit` nanoseconds since 1970. Each function
     /// calls it with its unit as a literal (see ``TimeArithmetic/setCount(_:_:unit:word:)``).

@@ -104,15 +104,17 @@ enum TimeGetters {
         })
 
     static let datePart = TimeCatalog.entry(
-        "date_part", counts: [2], arguments: "field, t",
-        summary: "one named field of a time (Postgres name; time_get with the arguments swapped)",
+        "date_part", counts: [2], arguments: "part, t",
+        summary: "one named part of a date or time: year, month, dow, week, epoch... (DuckDB and sqlean)",
         details: """
-            date_part(field, t) is time_get(t, field). \(fieldList) field must be a text ("1st \
-            parameter: should be a field name"), t a time blob ("2nd parameter: should be a \
-            time blob"); NULL gives NULL.
+            date_part(part, t) returns a part of t. For a time blob t it is sqlean's time_get(t, \
+            field): \(fieldList) field must be a text ("1st parameter: should be a field name"). \
+            For ISO text or Unix seconds it is DuckDB's, an integer (a real for epoch and \
+            julian): \(DateDocs.parts) \(DateDocs.inputs) NULL gives NULL.
             """,
-        example: "select date_part('epoch', time_unix(1321631795, 500000000));  -- 1321631795.5",
+        example: "select date_part('dow', '2024-03-21');  -- 4",
         body: { arguments, result in
+            guard arguments[1].storageType == .blob else { return try DateFunctions.datePart(arguments, result) }
             guard let field = try TimeArguments.field(arguments, 0, .first, result),
                   let time = try TimeArguments.time(arguments, 1, .second, result) else { return }
             try TimeFields.setValue(of: field, time, result)

@@ -43,16 +43,20 @@ enum TimeRounding {
         })
 
     static let dateTrunc = TimeCatalog.entry(
-        "date_trunc", counts: [2], arguments: "field, t",
-        summary: "a time truncated to a field (Postgres name; time_trunc with a field, arguments swapped)",
+        "date_trunc", counts: [2], arguments: "part, t",
+        summary: "a date or time cut to the start of its year, month, week, day, hour... (DuckDB and sqlean)",
         details: """
-            date_trunc(field, t) is time_trunc(t, field); it takes field names only, no \
-            durations. \(fieldList) field must be a text ("1st parameter: should be a field \
-            name"), t a time blob ("2nd parameter: should be a time blob"); NULL gives NULL. \
-            Unlike sqlean 0.28.3, week gives the Monday of the ISO week.
+            date_trunc(part, t) returns the start of the part containing t. For a time blob t it \
+            is sqlean's: time_trunc(t, field) with the arguments swapped, a time blob back. \
+            \(fieldList) field must be a text ("1st parameter: should be a field name"). Unlike \
+            sqlean 0.28.3, week gives the Monday of the ISO week. For ISO text or Unix seconds it \
+            is DuckDB's: \(DateDocs.parts) The answer is DuckDB's TIMESTAMP text for text \
+            ('2024-03-01 00:00:00', also for a date alone, as DuckDB answers), Unix seconds for a \
+            number. \(DateDocs.inputs) NULL gives NULL.
             """,
-        example: "select time_fmt_date(date_trunc('week', time_date(2011, 11, 18)));  -- '2011-11-14'",
+        example: "select date_trunc('month', '2024-03-21');  -- '2024-03-01 00:00:00'",
         body: { arguments, result in
+            guard arguments[1].storageType == .blob else { return try DateFunctions.trunc(arguments, result) }
             guard let field = try TimeArguments.field(arguments, 0, .first, result),
                   let time = try TimeArguments.time(arguments, 1, .second, result) else { return }
             result.setTime(try TimeFields.truncate(time, to: field))

@@ -1,9 +1,11 @@
+import SQLshCatalog
 import SQLshCore
 
 /// The row of types a `pretty` table shows under its headers at the prompt (`.types on`), as
 /// DuckDB does: a column's declared type where it has one (`integer`, `varchar(20)`: from
 /// `sqlite3_column_decltype`, lowercased), else the storage class of the values shown
-/// (`integer`, `real`, `text`, `blob`; `mixed` for several; `null` when every value is NULL).
+/// (`integer`, `real`, `text`, `blob`, `time` for the time pack's blobs; `mixed` for several;
+/// `null` when every value is NULL).
 ///
 /// The storage classes are gathered from the rows the screen already keeps (see
 /// ``CapturedRow/markKinds(_:)``), never by stepping again: a column of a big result is named
@@ -11,7 +13,8 @@ import SQLshCore
 struct ColumnTypes {
     /// Each column's declared type (lowercased), nil for an expression or a column without one.
     let declared: [String?]
-    /// Per column, the storage classes seen: bit 0 integer, 1 real, 2 text, 3 blob.
+    /// Per column, the storage classes seen: bit 0 integer, 1 real, 2 text, 3 blob, 4 a time
+    /// blob of the time pack (``timeBit``).
     private(set) var seen: [UInt8]
 
     init(declared: [String?]) {
@@ -45,10 +48,18 @@ struct ColumnTypes {
         row.markKinds(&seen)
     }
 
+    /// The bit of a time blob in ``seen``.
+    static let timeBit: UInt8 = 16
+
     /// Counts one value of column `c`.
     @inline(__always)
     mutating func add(_ type: StorageType, column c: Int) {
         if c < seen.count { seen[c] |= Self.bit(type) }
+    }
+
+    /// Counts one time blob of column `c`.
+    mutating func addTime(column c: Int) {
+        if c < seen.count { seen[c] |= Self.timeBit }
     }
 
     /// Counts captured values (the rows of a `\G` record, tests).
@@ -59,7 +70,7 @@ struct ColumnTypes {
             case .integer: seen[c] |= 1
             case .real: seen[c] |= 2
             case .text: seen[c] |= 4
-            case .blob: seen[c] |= 8
+            case .blob(let bytes): seen[c] |= TimeBlobText.iso(bytes) == nil ? 8 : Self.timeBit
             }
         }
     }
@@ -69,15 +80,16 @@ struct ColumnTypes {
         declared.indices.map { c in declared[c] ?? Self.storageName(seen[c]) }
     }
 
-    /// The name of a set of storage classes: one class by its name, several `mixed`, none
-    /// (only NULLs) `null`.
+    /// The name of a set of storage classes: one class by its name (`time` when every blob is
+    /// a time blob, `blob` when some are not), several `mixed`, none (only NULLs) `null`.
     static func storageName(_ bits: UInt8) -> String {
         switch bits {
         case 0: return "null"
         case 1: return "integer"
         case 2: return "real"
         case 4: return "text"
-        case 8: return "blob"
+        case 8, 8 | timeBit: return "blob"
+        case timeBit: return "time"
         default: return "mixed"
         }
     }

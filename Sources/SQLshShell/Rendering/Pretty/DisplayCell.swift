@@ -1,6 +1,7 @@
+import SQLshCatalog
 import SQLshCore
 
-/// A value as the `pretty` screen shows it: its lines (split at newlines, control characters
+/// A value as the `pretty` screen shows it (a time blob as an ISO timestamp): its lines (split at newlines, control characters
 /// as `^X`, at most ``maxLines``), their display widths, and whether it is a number (right-
 /// aligned, never cut) or NULL (dimmed in colour).
 struct DisplayCell {
@@ -30,7 +31,8 @@ struct DisplayCell {
             self.init(text: numbers?.apply(text) ?? text, maxLines: maxLines)
             isNumber = true
         case .blob(let bytes):
-            self.init(text: Self.hex(bytes), maxLines: maxLines)
+            // The time pack's blobs read as ISO timestamps at the prompt (their type `time`).
+            self.init(text: TimeBlobText.iso(bytes) ?? Self.hex(bytes), maxLines: maxLines)
         case .text:
             self.init(text: value.text ?? "", maxLines: maxLines)
         }

@@ -1,3 +1,4 @@
+import SQLshCatalog
 import SQLshCore
 
 /// The rows of a result the screen shows: all of them when there are few, else the first
@@ -153,19 +154,25 @@ final class CapturedRow {
     }
 
     /// Sets in `seen[c]` the bit of column `c`'s storage class (1 integer, 2 real, 4 text,
-    /// 8 blob; none for NULL), reading the kinds without decoding the values.
+    /// 8 blob, 16 a time blob; none for NULL), reading the kinds without decoding the values.
     func markKinds(_ seen: inout [UInt8]) {
         var i = 0, c = 0
         let p = UnsafeRawPointer(base)
         while i < count {
             let kind = p.load(fromByteOffset: i, as: UInt8.self)
             i += 1
+            let start = i
             switch kind {
             case Self.kindInteger, Self.kindReal: i += 8
             case Self.kindText, Self.kindBlob: i += 4 + Int(p.loadUnaligned(fromByteOffset: i, as: UInt32.self))
             default: break
             }
-            if kind != Self.kindNull && c < seen.count { seen[c] |= 1 << (kind - 1) }
+            if kind == Self.kindBlob, c < seen.count,
+               TimeBlobText.isTime(UnsafeRawBufferPointer(start: p + start + 4, count: i - start - 4)) {
+                seen[c] |= ColumnTypes.timeBit
+            } else if kind != Self.kindNull && c < seen.count {
+                seen[c] |= 1 << (kind - 1)
+            }
             c += 1
         }
     }

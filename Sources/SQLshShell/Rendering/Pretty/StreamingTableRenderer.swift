@@ -1,3 +1,4 @@
+import SQLshCatalog
 import SQLshCore
 
 /// The two passes that show a whole result as a `pretty` table without keeping its rows
@@ -33,7 +34,7 @@ final class StreamingTableRenderer: ResultRenderer {
             var c = 0
             while c < columns {
                 let type = statement.columnType(at: c)
-                if showsTypes { types?.add(type, column: c) }
+                if showsTypes, type != .blob { types?.add(type, column: c) }
                 switch type {
                 case .integer:
                     var width = Self.digits(statement.int64(at: c))
@@ -46,8 +47,15 @@ final class StreamingTableRenderer: ResultRenderer {
                 case .null:
                     measure.add(column: c, width: nullWidth, uncuttable: true, lines: 1)
                 case .blob:
-                    let n = statement.blobBytes(at: c).count
-                    measure.add(column: c, width: 3 + 2 * min(n, 256) + (n > 256 ? 1 : 0), uncuttable: false, lines: 1)
+                    let bytes = statement.blobBytes(at: c)
+                    if let time = TimeBlobText.iso(bytes) {
+                        if showsTypes { types?.addTime(column: c) }
+                        measure.add(column: c, width: time.utf8.count, uncuttable: false, lines: 1)
+                    } else {
+                        if showsTypes { types?.add(.blob, column: c) }
+                        let n = bytes.count
+                        measure.add(column: c, width: 3 + 2 * min(n, 256) + (n > 256 ? 1 : 0), uncuttable: false, lines: 1)
+                    }
                 case .text:
                     let text = CellText.text(statement, c) ?? CellText.empty
                     if text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
