@@ -359,7 +359,7 @@ extension Shell {
         if let failure = render(statement, with: measurer) { return failure }
         statement.reset()
         let drawer = StreamingTableRenderer(names: names, measure: measurer.measure, types: measurer.types?.names,
-                                            settings: settings,
+                                            alignment: measurer.alignment, settings: settings,
                                             width: width > 0 ? width : Int.max, out: writer)
         return render(statement, with: drawer)
     }

