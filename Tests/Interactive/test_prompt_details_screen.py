@@ -35,6 +35,24 @@ class PromptDetailsScreenTests(ScreenTestCase):
         self.assertTrue(lines[caret - 1][len(lines[caret]) - 1:].startswith("t where"), s.text())
         self.assertTrue(all(len(line) < 60 for line in lines[caret - 1:caret + 1]))
 
+    def test_a_line_as_wide_as_the_screen_leaves_no_blank_line(self):
+        s = self.start_screen(rows=24, columns=40)
+        text = "select 'x' as " + "a" * (40 - len(PROMPT) - len("select 'x' as ;")) + ";"
+        self.assertEqual(len(PROMPT + text), 40)
+        s.run(text)
+        s.wait_for(lambda s: re.search(r"^1 row · ", s.text(), re.M))
+        lines = s.lines()
+        at = lines.index(PROMPT + text)
+        self.assertTrue(lines[at + 1].startswith("┌"), s.text())
+
+    def test_a_misused_window_alias_gets_a_caret(self):
+        s = self.start_screen(rows=24, columns=100)
+        s.run("select x, rank() over (order by x) as rnk from (select 1 as x) where rnk < 2;")
+        s.wait_for("misuse of aliased window function rnk")
+        lines = s.lines()
+        caret = max(i for i, line in enumerate(lines) if line.endswith("^"))
+        self.assertTrue(lines[caret - 1][len(lines[caret]) - 1:].startswith("rnk < 2"), s.text())
+
 
 if __name__ == "__main__":
     unittest.main()

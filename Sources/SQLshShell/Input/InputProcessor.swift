@@ -266,6 +266,11 @@ extension Shell {
                 // cut to the terminal's width.
                 writeError(kind + ": ", Array(failure.message.dropLast(failure.contextLength)))
                 err.write(lineContext(text, position: position, labelled: sql.contains(10)))
+            } else if isTypedByPerson, failure.kind == .prepare, let alias = AliasMisuse.alias(in: failure.message),
+                      let position = AliasMisuse.position(of: alias, in: text) {
+                // SQLite gives no position for a misused alias: a caret under its use.
+                writeError(kind + ": ", failure.message)
+                err.write(lineContext(text, position: position, labelled: sql.contains(10)))
             } else {
                 writeError(kind + ": ", failure.message)
             }

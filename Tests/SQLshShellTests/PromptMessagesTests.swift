@@ -1,0 +1,37 @@
+import Foundation
+import SQLshCore
+@testable import SQLshShell
+import Testing
+
+/// Issue 38: what the prompt says about errors, files and redirected output.
+@Suite struct PromptMessagesTests {
+    /// A fresh folder with `files` while `body` runs, given its path (ending in `/`).
+    func inFolder<T>(_ files: [String: String], _ body: (String) throws -> T) throws -> T {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-messages-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return try body(dir.path + "/")
+    }
+
+    @Test func aMisusedWindowAliasGetsACaret() throws {
+        let sql = "select x, rank() over (order by x) as rnk from (select 1 as x) where rnk < 2;"
+        let err = try runTyped(sql).err
+        let lines = err.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Parse error: misuse of aliased window function rnk", "\(err)")
+        #expect(lines.count >= 3, "\(err)")
+        let caret = lines[2].count - 1
+        #expect(lines[2].hasSuffix("^") && String(Array(lines[1])[caret...]).hasPrefix("rnk < 2"), "\(err)")
+        // An alias without AS, and an aggregate's alias in a statement of several lines.
+        let bare = try runTyped("select rank() over () rnk from (select 1) where rnk = 1;").err
+        #expect(bare.contains("\n  select rank() over () rnk from (select 1) where rnk = 1;\n"), "\(bare)")
+        #expect(bare.contains("\n" + String(repeating: " ", count: 2 + 48) + "^\n"), "\(bare)")
+        let aggregate = try runTyped("select count(*) as n\nfrom (select 1)\norder by max(n);").err
+        #expect(aggregate.contains("misuse of aliased aggregate n"), "\(aggregate)")
+        #expect(aggregate.contains("  line 3: order by max(n);\n                       ^\n"), "\(aggregate)")
+        #expect(AliasMisuse.position(of: "rnk", in: Array("select 1 as rnk".utf8)) == nil)
+        // Scripts: sqlite3's message alone.
+        let batch = try runAtPrompt(sql, { $0.isInteractive = false }).err
+        #expect(batch == "Parse error near line 1: misuse of aliased window function rnk\n", "\(batch)")
+    }
+}
