@@ -53,6 +53,14 @@ class PromptDetailsScreenTests(ScreenTestCase):
         caret = max(i for i, line in enumerate(lines) if line.endswith("^"))
         self.assertTrue(lines[caret - 1][len(lines[caret]) - 1:].startswith("rnk < 2"), s.text())
 
+    def test_an_error_in_a_csv_file_is_named_so(self):
+        write(self.home, "bad.csv", 'id,name\n1,a\n2,"b\n')
+        s = self.start_screen(rows=24, columns=100)
+        s.run("select * from 'bad.csv';")
+        s.wait_for("Error in bad.csv:3:3: ")
+        self.assertNotIn("Parse error", s.text())
+        self.assertIn("ignore_errors=true", s.text())
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -34,4 +34,25 @@ import Testing
         let batch = try runAtPrompt(sql, { $0.isInteractive = false }).err
         #expect(batch == "Parse error near line 1: misuse of aliased window function rnk\n", "\(batch)")
     }
+
+    let batch: (Shell) -> Void = { $0.isInteractive = false; $0.settings.mode = .list; $0.settings.headers = false }
+
+    @Test func anErrorInACSVFileIsNamedSo() throws {
+        let files = ["bad.csv": "id,name\n1,a\n2,\"b\n", "sales.csv": "id,name\n1,a\n"]
+        let (err, dir) = try inFolder(files) { (try runTyped("select * from '\($0)bad.csv';").err, $0) }
+        #expect(err.hasPrefix("Error in \(dir)bad.csv:3:3: a quoted field is not closed"), "\(err)")
+        #expect(!err.contains("error here"), "\(err)")
+        // Scripts: sqlite3's label for an error that is not the SQL's (sqlite3 reads no files).
+        let (script, at) = try inFolder(files) { (try runAtPrompt("select * from '\($0)bad.csv';", batch).err, $0) }
+        #expect(script.hasPrefix("Error near line 1: \(at)bad.csv:3:3: a quoted field is not closed"), "\(script)")
+        // A write to a file table: what it is, and how to make a table of it.
+        let (write, d) = try inFolder(files) { (try runTyped("select * from '\($0)sales.csv';\ndelete from '\($0)sales.csv';").err, $0) }
+        #expect(write.contains("table \(d)sales.csv may not be modified\n"), "\(write)")
+        #expect(write.contains("\(d)sales.csv is a file read as a table, and read-only; to change its rows, make a table of it: "
+                               + "create table t as select * from '\(d)sales.csv'"), "\(write)")
+        let (scriptWrite, e) = try inFolder(files) {
+            (try runAtPrompt("select * from '\($0)sales.csv';\ndelete from '\($0)sales.csv';", batch).err, $0)
+        }
+        #expect(scriptWrite == "Parse error near line 2: table \(e)sales.csv may not be modified\n", "\(scriptWrite)")
+    }
 }

@@ -253,6 +253,18 @@ extension Shell {
         if let timer, !footerShowedTimes { timer.report(to: standardOutput, flushing: out) }
         if let failure {
             let kind = failure.kind == .prepare ? "Parse error" : "Runtime error"
+            if FileDataError.isFileError(failure.message) {
+                // An error in a file's data, not in the SQL: said so, with the file's line and
+                // caret (the SQL's own context would point at the file's name only).
+                let message = Array(failure.message.dropLast(failure.contextLength))
+                if reportLines {
+                    err.write("Error near line \(startLine): ")
+                    err.write(message + [10])
+                } else {
+                    writeError("Error in ", message)
+                }
+                return 1
+            }
             if reportLines {
                 err.write("\(kind) near line \(startLine): ")
                 err.write(failure.message + [10])
@@ -275,6 +287,8 @@ extension Shell {
                 writeError(kind + ": ", failure.message)
             }
             if !reportLines, failure.kind == .prepare, let hint = suggestion(forError: failure.message) { writeHint(hint) }
+            // At the prompt, a write to a file read as a table: what it is and what to do.
+            if !reportLines, isTypedByPerson, let hint = FileDataError.readOnlyHint(forError: failure.message) { writeHint(hint) }
             // At the prompt, what the function takes (sqlite3 says only that the count is wrong).
             if !reportLines, isTypedByPerson, let usage = signatureHint(forError: failure.message) { writeHint(usage) }
             return 1
