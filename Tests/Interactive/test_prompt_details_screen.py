@@ -61,6 +61,19 @@ class PromptDetailsScreenTests(ScreenTestCase):
         self.assertNotIn("Parse error", s.text())
         self.assertIn("ignore_errors=true", s.text())
 
+    def test_once_to_a_csv_name_in_list_mode_says_what_was_written(self):
+        s = self.start_screen(rows=24, columns=100)
+        s.run(".mode list")
+        s.run(".once o.csv")
+        s.run("select 1 as a, 2 as b union all select 3, 4 union all select 5, 6;")
+        s.wait_for("wrote 3 rows to o.csv as list; use .mode csv or copy (select ...) to 'o.csv'")
+        with open(os.path.join(self.home, "o.csv")) as f:
+            self.assertEqual(f.read(), "a|b\n1|2\n3|4\n5|6\n")
+        # Scripts: nothing said, as sqlite3.
+        result = subprocess.run([BINARY, ":memory:"], input=".once p.csv\nselect 1;\n", capture_output=True, text=True,
+                                cwd=self.home, env={"HOME": self.home})
+        self.assertEqual((result.stdout, result.stderr), ("", ""))
+
 
 if __name__ == "__main__":
     unittest.main()

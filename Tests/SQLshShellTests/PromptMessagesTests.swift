@@ -55,4 +55,24 @@ import Testing
         }
         #expect(scriptWrite == "Parse error near line 2: table \(e)sales.csv may not be modified\n", "\(scriptWrite)")
     }
+
+    @Test func onceToAFileNamedForAnotherFormatSaysWhatWasWritten() throws {
+        let (out, err, file, d) = try inFolder([:]) { dir -> (String, String, String, String) in
+            let (out, err) = try runTyped(".mode list\n.once \(dir)o.csv\nselect 1 as a union all select 2;\nselect 3 as b;")
+            return (out, err, try String(contentsOfFile: dir + "o.csv", encoding: .utf8), dir)
+        }
+        #expect(file == "a\n1\n2\n")
+        #expect(err == "wrote 2 rows to \(d)o.csv as list; use .mode csv or copy (select ...) to '\(d)o.csv'\n", "\(err)")
+        #expect(out.hasPrefix("b\n3\n"))
+        // .output: after each input; a name that says the mode's format, or none: nothing.
+        let (output, x) = try inFolder([:]) { dir in
+            (try runTyped(".mode list\n.output \(dir)x.json\nselect 1;\nselect 2;\n.output\n.mode json\n.once \(dir)y.json\n"
+                          + "select 1;\n.mode list\n.once \(dir)z.txt\nselect 1;").err, dir + "x.json")
+        }
+        #expect(output == "wrote 1 row to \(x) as list; use .mode json or copy (select ...) to '\(x)'\n"
+                + "wrote 1 row to \(x) as list; use .mode json or copy (select ...) to '\(x)'\n", "\(output)")
+        // Scripts: nothing, as sqlite3.
+        let script = try inFolder([:]) { try runAtPrompt(".once \($0)o.csv\nselect 1;", batch).err }
+        #expect(script == "")
+    }
 }

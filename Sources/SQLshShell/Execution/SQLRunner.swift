@@ -247,10 +247,12 @@ extension Shell {
                     // (BigResultShortcut).
                     repeat {
                         screen.row(statement)
+                        renderedRows &+= 1
                     } while try screen.wantsMoreRows && statement.step()
                 } else {
                     repeat {
                         renderer.row(statement)
+                        renderedRows &+= 1
                     } while try statement.step()
                 }
             } catch {

@@ -142,6 +142,11 @@ extension Shell {
     /// What sqlite3 does after each SQL input: end a `.once` redirection, and end a one-shot
     /// safe-mode exemption.
     private func afterInput() {
+        if let note = redirectNote, isTypedByPerson {
+            out.flush()
+            writeHint(note.text(rows: renderedRows &- note.rowsBefore))
+            redirectNote?.rowsBefore = renderedRows
+        }
         if outputResetCountdown > 0 {
             resetOutput()
             outputResetCountdown = 0
