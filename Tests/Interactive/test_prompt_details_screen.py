@@ -74,6 +74,13 @@ class PromptDetailsScreenTests(ScreenTestCase):
                                 cwd=self.home, env={"HOME": self.home})
         self.assertEqual((result.stdout, result.stderr), ("", ""))
 
+    def test_schema_of_a_csv_file_shows_its_columns(self):
+        write(self.home, "sales.csv", "id,when,amount\n1,2024-01-02,10.5\n2,2024-01-03,11\n")
+        s = self.start_screen(rows=24, columns=100)
+        s.run(".schema 'sales.csv'")
+        s.wait_for("'sales.csv'(")
+        self.assertRegex(s.text(), r"CREATE TABLE IF NOT EXISTS 'sales.csv'\(id \w+, \"when\" DATE, amount \w+\);")
+
 
 if __name__ == "__main__":
     unittest.main()

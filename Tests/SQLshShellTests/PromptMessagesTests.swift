@@ -75,4 +75,16 @@ import Testing
         let script = try inFolder([:]) { try runAtPrompt(".once \($0)o.csv\nselect 1;", batch).err }
         #expect(script == "")
     }
+
+    @Test func schemaOfADataFileShowsItsColumns() throws {
+        let files = ["sales.csv": "id,when,amount\n1,2024-01-02,10.5\n2,2024-01-03,11\n"]
+        let (out, d) = try inFolder(files) { (try runTyped(".schema '\($0)sales.csv'").out, $0) }
+        #expect(out.hasPrefix("CREATE TABLE IF NOT EXISTS '\(d)sales.csv'(id INTEGER, \"when\" DATE, amount REAL);\n"), "\(out)")
+        // Where sqlite3 prints something, or a name that is no file: as sqlite3.
+        let none = try inFolder(files) { try runTyped(".schema '\($0)missing.csv'\n.schema nothing").out }
+        #expect(none.trimmingCharacters(in: .whitespacesAndNewlines) == "", "\(none)")
+        let table = try inFolder(files) { _ in try runTyped("create table t(a);\n.schema t").out }
+        #expect(table.hasPrefix("CREATE TABLE t(a);\n"), "\(table)")
+        #expect(!table.contains("sales"))
+    }
 }
