@@ -81,6 +81,18 @@ class PromptDetailsScreenTests(ScreenTestCase):
         s.wait_for("'sales.csv'(")
         self.assertRegex(s.text(), r"CREATE TABLE IF NOT EXISTS 'sales.csv'\(id \w+, \"when\" DATE, amount \w+\);")
 
+    def test_help_longer_than_the_screen_goes_through_the_pager(self):
+        paged = os.path.join(self.home, "paged.txt")
+        s = self.start_screen(rows=24, columns=100, extra_env={"PAGER": f"cat > {paged}"})
+        s.run(".help")
+        with open(paged) as f:
+            text = f.read()
+        self.assertIn(".schema ?PATTERN?", text)
+        self.assertNotIn(".schema ?PATTERN?", s.text())
+        # Short output is printed.
+        s.run(".help schema")
+        s.wait_for(".schema ?PATTERN?")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -87,4 +87,17 @@ import Testing
         #expect(table.hasPrefix("CREATE TABLE t(a);\n"), "\(table)")
         #expect(!table.contains("sales"))
     }
+
+    @Test func longHelpGoesThroughThePager() throws {
+        let paged = FileManager.default.temporaryDirectory.appendingPathComponent("sqlsh-paged-\(UUID().uuidString)").path
+        defer { unlink(paged) }
+        let out = try runTyped(".help\n.help schema", height: 30) { $0.settings.pagerCommand = "cat > \(paged)" }.out
+        let text = try String(contentsOfFile: paged, encoding: .utf8)
+        #expect(text.contains(".schema ?PATTERN?") && text.contains(".mode MODE"), "\(text)")
+        // The short one is printed.
+        #expect(out.hasPrefix(".schema ?PATTERN?"), "\(out)")
+        #expect(!out.contains(".mode MODE"))
+        // No pager, or a script: printed.
+        #expect(try runTyped(".help", height: 30).out.contains(".mode MODE"))
+    }
 }
