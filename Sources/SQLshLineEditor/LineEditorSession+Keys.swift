@@ -171,19 +171,32 @@ extension LineEditorSession {
             backend.delete(count)
             backend.insert(text)
             return .refresh
-        case .list(let candidates): return list(candidates)
+        case .list(let candidates):
+            // In an expression the statement's columns come first (then functions, keywords,
+            // tables): the list is cut to what fits the screen rather than asked about.
+            let kinds = Set(completion.candidates.map(\.kind))
+            return list(candidates, fitting: completion.candidates.first?.kind == .column && kinds.count > 1)
         }
     }
 
     /// Prints the candidates in columns under the line; with more than 100, or more than fit
     /// on the screen, asks first (`Display all 312 possibilities? (y or n)`), as readline does.
-    private func list(_ candidates: [String]) -> EditorResult {
+    /// `fitting`: candidates ranked by relevance, of which only the first that fit the screen
+    /// are shown, with a line saying how many more there are.
+    private func list(_ candidates: [String], fitting: Bool = false) -> EditorResult {
         guard let backend else { return .error }
-        let columns = CandidateColumns(candidates, width: backend.terminalWidth() ?? 80)
+        let width = backend.terminalWidth() ?? 80, height = backend.terminalHeight() ?? 24
+        var columns = CandidateColumns(candidates, width: width)
+        var more = ""
+        if fitting && CandidateColumns.asksFirst(count: candidates.count, rows: columns.rows, height: height) {
+            let fit = CandidateColumns.fitting(candidates, width: width, rows: max(1, height - 4))
+            columns = fit.columns
+            more = "… \(candidates.count - fit.shown) more: type a letter or two to narrow the list\n"
+        }
         let drawn = !backend.drawsLineItself
         moveBelowLine(extraRow: false)
         var asked = false
-        if CandidateColumns.asksFirst(count: candidates.count, rows: columns.rows, height: backend.terminalHeight() ?? 24) {
+        if more.isEmpty && CandidateColumns.asksFirst(count: candidates.count, rows: columns.rows, height: height) {
             asked = true
             write((drawn ? "" : "\n") + "Display all \(candidates.count) possibilities? (y or n)")
             drawingSuspended = true
@@ -198,7 +211,7 @@ extension LineEditorSession {
                 return .redisplay
             }
         }
-        write((drawn && !asked ? "" : "\n") + columns.text)
+        write((drawn && !asked ? "" : "\n") + columns.text + more)
         return .redisplay
     }
 }

