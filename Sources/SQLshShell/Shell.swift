@@ -397,6 +397,9 @@ public final class Shell {
     /// write (`o.csv` in list mode): after each input written to it the prompt says what went
     /// there (``RedirectNote``).
     var redirectNote: RedirectNote?
+    /// Whether ``out`` is standing in for the screen (output kept to be paged, see
+    /// `pagedWhenLong`): it is laid out for the terminal's width.
+    var outIsForScreen = false
     /// Rows written by the renderers of the non-screen modes, counted for ``redirectNote``.
     var renderedRows = 0
 

@@ -72,7 +72,8 @@ struct FunctionsCommand: DotCommand {
         }
         var settings = shell.settings
         settings.headers = true
-        let width = shell.out === shell.standardOutput && settings.terminalWidth > 0 ? settings.terminalWidth : Int.max
+        let onScreen = shell.out === shell.standardOutput || shell.outIsForScreen
+        let width = onScreen && settings.terminalWidth > 0 ? settings.terminalWidth : Int.max
         InteractiveTableRenderer.renderTable(names: ["pack", "name", "kind", "args", "state", "summary"], rows: rows,
                                              gapBefore: nil, rulesBefore: groupStarts, settings: settings,
                                              width: width, to: shell.out)

@@ -24,6 +24,8 @@ extension Shell {
         let writer = OutputWriter(fileDescriptor: fd)
         let screen = out
         out = writer
+        outIsForScreen = true
+        defer { outIsForScreen = false }
         let outcome: CommandOutcome
         do {
             outcome = try body()
