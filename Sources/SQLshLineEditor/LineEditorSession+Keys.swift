@@ -188,15 +188,19 @@ extension LineEditorSession {
         let width = backend.terminalWidth() ?? 80, height = backend.terminalHeight() ?? 24
         var columns = CandidateColumns(candidates, width: width)
         var more = ""
-        if fitting && CandidateColumns.asksFirst(count: candidates.count, rows: columns.rows, height: height) {
+        let long = CandidateColumns.asksFirst(count: candidates.count, rows: columns.rows, height: height)
+        let fitted = fitting && long
+        if fitted {
             let fit = CandidateColumns.fitting(candidates, width: width, rows: max(1, height - 4))
             columns = fit.columns
-            more = "… \(candidates.count - fit.shown) more: type a letter or two to narrow the list\n"
+            if fit.shown < candidates.count {
+                more = "… \(candidates.count - fit.shown) more: type a letter or two to narrow the list\n"
+            }
         }
         let drawn = !backend.drawsLineItself
         moveBelowLine(extraRow: false)
         var asked = false
-        if more.isEmpty && CandidateColumns.asksFirst(count: candidates.count, rows: columns.rows, height: height) {
+        if long && !fitted {
             asked = true
             write((drawn ? "" : "\n") + "Display all \(candidates.count) possibilities? (y or n)")
             drawingSuspended = true
