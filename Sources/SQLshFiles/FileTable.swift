@@ -563,7 +563,32 @@ final class CSVCursor: FileCursor, VirtualTableCursor, CellCapturing {
             throw FileTableError(table.message(scanner.error(at: field.rawStart, "a field of \(n) bytes, longer than the length limit (\(table.lengthLimit))",
                                                              resumeFrom: field.rawStart), in: scanner.stream.path))
         }
-        FieldValue.write(p, n, as: types[index], into: result)
+        let type = types[index]
+        if type == .date || type == .timestamp { return try writeDate(p, n, column: index, as: type, into: result) }
+        FieldValue.write(p, n, as: type, into: result)
+    }
+
+    /// A DATE or TIMESTAMP value: read with `dateformat`/`timestampformat` when given (as ISO
+    /// text), else it must be ISO already. Anything else is an error naming the value, or
+    /// NULL with `ignore_errors` (never the raw text under a date's name).
+    private func writeDate(_ p: UnsafePointer<UInt8>, _ n: Int, column index: Int, as type: ColumnType,
+                           into result: ResultContext) throws {
+        let timestamp = type == .timestamp
+        let format = timestamp ? table.options.timestampFormat ?? table.options.dateFormat : table.options.dateFormat
+        if let format {
+            if let text = format.read(p, n, timestamp: timestamp) { return result.set(text) }
+        } else if FieldValue.isDate(p, n) || (timestamp && FieldValue.isTimestamp(p, n)) {
+            return result.setText(utf8: UnsafeBufferPointer(start: p, count: n))
+        }
+        if table.options.ignoreErrors { return result.setNull() }
+        guard let scanner else { return result.setNull() }
+        let value = String(decoding: UnsafeBufferPointer(start: p, count: min(n, 80)), as: UTF8.self)
+        let name = table.columns[index].name
+        let option = timestamp ? "timestampformat" : "dateformat"
+        let hint = format.map { " with \(option)='\($0.text)'" } ?? " (\(option)='%d/%m/%Y' reads other layouts)"
+        let field = scanner.fields[index]
+        throw FileTableError(table.message(scanner.error(at: field.rawStart, "'\(value)' in column \(name) is not a \(type.declaration)\(hint)",
+                                                         resumeFrom: field.rawStart), in: scanner.stream.path))
     }
 }
 
