@@ -397,6 +397,8 @@ public final class Shell {
     /// write (`o.csv` in list mode): after each input written to it the prompt says what went
     /// there (``RedirectNote``).
     var redirectNote: RedirectNote?
+    /// The terminal's echo, held off by the interactive front end while an input runs.
+    public var typeAheadEcho = TypeAheadEcho()
     /// Whether ``out`` is standing in for the screen (output kept to be paged, see
     /// `pagedWhenLong`): it is laid out for the terminal's width.
     var outIsForScreen = false

@@ -27,6 +27,15 @@ class PromptKeysScreenTests(ScreenTestCase):
         self.assertTrue(all(len(line) <= 100 for line in s.lines()))
         s.wait_for(lambda s: s.cursor_line() == PROMPT + "select * from items where")
 
+    def test_keys_typed_while_an_input_runs_are_drawn_once(self):
+        s = self.start_screen(rows=24, columns=100)
+        # Sent at once: the second line arrives while the first runs.
+        s.type("select count(*) as n from generate_series(1, 2000000);\r" + "select 'typed ahead' as t;\r")
+        s.wait_for("│ typed ahead │")
+        text = s.text()
+        self.assertEqual(text.count("select 'typed ahead' as t;"), 1, text)
+        self.assertIn(PROMPT + "select 'typed ahead' as t;", text)
+
 
 if __name__ == "__main__":
     unittest.main()
