@@ -110,6 +110,12 @@ extension LineEditorSession {
                 // is then handled as usual: read up to its final byte.
                 var sequence = "\u{1B}"
                 if let next = backend.readKey(within: 50) {
+                    if next < 0x20 || next == 0x7F {
+                        // A control key right after Escape (Ctrl-C, Ctrl-G, Enter) is a key of
+                        // its own, not Meta and that key: Ctrl-C cancels the line left.
+                        backend.push(String(Character(Unicode.Scalar(next) ?? "?")))
+                        return .refresh
+                    }
                     sequence.unicodeScalars.append(Unicode.Scalar(next) ?? "?")
                     if next == 0x5B || next == 0x4F {  // CSI or SS3
                         while let byte = backend.readKey(within: 50) {
@@ -198,6 +204,17 @@ extension LineEditorSession {
             }
         }
         let drawn = !backend.drawsLineItself
+        // Under a statement of several lines, the list goes below it and the cursor back into
+        // it (drawing the statement again under the list would leave a copy on the screen at
+        // each Tab).
+        if drawn, backend.buffer.text.contains("\n"), !long || fitted {
+            render()
+            let rows = columns.rows + (more.isEmpty ? 0 : 1)
+            if let shown = renderer.shown, shown.rowCount + rows + 1 < height {
+                write(renderer.writeBelow(columns.text + more, rows: rows))
+                return .refresh
+            }
+        }
         moveBelowLine(extraRow: false)
         var asked = false
         if long && !fitted {

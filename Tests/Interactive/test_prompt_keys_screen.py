@@ -36,6 +36,44 @@ class PromptKeysScreenTests(ScreenTestCase):
         self.assertEqual(text.count("select 'typed ahead' as t;"), 1, text)
         self.assertIn(PROMPT + "select 'typed ahead' as t;", text)
 
+    def test_tab_on_a_statement_of_several_lines_leaves_one_copy(self):
+        s = self.start_screen(rows=30, columns=100)
+        s.run("create table t(alpha, beta);")
+        s.type("select alpha,\r")
+        s.wait_for(lambda s: s.cursor_line() == CONTINUATION.rstrip())
+        s.type("beta\rfrom t where alp")
+        s.wait_for(lambda s: s.cursor_line().endswith("where alp"))
+        s.type("\t")
+        s.wait_for(lambda s: s.cursor_line().endswith("where alpha"))
+        s.type("and a")
+        s.wait_for(lambda s: s.cursor_line().endswith("and a"))
+        bells = s.transcript.getvalue().count("\x07")
+        s.type("\t")
+        wait_for_bell(s, bells + 1)
+        s.type("\t")
+        s.wait_for("abs")
+        s.type("\t")
+        s.wait_for(lambda s: s.cursor_line().endswith("and a") and "abs" in s.text())
+        text = s.text()
+        self.assertEqual(text.count(PROMPT + "select alpha,"), 1, text)
+        self.assertEqual(text.count("from t where alpha and a"), 1, text)
+        # Typing goes on in the statement, above the list.
+        s.type("lpha = 1;\r")
+        s.wait_for(lambda s: re.search(r"^0 rows · ", s.text(), re.M))
+
+    def test_escape_and_ctrl_c_at_once_after_a_search_cancel_the_line(self):
+        s = self.start_screen(rows=24, columns=100)
+        s.run("select 'apple' as fruit;")
+        s.type(CTRL_R)
+        s.wait_for("(reverse-i-search)'':")
+        s.type("app")
+        s.wait_for(lambda s: s.cursor_line() == "(reverse-i-search)'app': select 'apple' as fruit;")
+        s.type(ESC + CTRL_C)
+        s.wait_for(lambda s: s.cursor_line() == PROMPT.rstrip())
+        s.type("select 'fresh' as f;\r")
+        s.wait_for("│ fresh │")
+        self.assertNotIn("fruit;select", s.text())
+
 
 if __name__ == "__main__":
     unittest.main()
