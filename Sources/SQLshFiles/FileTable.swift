@@ -287,7 +287,7 @@ struct CSVInference {
                 first = (0..<count).map { i in let (p, n) = scanner.bytes(i); return Array(UnsafeBufferPointer(start: p, count: n)) }
                 firstKinds = (0..<count).map { i in
                     let (p, n) = scanner.bytes(i)
-                    return isNull(p, n) ? [] : n == 0 ? .text : FieldValue.kind(p, n)
+                    return isNull(p, n) ? [] : n == 0 ? .text : kind(p, n)
                 }
                 continue
             }
@@ -296,7 +296,7 @@ struct CSVInference {
             for i in 0..<count {
                 let (p, n) = scanner.bytes(i)
                 // An empty field that is not NULL (nullstr says otherwise) is text.
-                if !isNull(p, n) { kinds[i].formUnion(n == 0 ? .text : FieldValue.kind(p, n)) }
+                if !isNull(p, n) { kinds[i].formUnion(n == 0 ? .text : kind(p, n)) }
             }
             sampled += 1
         }
@@ -345,6 +345,16 @@ struct CSVInference {
 
     private func isNull(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
         FileNulls.isNull(p, n, options.nullStrings)
+    }
+
+    /// What a field looks like, for inference: a value that `dateformat` (`timestampformat`)
+    /// reads, and that is not a number, is a date (a timestamp).
+    private func kind(_ p: UnsafePointer<UInt8>, _ n: Int) -> FieldKinds {
+        let kind = FieldValue.kind(p, n)
+        guard kind == .text else { return kind }
+        if let format = options.dateFormat, format.read(p, n, timestamp: false) != nil { return .date }
+        if let format = options.timestampFormat, format.read(p, n, timestamp: true) != nil { return .timestamp }
+        return kind
     }
 
     /// Whether the first record names the columns: given by `header`; without it (and
@@ -575,9 +585,9 @@ final class CSVCursor: FileCursor, VirtualTableCursor, CellCapturing {
                            into result: ResultContext) throws {
         let timestamp = type == .timestamp
         let format = timestamp ? table.options.timestampFormat ?? table.options.dateFormat : table.options.dateFormat
-        if let format {
-            if let text = format.read(p, n, timestamp: timestamp) { return result.set(text) }
-        } else if FieldValue.isDate(p, n) || (timestamp && FieldValue.isTimestamp(p, n)) {
+        if let format, let text = format.read(p, n, timestamp: timestamp) { return result.set(text) }
+        // ISO text is a date whatever the layout given.
+        if FieldValue.isDate(p, n) || (timestamp && FieldValue.isTimestamp(p, n)) {
             return result.setText(utf8: UnsafeBufferPointer(start: p, count: n))
         }
         if table.options.ignoreErrors { return result.setNull() }

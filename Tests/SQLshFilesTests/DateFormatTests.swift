@@ -41,9 +41,19 @@ import Testing
         #expect(try rows(db, "select \"when\" from read_csv('\(path)', \(columns), header=true, ignore_errors=true)")
                     .map { FilesPackTests.line($0) } == ["NULL", "NULL"])
         // A value the format does not read.
-        let mixed = try folder.write("mixed.csv", "id,when\n1,21/03/2024\n2,2024-03-22\n")
+        let mixed = try folder.write("mixed.csv", "id,when\n1,21/03/2024\n2,22.03.2024\n")
         let wrong = errorMessage(db, "select * from read_csv('\(mixed)', \(columns), header=true, dateformat='%d/%m/%Y')") ?? ""
-        #expect(wrong.contains("'2024-03-22' in column when is not a DATE with dateformat='%d/%m/%Y'"), "\(wrong)")
+        #expect(wrong.contains("'22.03.2024' in column when is not a DATE with dateformat='%d/%m/%Y'"), "\(wrong)")
+        // ISO text is a date whatever the layout.
+        let iso2 = try folder.write("iso2.csv", "id,when\n1,21/03/2024\n2,2024-03-22\n")
+        #expect(try rows(db, "select \"when\" from read_csv('\(iso2)', \(columns), header=true, dateformat='%d/%m/%Y')")
+                    .map { FilesPackTests.line($0) } == ["2024-03-21", "2024-03-22"])
+        // The layout is used to infer the type too.
+        let inferred = try folder.write("inferred.csv", "id,when\n1,21/03/2024\n2,01/12/2023\n")
+        #expect(try rows(db, "select typeof(\"when\"), \"when\" from read_csv('\(inferred)', dateformat='%d/%m/%Y')")
+                    .map { FilesPackTests.line($0) } == ["text|2024-03-21", "text|2023-12-01"])
+        #expect(try rows(db, "select p.type from temp.sqlite_schema s, pragma_table_info(s.name, 'temp') p "
+                             + "where s.name like '%inferred.csv%' and p.name = 'when'").map { FilesPackTests.line($0) } == ["DATE"])
         // Timestamps.
         let stamps = try folder.write("t.csv", "at\n21/03/2024 14:05\n")
         #expect(try rows(db, "select at from read_csv('\(stamps)', columns={'at': 'TIMESTAMP'}, header=true, timestampformat='%d/%m/%Y %H:%M')")
