@@ -282,6 +282,9 @@ struct FileReadOptions {
     // Both
     var sampleSize = 20_480
     var ignoreErrors = false
+    /// `dateformat` / `timestampformat`: how DATE / TIMESTAMP columns are written in the file.
+    var dateFormat: DateFormat?
+    var timestampFormat: DateFormat?
     var columns: [(name: String, type: ColumnType)]?
     var names: [String]?
     var types: [ColumnType]?
@@ -422,6 +425,10 @@ struct FileReadOptions {
             guard n == -1 || n > 0 else { throw FileTableError("\(function): sample_size must be positive, or -1 for the whole file") }
             sampleSize = n == -1 ? Int.max : n
         case "ignore_errors": ignoreErrors = try flag()
+        case "dateformat", "date_format", "timestampformat", "timestamp_format":
+            guard let text = value.text, !text.isEmpty else { throw FileTableError("\(function): \(name) must be a format, as '%d/%m/%Y'") }
+            let format = try DateFormat(text, option: name)
+            if name.hasPrefix("date") { dateFormat = format } else { timestampFormat = format }
         case "columns":
             guard case .structure(let fields) = value, !fields.isEmpty else {
                 throw FileTableError("\(function): columns must be a struct of names and types, as {'a': 'INTEGER', 'b': 'TEXT'}")
@@ -478,7 +485,7 @@ struct FileReadOptions {
             }
         default:
             let known = isCSV
-                ? "header, delim, quote, escape, comment, skip, nullstr, null_padding, all_varchar, auto_detect, sample_size, ignore_errors, columns, names, types, filename, normalize_names, compression, max_line_size"
+                ? "header, delim, quote, escape, comment, skip, nullstr, null_padding, all_varchar, auto_detect, sample_size, ignore_errors, columns, names, types, dateformat, timestampformat, filename, normalize_names, compression, max_line_size"
                 : "format, columns, auto_detect, sample_size, ignore_errors, filename, compression, maximum_object_size"
             throw FileTableError("\(function): unknown option \(name) (options: \(known))")
         }

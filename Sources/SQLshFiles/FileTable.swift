@@ -287,7 +287,7 @@ struct CSVInference {
                 first = (0..<count).map { i in let (p, n) = scanner.bytes(i); return Array(UnsafeBufferPointer(start: p, count: n)) }
                 firstKinds = (0..<count).map { i in
                     let (p, n) = scanner.bytes(i)
-                    return isNull(p, n) ? [] : n == 0 ? .text : FieldValue.kind(p, n)
+                    return isNull(p, n) ? [] : n == 0 ? .text : kind(p, n)
                 }
                 continue
             }
@@ -296,7 +296,7 @@ struct CSVInference {
             for i in 0..<count {
                 let (p, n) = scanner.bytes(i)
                 // An empty field that is not NULL (nullstr says otherwise) is text.
-                if !isNull(p, n) { kinds[i].formUnion(n == 0 ? .text : FieldValue.kind(p, n)) }
+                if !isNull(p, n) { kinds[i].formUnion(n == 0 ? .text : kind(p, n)) }
             }
             sampled += 1
         }
@@ -345,6 +345,16 @@ struct CSVInference {
 
     private func isNull(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
         FileNulls.isNull(p, n, options.nullStrings)
+    }
+
+    /// What a field looks like, for inference: a value that `dateformat` (`timestampformat`)
+    /// reads, and that is not a number, is a date (a timestamp).
+    private func kind(_ p: UnsafePointer<UInt8>, _ n: Int) -> FieldKinds {
+        let kind = FieldValue.kind(p, n)
+        guard kind == .text else { return kind }
+        if let format = options.dateFormat, format.read(p, n, timestamp: false) != nil { return .date }
+        if let format = options.timestampFormat, format.read(p, n, timestamp: true) != nil { return .timestamp }
+        return kind
     }
 
     /// Whether the first record names the columns: given by `header`; without it (and
@@ -563,7 +573,32 @@ final class CSVCursor: FileCursor, VirtualTableCursor, CellCapturing {
             throw FileTableError(table.message(scanner.error(at: field.rawStart, "a field of \(n) bytes, longer than the length limit (\(table.lengthLimit))",
                                                              resumeFrom: field.rawStart), in: scanner.stream.path))
         }
-        FieldValue.write(p, n, as: types[index], into: result)
+        let type = types[index]
+        if type == .date || type == .timestamp { return try writeDate(p, n, column: index, as: type, into: result) }
+        FieldValue.write(p, n, as: type, into: result)
+    }
+
+    /// A DATE or TIMESTAMP value: read with `dateformat`/`timestampformat` when given (as ISO
+    /// text), else it must be ISO already. Anything else is an error naming the value, or
+    /// NULL with `ignore_errors` (never the raw text under a date's name).
+    private func writeDate(_ p: UnsafePointer<UInt8>, _ n: Int, column index: Int, as type: ColumnType,
+                           into result: ResultContext) throws {
+        let timestamp = type == .timestamp
+        let format = timestamp ? table.options.timestampFormat ?? table.options.dateFormat : table.options.dateFormat
+        if let format, let text = format.read(p, n, timestamp: timestamp) { return result.set(text) }
+        // ISO text is a date whatever the layout given.
+        if FieldValue.isDate(p, n) || (timestamp && FieldValue.isTimestamp(p, n)) {
+            return result.setText(utf8: UnsafeBufferPointer(start: p, count: n))
+        }
+        if table.options.ignoreErrors { return result.setNull() }
+        guard let scanner else { return result.setNull() }
+        let value = String(decoding: UnsafeBufferPointer(start: p, count: min(n, 80)), as: UTF8.self)
+        let name = table.columns[index].name
+        let option = timestamp ? "timestampformat" : "dateformat"
+        let hint = format.map { " with \(option)='\($0.text)'" } ?? " (\(option)='%d/%m/%Y' reads other layouts)"
+        let field = scanner.fields[index]
+        throw FileTableError(table.message(scanner.error(at: field.rawStart, "'\(value)' in column \(name) is not a \(type.declaration)\(hint)",
+                                                         resumeFrom: field.rawStart), in: scanner.stream.path))
     }
 }
 

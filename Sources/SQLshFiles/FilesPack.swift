@@ -18,7 +18,7 @@ enum FilesPack {
 
     static let readCSV = CatalogFunction(
         name: "read_csv", kind: .tableValued, arity: "any",
-        arguments: "FILE, header, delim, quote, escape, comment, skip, nullstr, columns, names, types, all_varchar, sample_size, ignore_errors, null_padding, filename, compression",
+        arguments: "FILE, header, delim, quote, escape, comment, skip, nullstr, columns, names, types, all_varchar, sample_size, ignore_errors, null_padding, dateformat, timestampformat, filename, compression",
         flags: [.directOnly],
         summary: "a CSV or TSV file (or .gz) as a table, columns typed from the data (DuckDB's read_csv)",
         details: """
@@ -29,13 +29,15 @@ enum FilesPack {
             The delimiter (, tab ; |), whether the first row is a header, and each column's type \
             (INTEGER, REAL, BOOLEAN, DATE, TIMESTAMP or TEXT) are found from the first sample_size \
             rows (20480; -1 for all); empty fields are NULL. A value that does not read as its \
-            column's type is kept as text. Options, as DuckDB's: header, delim (or sep), quote, \
+            column's type is kept as text, except in a DATE or TIMESTAMP column: there it is an \
+            error (NULL with ignore_errors). Options, as DuckDB's: header, delim (or sep), quote, \
             escape, comment, skip (lines before the header), nullstr (a string or a list), \
             columns={'a': 'INTEGER', ...} (names and types by hand), names=[...], types=[...] or \
             types={'a': 'REAL'}, all_varchar, auto_detect, sample_size, ignore_errors (skip rows \
             that cannot be read), null_padding (short rows get NULLs; true by default), filename \
             (a column with the file's name), normalize_names, compression ('auto', 'gzip', \
-            'none'), max_line_size. A file named in FROM ('data.csv', 'data.tsv', with or without \
+            'none'), max_line_size, dateformat and timestampformat (strftime-style layouts such \
+            as '%d/%m/%Y', read as ISO text). A file named in FROM ('data.csv', 'data.tsv', with or without \
             .gz) is read the same way with the default options. read_csv_auto is the same \
             function. Direct-only (not in views or triggers a database holds); refused in -safe mode.
             """,

@@ -52,7 +52,9 @@ public struct FrameLayout: Sendable {
             }
             frame.put(scalar, style: styles[i])
         }
-        if cursor >= text.count { frame.markCursor(beforeLineBreak: false) }
+        // Once entered, a line exactly as wide as the screen keeps the cursor on its last
+        // column: the output that follows starts on the next row, with no blank row between.
+        if cursor >= text.count { frame.markCursor(beforeLineBreak: final) }
         for scalar in suggested {
             if scalar == "\n" {
                 frame.lineBreak()

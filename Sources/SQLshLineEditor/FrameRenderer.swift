@@ -9,6 +9,9 @@ public struct FrameRenderer: Sendable {
     public private(set) var shown: ScreenFrame? = nil
     /// Where the terminal's cursor is, in `shown`'s rows.
     private var position = (row: 0, column: 0)
+    /// Whether text was written under the shown frame (``writeBelow(_:rows:)``): rows the
+    /// frame grows into are cleared to their end.
+    private var textBelow = false
 
     /// A renderer with nothing on the screen.
     public init() {}
@@ -17,6 +20,26 @@ public struct FrameRenderer: Sendable {
     public mutating func forget() {
         shown = nil
         position = (0, 0)
+        textBelow = false
+    }
+
+    /// The bytes that write `text` (`rows` lines, each ending in a newline) under the shown
+    /// frame, with what was below cleared first, and bring the cursor back into the frame,
+    /// which stays shown: a list of completions under a statement of several lines, without
+    /// drawing the statement again under it. The caller makes sure that the frame and the
+    /// text fit on the screen (rows scrolled off the top are out of reach).
+    public mutating func writeBelow(_ text: String, rows: Int) -> String {
+        guard let frame = shown else { return text }
+        let last = frame.rows.count - 1
+        var out = last > position.row ? ControlSequence.down(last - position.row) : ""
+        out += "\r\n" + ControlSequence.eraseBelow
+        out += text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+        // The cursor is on the row after the text's last line.
+        out += ControlSequence.up(last + 1 + rows - frame.cursor.row) + "\r"
+        if frame.cursor.column > 0 { out += ControlSequence.right(frame.cursor.column) }
+        position = frame.cursor
+        textBelow = true
+        return out
     }
 
     /// The bytes that move the cursor back to where the shown frame starts and clear the
@@ -86,6 +109,7 @@ public struct FrameRenderer: Sendable {
             }
             if !style.isEmpty { out += Style.reset; style = "" }
             if let old, r < old.rows.count, old.rows[r].count > row.count { out += ControlSequence.eraseToLineEnd }
+            if textBelow, r >= (old?.rows.count ?? 0) { out += ControlSequence.eraseToLineEnd }
         }
         let lastRow = frame.rows.count - 1
         // The terminal's cursor: after the last cell (on the last column of a full row).

@@ -110,6 +110,12 @@ extension LineEditorSession {
                 // is then handled as usual: read up to its final byte.
                 var sequence = "\u{1B}"
                 if let next = backend.readKey(within: 50) {
+                    if next < 0x20 || next == 0x7F {
+                        // A control key right after Escape (Ctrl-C, Ctrl-G, Enter) is a key of
+                        // its own, not Meta and that key: Ctrl-C cancels the line left.
+                        backend.push(String(Character(Unicode.Scalar(next) ?? "?")))
+                        return .refresh
+                    }
                     sequence.unicodeScalars.append(Unicode.Scalar(next) ?? "?")
                     if next == 0x5B || next == 0x4F {  // CSI or SS3
                         while let byte = backend.readKey(within: 50) {
@@ -171,19 +177,47 @@ extension LineEditorSession {
             backend.delete(count)
             backend.insert(text)
             return .refresh
-        case .list(let candidates): return list(candidates)
+        case .list(let candidates):
+            // In an expression the statement's columns come first (then functions, keywords,
+            // tables): the list is cut to what fits the screen rather than asked about.
+            let kinds = Set(completion.candidates.map(\.kind))
+            return list(candidates, fitting: completion.candidates.first?.kind == .column && kinds.count > 1)
         }
     }
 
     /// Prints the candidates in columns under the line; with more than 100, or more than fit
     /// on the screen, asks first (`Display all 312 possibilities? (y or n)`), as readline does.
-    private func list(_ candidates: [String]) -> EditorResult {
+    /// `fitting`: candidates ranked by relevance, of which only the first that fit the screen
+    /// are shown, with a line saying how many more there are.
+    private func list(_ candidates: [String], fitting: Bool = false) -> EditorResult {
         guard let backend else { return .error }
-        let columns = CandidateColumns(candidates, width: backend.terminalWidth() ?? 80)
+        let width = backend.terminalWidth() ?? 80, height = backend.terminalHeight() ?? 24
+        var columns = CandidateColumns(candidates, width: width)
+        var more = ""
+        let long = CandidateColumns.asksFirst(count: candidates.count, rows: columns.rows, height: height)
+        let fitted = fitting && long
+        if fitted {
+            let fit = CandidateColumns.fitting(candidates, width: width, rows: max(1, height - 4))
+            columns = fit.columns
+            if fit.shown < candidates.count {
+                more = "… \(candidates.count - fit.shown) more: type a letter or two to narrow the list\n"
+            }
+        }
         let drawn = !backend.drawsLineItself
+        // Under a statement of several lines, the list goes below it and the cursor back into
+        // it (drawing the statement again under the list would leave a copy on the screen at
+        // each Tab).
+        if drawn, backend.buffer.text.contains("\n"), !long || fitted {
+            render()
+            let rows = columns.rows + (more.isEmpty ? 0 : 1)
+            if let shown = renderer.shown, shown.rowCount + rows + 1 < height {
+                write(renderer.writeBelow(columns.text + more, rows: rows))
+                return .refresh
+            }
+        }
         moveBelowLine(extraRow: false)
         var asked = false
-        if CandidateColumns.asksFirst(count: candidates.count, rows: columns.rows, height: backend.terminalHeight() ?? 24) {
+        if long && !fitted {
             asked = true
             write((drawn ? "" : "\n") + "Display all \(candidates.count) possibilities? (y or n)")
             drawingSuspended = true
@@ -198,7 +232,7 @@ extension LineEditorSession {
                 return .redisplay
             }
         }
-        write((drawn && !asked ? "" : "\n") + columns.text)
+        write((drawn && !asked ? "" : "\n") + columns.text + more)
         return .redisplay
     }
 }

@@ -74,6 +74,17 @@ public struct CandidateColumns: Sendable {
         self.text = text
     }
 
+    /// The longest start of `candidates` that fits in `rows` rows `width` columns wide, in
+    /// columns, and how many candidates that is.
+    public static func fitting(_ candidates: [String], width: Int, rows: Int) -> (columns: CandidateColumns, shown: Int) {
+        var low = min(1, candidates.count), high = candidates.count
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if CandidateColumns(Array(candidates.prefix(middle)), width: width).rows <= rows { low = middle } else { high = middle - 1 }
+        }
+        return (CandidateColumns(Array(candidates.prefix(low)), width: width), low)
+    }
+
     /// Whether to ask first (`Display all 312 possibilities? (y or n)`): more than 100, or
     /// more rows than fit on a screen `height` rows high.
     public static func asksFirst(count: Int, rows: Int, height: Int) -> Bool {

@@ -386,11 +386,24 @@ public final class Shell {
             out = standardOutput
         }
         settings.outputFile = ""
+        redirectNote = nil
         if let closing = outputClosing {
             outputClosing = nil
             closing()
         }
     }
+
+    /// At the prompt, a `.output`/`.once` file whose name says a format the mode does not
+    /// write (`o.csv` in list mode): after each input written to it the prompt says what went
+    /// there (``RedirectNote``).
+    var redirectNote: RedirectNote?
+    /// The terminal's echo, held off by the interactive front end while an input runs.
+    public var typeAheadEcho = TypeAheadEcho()
+    /// Whether ``out`` is standing in for the screen (output kept to be paged, see
+    /// `pagedWhenLong`): it is laid out for the terminal's width.
+    var outIsForScreen = false
+    /// Rows written by the renderers of the non-screen modes, counted for ``redirectNote``.
+    var renderedRows = 0
 
     /// What ending the current `.output`/`.once` redirection must do besides closing the
     /// file: wait for a pipe's command (`pclose`), open the editor or spreadsheet for `-e`/`-x`.

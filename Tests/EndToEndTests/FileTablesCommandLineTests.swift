@@ -80,7 +80,7 @@ struct FileTablesCommandLineTests {
                                          stdin: Data("select * from 'r.csv';\nselect count(*) from read_csv('r.csv', ignore_errors=true);\n".utf8),
                                          files: ["r.csv": "a,b\n1,2\n3,4,5\n6,7\n"])
         #expect(Self.text(result.stderr) == """
-            Runtime error near line 1: r.csv:3:5: a row with 3 fields, more than the 2 columns
+            Error near line 1: r.csv:3:5: a row with 3 fields, more than the 2 columns
               3,4,5
                   ^
             (ignore_errors=true skips such rows: select * from read_csv('r.csv', ignore_errors=true))

@@ -11,9 +11,8 @@ class ExpressionCompletionScreenTests(ScreenTestCase):
         s.type("select * from orders where ")
         s.type("\t")
         s.wait_for(lambda s: "orders where" in s.cursor_line())
+        # Columns first: the list is not asked about (issue 38), it is cut to the screen.
         s.type("\t")
-        s.wait_for("Display all")
-        s.type("y")
         # The listing is drawn, then the prompt and the line again under it.
         def listed(s):
             lines = s.lines()

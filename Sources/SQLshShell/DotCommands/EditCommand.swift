@@ -15,7 +15,7 @@ struct EditCommand: DotCommand {
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         guard arguments.count == 1 else { throw ShellError("Usage: .edit") }
         let previous = String(decoding: shell.previousStatement, as: UTF8.self)
-        switch ExternalEditor.edit(previous) {
+        switch shell.typeAheadEcho.whileReleased({ ExternalEditor.edit(previous) }) {
         case .edited(let text):
             if shell.currentSource?.insertInput(text) == true { return .success }
             return try shell.process(StringLineSource(text))

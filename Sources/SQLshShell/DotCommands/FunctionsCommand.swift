@@ -19,6 +19,11 @@ struct FunctionsCommand: DotCommand {
         """
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
+        // At the prompt, a listing taller than the screen goes through the pager.
+        try shell.pagedWhenLong { try list(arguments, shell: shell) }
+    }
+
+    private static func list(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         guard arguments.count <= 2 else { throw ShellError("Usage: \(usage)") }
         let pattern = arguments.count == 2 ? arguments[1] : nil
         let functions = shell.catalog.functions(matching: pattern)
@@ -67,7 +72,8 @@ struct FunctionsCommand: DotCommand {
         }
         var settings = shell.settings
         settings.headers = true
-        let width = shell.out === shell.standardOutput && settings.terminalWidth > 0 ? settings.terminalWidth : Int.max
+        let onScreen = shell.out === shell.standardOutput || shell.outIsForScreen
+        let width = onScreen && settings.terminalWidth > 0 ? settings.terminalWidth : Int.max
         InteractiveTableRenderer.renderTable(names: ["pack", "name", "kind", "args", "state", "summary"], rows: rows,
                                              gapBefore: nil, rulesBefore: groupStarts, settings: settings,
                                              width: width, to: shell.out)

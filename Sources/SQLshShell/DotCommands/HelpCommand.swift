@@ -6,6 +6,11 @@ struct HelpCommand: DotCommand {
 
 
     static func run(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
+        // At the prompt, a listing taller than the screen goes through the pager.
+        try shell.pagedWhenLong { try list(arguments, shell: shell) }
+    }
+
+    private static func list(_ arguments: [String], shell: Shell) throws -> CommandOutcome {
         // At the prompt, the options sqlsh adds to sqlite3's commands are shown too.
         let lines = HelpText.lines(extended: shell.isTypedByPerson)
         if arguments.count >= 2 {

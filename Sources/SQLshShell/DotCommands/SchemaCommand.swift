@@ -1,4 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLshCore
+import SQLshFiles
 
 /// `.schema ?--indent? ?--nosys? ?PATTERN?`: the CREATE statements of every attached
 /// database, optionally only for tables matching a LIKE (or GLOB) pattern.
@@ -56,10 +62,12 @@ struct SchemaCommand: DotCommand {
             shell.out.write("SQL: \(query);\n")
             return .success
         }
+        var printed = false
         do {
             let statement = try connection.prepare(query)
             while try statement.step() {
                 guard let sql = statement.cText(at: 0) else { continue }
+                printed = true
                 let text = SchemaPrinter.addSchema(connection, sql: sql, schema: statement.cText(at: 1), name: statement.cText(at: 2))
                 SchemaPrinter.statement(text, indent: indent, to: shell.out)
             }
@@ -71,8 +79,14 @@ struct SchemaCommand: DotCommand {
                 while try modules.step() {
                     guard let name = modules.string(at: 0),
                           let fake = SchemaPrinter.fakeSchema(connection, schema: nil, name: name) else { continue }
+                    printed = true
                     SchemaPrinter.statement("/* \(fake) */", indent: indent, to: shell.out)
                 }
+            }
+            // Where sqlite3 prints nothing: a data file named is read as a table (sqlsh only),
+            // so its columns and types are shown.
+            if !printed, let pattern, let sql = fileTableSchema(pattern, shell: shell) {
+                SchemaPrinter.statement(sql, indent: indent, to: shell.out)
             }
         } catch let error as SQLshCore.SQLiteError {
             throw ShellError("Error: \(error.message)")
@@ -81,6 +95,20 @@ struct SchemaCommand: DotCommand {
     }
 
     /// The pattern and `--nosys` conditions of the schema query, each followed by ` AND `.
+    /// `CREATE TABLE 'sales.csv'(id INTEGER, ...)` for `name`, a data file that exists and
+    /// reads as a table (``FileTablesSubsystem``); nil for any other name.
+    static func fileTableSchema(_ name: String, shell: Shell) -> String? {
+        guard FileTablesSubsystem.isDataFileName(name), access(name, R_OK) == 0 else { return nil }
+        let source = FriendlySQL.quoteString(name)
+        guard let columns = ConnectionSchema(connection: shell.connection).columns(of: source), !columns.isEmpty
+        else { return nil }
+        let list = columns.map { column in
+            let quoted = SQLQuoting.identifier(column.name)
+            return column.type.isEmpty ? quoted : quoted + " " + column.type
+        }
+        return "CREATE TABLE \(source)(" + list.joined(separator: ", ") + ")"
+    }
+
     static func whereClause(pattern: String?, noSystem: Bool, table: String, qualified: String) -> String {
         var filter = ""
         if let pattern {

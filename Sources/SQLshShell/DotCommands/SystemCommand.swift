@@ -17,7 +17,7 @@ struct SystemCommand: DotCommand {
         guard arguments.count >= 2 else { throw ShellError("Usage: .system COMMAND") }
         let line = arguments.dropFirst().map { $0.contains(" ") ? "\"\($0)\"" : $0 }.joined(separator: " ")
         // Like sqlite3, standard output is not flushed first: the child writes directly.
-        let status = line.withRawCString { system($0) }
+        let status = shell.typeAheadEcho.whileReleased { line.withRawCString { system($0) } }
         if status != 0 { shell.err.write("System command returns \(status)\n") }
         return .success
     }

@@ -247,10 +247,12 @@ extension Shell {
                     // (BigResultShortcut).
                     repeat {
                         screen.row(statement)
+                        renderedRows &+= 1
                     } while try screen.wantsMoreRows && statement.step()
                 } else {
                     repeat {
                         renderer.row(statement)
+                        renderedRows &+= 1
                     } while try statement.step()
                 }
             } catch {
@@ -359,7 +361,7 @@ extension Shell {
         if let failure = render(statement, with: measurer) { return failure }
         statement.reset()
         let drawer = StreamingTableRenderer(names: names, measure: measurer.measure, types: measurer.types?.names,
-                                            settings: settings,
+                                            alignment: measurer.alignment, settings: settings,
                                             width: width > 0 ? width : Int.max, out: writer)
         return render(statement, with: drawer)
     }

@@ -142,6 +142,11 @@ extension Shell {
     /// What sqlite3 does after each SQL input: end a `.once` redirection, and end a one-shot
     /// safe-mode exemption.
     private func afterInput() {
+        if let note = redirectNote, isTypedByPerson {
+            out.flush()
+            writeHint(note.text(rows: renderedRows &- note.rowsBefore))
+            redirectNote?.rowsBefore = renderedRows
+        }
         if outputResetCountdown > 0 {
             resetOutput()
             outputResetCountdown = 0
@@ -253,6 +258,18 @@ extension Shell {
         if let timer, !footerShowedTimes { timer.report(to: standardOutput, flushing: out) }
         if let failure {
             let kind = failure.kind == .prepare ? "Parse error" : "Runtime error"
+            if FileDataError.isFileError(failure.message) {
+                // An error in a file's data, not in the SQL: said so, with the file's line and
+                // caret (the SQL's own context would point at the file's name only).
+                let message = Array(failure.message.dropLast(failure.contextLength))
+                if reportLines {
+                    err.write("Error near line \(startLine): ")
+                    err.write(message + [10])
+                } else {
+                    writeError("Error in ", message)
+                }
+                return 1
+            }
             if reportLines {
                 err.write("\(kind) near line \(startLine): ")
                 err.write(failure.message + [10])
@@ -260,15 +277,23 @@ extension Shell {
                 // Ctrl-C at the prompt: what the person did, not a failure of the statement.
                 let note = "cancelled after " + Self.seconds(ResultFooter.now() - started)
                 err.write(settings.palette.paint(note, .dim) + "\n")
-            } else if let position = failure.position, sql.contains(10) {
+            } else if let position = failure.position, sql.contains(10) || !contextFits(failure) {
                 // At the prompt, a statement of several lines: the line number and a caret
-                // under the offending token instead of sqlite3's one-line context.
+                // under the offending token instead of sqlite3's one-line context; a long line
+                // cut to the terminal's width.
                 writeError(kind + ": ", Array(failure.message.dropLast(failure.contextLength)))
-                err.write(lineContext(text, position: position))
+                err.write(lineContext(text, position: position, labelled: sql.contains(10)))
+            } else if isTypedByPerson, failure.kind == .prepare, let alias = AliasMisuse.alias(in: failure.message),
+                      let position = AliasMisuse.position(of: alias, in: text) {
+                // SQLite gives no position for a misused alias: a caret under its use.
+                writeError(kind + ": ", failure.message)
+                err.write(lineContext(text, position: position, labelled: sql.contains(10)))
             } else {
                 writeError(kind + ": ", failure.message)
             }
             if !reportLines, failure.kind == .prepare, let hint = suggestion(forError: failure.message) { writeHint(hint) }
+            // At the prompt, a write to a file read as a table: what it is and what to do.
+            if !reportLines, isTypedByPerson, let hint = FileDataError.readOnlyHint(forError: failure.message) { writeHint(hint) }
             // At the prompt, what the function takes (sqlite3 says only that the count is wrong).
             if !reportLines, isTypedByPerson, let usage = signatureHint(forError: failure.message) { writeHint(usage) }
             return 1
@@ -279,6 +304,14 @@ extension Shell {
         return 0
     }
 
+    /// Whether sqlite3's one-line context under `failure` fits the terminal (each of its
+    /// lines narrower than the screen, so that none wraps).
+    private func contextFits(_ failure: ExecutionFailure) -> Bool {
+        guard settings.terminalWidth > 0, failure.contextLength > 0 else { return true }
+        let context = String(decoding: failure.message.suffix(failure.contextLength), as: UTF8.self)
+        return context.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) < settings.terminalWidth }
+    }
+
     /// A duration as a person reads it after a cancelled statement: `3.4 s`, `0.0 s`, `12 s`.
     static func seconds(_ seconds: Double) -> String {
         let tenths = seconds.isFinite && seconds > 0 ? Int(min(seconds, 1e15) * 10) : 0
@@ -286,8 +319,10 @@ extension Shell {
     }
 
     /// `  line 2: select * form t;` and a caret under the byte at `position` of `sql`, for an
-    /// error in a statement of several lines (long lines are cut around the position).
-    func lineContext(_ sql: [UInt8], position: Int) -> String {
+    /// error in a statement of several lines (`  select ...` without the label for one line).
+    /// Long lines are cut around the position, with `...`, to fit the terminal's width (and
+    /// about 100 columns), so that the caret stays under the token.
+    func lineContext(_ sql: [UInt8], position: Int, labelled: Bool = true) -> String {
         let position = min(max(0, position), sql.count)
         var start = position
         while start > 0 && sql[start - 1] != 10 { start -= 1 }
@@ -299,13 +334,23 @@ extension Shell {
         }
         var before = text(sql[start..<position])
         var after = text(sql[position..<end])
-        // Keep the caret within about 60 columns, and the line within about 100.
-        while DisplayWidth.of(before) > 60 { before.removeFirst() }
-        if before.utf8.count < position - start { before = "..." + before }
-        while DisplayWidth.of(before) + DisplayWidth.of(after) > 100 { after.removeLast() }
-        if after.utf8.count < end - position { after += "..." }
-        let label = "  line \(line): "
-        let caret = String(repeating: " ", count: DisplayWidth.of(label) + DisplayWidth.of(before)) + "^"
+        let label = labelled ? "  line \(line): " : "  "
+        // The room on a line: the terminal's width less one (a line exactly as wide as the
+        // terminal would leave the cursor on the next), at most about 100 columns.
+        let width = settings.terminalWidth > 0 ? min(settings.terminalWidth - 1, 100) : 100
+        let room = max(20, width - DisplayWidth.of(label))
+        // The caret within two thirds of the room (about 60 columns at most).
+        let beforeRoom = min(60, room * 2 / 3)
+        if DisplayWidth.of(before) > beforeRoom {
+            while DisplayWidth.of(before) > beforeRoom - 3 { before.removeFirst() }
+            before = "..." + before
+        }
+        let beforeWidth = DisplayWidth.of(before)
+        if beforeWidth + DisplayWidth.of(after) > room {
+            while !after.isEmpty && beforeWidth + DisplayWidth.of(after) > room - 3 { after.removeLast() }
+            after += "..."
+        }
+        let caret = String(repeating: " ", count: DisplayWidth.of(label) + beforeWidth) + "^"
         return label + before + after + "\n" + caret + "\n"
     }
 

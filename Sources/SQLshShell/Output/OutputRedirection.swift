@@ -108,6 +108,9 @@ enum OutputRedirection {
                 return .failure
             }
             shell.out = writer
+            if shell.isTypedByPerson {
+                shell.redirectNote = RedirectNote(path: name, mode: shell.settings.mode, rowsBefore: shell.renderedRows)
+            }
         }
         if bom { shell.out.write([0xEF, 0xBB, 0xBF]) }
         shell.settings.outputFile = name

@@ -83,6 +83,7 @@ final class EditLineSource: LineSource {
     }
 
     deinit {
+        shell.typeAheadEcho.release()
         el_end(editLine)
         if terminalStream != sqlsh_stdout() && terminalStream != sqlsh_stderr() { fclose(terminalStream) }
         if libeditOutput >= 0 { close(libeditOutput) }
@@ -145,11 +146,13 @@ final class EditLineSource: LineSource {
         }
         // interruptRequested is not cleared: a Ctrl-C right after Enter must stop this input.
         interruptTarget = shell.connection.handle
+        shell.typeAheadEcho.hold()  // keys typed ahead are drawn once, at the next prompt
         indicators.willRun()
     }
 
     func didRun() {
         interruptTarget = nil
+        shell.typeAheadEcho.release()
         indicators.didRun()
         shell.out.flush()
         if interruptRequested != 0 { interruptRequested = 0 }

@@ -24,10 +24,7 @@ enum Terminal {
     static func width(of fd: Int32 = 1) -> Int? { size(of: fd)?.columns }
 
     /// The height in rows of the terminal on `fd`, or nil when it is not a terminal.
-    static func height(of fd: Int32 = 1) -> Int? {
-        guard let rows = size(of: fd)?.rows, rows > 0 else { return nil }
-        return rows
-    }
+    static func height(of fd: Int32 = 1) -> Int? { size(of: fd).flatMap { $0.rows > 0 ? $0.rows : nil } }
 
     /// The width and height of the terminal on `fd`, or nil when it is not a terminal.
     static func size(of fd: Int32 = 1) -> (columns: Int, rows: Int)? {

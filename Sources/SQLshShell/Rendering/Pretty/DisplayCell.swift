@@ -152,6 +152,9 @@ struct DisplayCell {
 struct DecimalAlignment {
     /// Per column, the widest fraction (with its `.`) of its numbers.
     private(set) var fractions: [Int]
+    /// Per column, the widest whole part (sign and digit groups included) of the numbers
+    /// counted by ``add(number:width:column:)``.
+    private var wholes: [Int] = []
     /// The decimal point: `,` under `.numformat .`.
     let point: UInt8
 
@@ -164,6 +167,12 @@ struct DecimalAlignment {
     /// aligned (text, NULL, exponent form).
     func fractionWidth(_ cell: DisplayCell) -> Int? {
         guard cell.isNumber, let text = cell.lines.first else { return nil }
+        return fractionWidth(number: text)
+    }
+
+    /// The width of the fraction of `text`, a number as shown, `.` included (0 for an
+    /// integer); nil for exponent form.
+    func fractionWidth(number text: String) -> Int? {
         var width = 0
         for byte in text.utf8.reversed() {
             switch byte {
@@ -180,6 +189,22 @@ struct DecimalAlignment {
         for (c, cell) in row.enumerated() where c < fractions.count {
             if let width = fractionWidth(cell) { fractions[c] = max(fractions[c], width) }
         }
+    }
+
+    /// Counts one number of column `c`, `text` as shown, `width` columns wide; keeps the
+    /// widest whole part so that ``alignedWidth(column:)`` can tell the column's width once
+    /// its numbers are padded (for a table measured without keeping its rows).
+    mutating func add(number text: String, width: Int, column c: Int) {
+        guard c < fractions.count, let fraction = fractionWidth(number: text) else { return }
+        if wholes.count < fractions.count { wholes = [Int](repeating: 0, count: fractions.count) }
+        fractions[c] = max(fractions[c], fraction)
+        wholes[c] = max(wholes[c], width - fraction)
+    }
+
+    /// The width of column `c`'s widest number once padded, counting what
+    /// ``add(number:width:column:)`` saw; 0 when none.
+    func alignedWidth(column c: Int) -> Int {
+        c < wholes.count && fractions[c] > 0 ? wholes[c] + fractions[c] : 0
     }
 
     /// `row` with its numbers padded to their columns' fractions.

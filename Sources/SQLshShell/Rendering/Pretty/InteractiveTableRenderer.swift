@@ -13,7 +13,7 @@ import SQLshCore
 /// - Column widths are measured on the rows shown (see ``TableLayout``): numbers, short values
 ///   and header words are never cut; long text gives up room first (cut with `…`), then middle
 ///   columns are hidden behind a `…` column and named in the footer.
-/// - Numbers are right-aligned; NULL shows as `NULL` (or `.nullvalue`), dimmed in colour;
+/// - Numbers are right-aligned with their decimal points lined up (``DecimalAlignment``); NULL shows as `NULL` (or `.nullvalue`), dimmed in colour;
 ///   headers are bold in colour (and hidden with `.headers off`); control characters show as
 ///   `^X`; blobs as `X'…'`.
 public final class InteractiveTableRenderer: ResultRenderer {
@@ -239,6 +239,9 @@ public final class InteractiveTableRenderer: ResultRenderer {
         let types = headers == nil ? nil : types
         if let headers { measure.addHeaders(headers) }
         if let types { measure.addTypes(types) }
+        var alignment = DecimalAlignment(columns: names.count, numbers: settings.numberFormat)
+        for row in rows { alignment.add(row) }
+        let rows = rows.map(alignment.apply)
         for row in rows { measure.add(row) }
         let layout = measure.layout(width: width)
         let drawer = TableDrawer(layout: layout, colour: settings.colour, out: out)
@@ -267,8 +270,12 @@ public final class InteractiveTableRenderer: ResultRenderer {
         let headers = settings.headers ? names.map { DisplayCell(text: $0, maxLines: 1) } : nil
         var types = headers == nil ? nil : types
         if let headers { measure.addHeaders(headers) }
+        var alignment = DecimalAlignment(columns: names.count, numbers: settings.numberFormat)
         for row in rows {
-            measure.add(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) })
+            alignment.add(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) })
+        }
+        for row in rows {
+            measure.add(alignment.apply(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) }))
             types?.add(row)
         }
         if let types { measure.addTypes(types.names) }
@@ -278,7 +285,7 @@ public final class InteractiveTableRenderer: ResultRenderer {
         for (k, row) in rows.enumerated() {
             if out.failed { break }
             if measure.hasMultiLineRows && k > 0 { drawer.rule() }
-            drawer.row(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) })
+            drawer.row(alignment.apply(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) }))
         }
         drawer.bottom()
         return layout

@@ -14,11 +14,14 @@ final class StreamingTableRenderer: ResultRenderer {
         private let numbers: NumberFormat?
         /// The column types, gathered from every row, when `showsTypes` (and headers are on).
         private(set) var types: ColumnTypes?
+        /// The widest fraction of each column's numbers, to line up their decimal points.
+        private(set) var alignment: DecimalAlignment
 
         init(names: [String], settings: ShellSettings, showsTypes: Bool = false) {
             self.showsTypes = showsTypes && settings.headers
             numbers = settings.numberFormat
             measure = ColumnMeasure(count: names.count)
+            alignment = DecimalAlignment(columns: names.count, numbers: settings.numberFormat)
             nullWidth = DisplayCell(text: settings.nullValue.isEmpty ? "NULL" : settings.nullValue).width
             if settings.headers { measure.addHeaders(names.map { DisplayCell(text: $0, maxLines: 1) }) }
         }
@@ -40,10 +43,13 @@ final class StreamingTableRenderer: ResultRenderer {
                     var width = Self.digits(statement.int64(at: c))
                     if numbers != nil { width += (width - (statement.int64(at: c) < 0 ? 2 : 1)) / 3 }
                     measure.add(column: c, width: width, uncuttable: true, lines: 1)
+                    alignment.add(number: "0", width: width, column: c)
                 case .real:
-                    let text = CapturedRow.Value.real(statement.double(at: c)).text ?? ""
-                    let width = numbers.map { DisplayWidth.of($0.apply(text)) } ?? text.utf8.count
+                    var text = CapturedRow.Value.real(statement.double(at: c)).text ?? ""
+                    if let numbers { text = numbers.apply(text) }
+                    let width = DisplayWidth.of(text)
                     measure.add(column: c, width: width, uncuttable: true, lines: 1)
+                    alignment.add(number: text, width: width, column: c)
                 case .null:
                     measure.add(column: c, width: nullWidth, uncuttable: true, lines: 1)
                 case .blob:
@@ -79,6 +85,10 @@ final class StreamingTableRenderer: ResultRenderer {
 
         func end(_ statement: Statement) {
             if let types { measure.addTypes(types.names) }
+            for c in 0..<columns {
+                let width = alignment.alignedWidth(column: c)
+                if width > 0 { measure.add(column: c, width: width, uncuttable: true, lines: 1) }
+            }
         }
     }
 
@@ -91,11 +101,14 @@ final class StreamingTableRenderer: ResultRenderer {
     private var columns = 0
     private var rows = 0
     private let types: [String]?
+    private let alignment: DecimalAlignment?
 
-    /// Draws with the widths `measure` found, fitted to `width` columns.
-    init(names: [String], measure: ColumnMeasure, types: [String]? = nil, settings: ShellSettings, width: Int,
-         out: OutputWriter) {
+    /// Draws with the widths `measure` found, fitted to `width` columns; numbers padded by
+    /// `alignment` (the measurer's) so that their decimal points line up.
+    init(names: [String], measure: ColumnMeasure, types: [String]? = nil, alignment: DecimalAlignment? = nil,
+         settings: ShellSettings, width: Int, out: OutputWriter) {
         self.names = names
+        self.alignment = alignment
         self.types = types
         self.settings = settings
         self.measure = measure
@@ -114,7 +127,8 @@ final class StreamingTableRenderer: ResultRenderer {
         if measure.hasMultiLineRows && rows > 0 { drawer.rule() }
         row.capture(statement, columns: columns)
         let null = settings.nullValue.isEmpty ? "NULL" : settings.nullValue
-        drawer.row(row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) })
+        let cells = row.values.map { DisplayCell($0, nullText: null, numbers: settings.numberFormat) }
+        drawer.row(alignment?.apply(cells) ?? cells)
         rows += 1
     }
 
