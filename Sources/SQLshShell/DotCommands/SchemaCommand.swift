@@ -94,7 +94,6 @@ struct SchemaCommand: DotCommand {
         return .success
     }
 
-    /// The pattern and `--nosys` conditions of the schema query, each followed by ` AND `.
     /// `CREATE TABLE 'sales.csv'(id INTEGER, ...)` for `name`, a data file that exists and
     /// reads as a table (``FileTablesSubsystem``); nil for any other name.
     static func fileTableSchema(_ name: String, shell: Shell) -> String? {
@@ -109,6 +108,7 @@ struct SchemaCommand: DotCommand {
         return "CREATE TABLE \(source)(" + list.joined(separator: ", ") + ")"
     }
 
+    /// The pattern and `--nosys` conditions of the schema query, each followed by ` AND `.
     static func whereClause(pattern: String?, noSystem: Bool, table: String, qualified: String) -> String {
         var filter = ""
         if let pattern {
