@@ -72,7 +72,7 @@ struct CompletionTable: TableValuedFunction {
     /// A cursor with no connection: it offers keywords only. ``register(on:)`` makes cursors
     /// that read the connection's names.
     init() {
-        self.init(connection: nil, keywords: ShellCompletionData.sqlKeywords)
+        self.init(connection: nil, keywords: SQLText.keywords)
     }
 
     init(connection: Connection?, keywords: [String]) {
@@ -85,7 +85,8 @@ struct CompletionTable: TableValuedFunction {
         let reference = ConnectionReference(connection)
         try connection.addTableValuedFunction("completion", CompletionTable.self) {
             // Read when a completion runs: the keyword list is made once, not at every open.
-            CompletionTable(connection: reference.connection, keywords: ShellCompletionData.sqlKeywords)
+            // SQLite's keywords only, as sqlite3's completion table (friendly SQL's are the prompt's).
+            CompletionTable(connection: reference.connection, keywords: SQLText.keywords)
         }
     }
 
