@@ -106,7 +106,7 @@ let package = Package(
         .target(name: "SQLshFiles", dependencies: ["SQLshCore", "SQLshCatalog", "SQLshParquet", "CZlib"]),
 
         // Layer 4: the shell library: input in, bytes out.
-        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "SQLshFiles", "CSQLshPlugin", "CSQLshVersion"]),
+        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "SQLshFiles", "SQLshParquet", "CSQLshPlugin", "CSQLshVersion"]),
         // sqlsh's version, from the top-level VERSION file (embedded by the C compiler).
         .target(name: "CSQLshVersion"),
 
@@ -150,7 +150,7 @@ let package = Package(
         // What several test targets share that is not a golden file: the seeded SplitMix64.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SQLshLineEditorTests", dependencies: ["SQLshLineEditor", "SQLshShell"]),
-        .testTarget(name: "SQLshShellTests", dependencies: ["SQLshShell", "SQLshCore", "SQLshCatalog", "SQLshFiles", "GoldenFiles", "TestSupport"],
+        .testTarget(name: "SQLshShellTests", dependencies: ["SQLshShell", "SQLshCore", "SQLshCatalog", "SQLshFiles", "SQLshParquet", "GoldenFiles", "TestSupport"],
                     exclude: ["Golden"]),
         // Runs the built `sqlsh` binary and the stock `sqlite3` on the same input.
         .testTarget(name: "EndToEndTests", dependencies: ["sqlsh", "GoldenFiles", "TestSupport"], exclude: ["Corpus", "Golden"]),
