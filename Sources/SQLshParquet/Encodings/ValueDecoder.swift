@@ -61,6 +61,16 @@ struct ValueDecoder {
                 try deltaByteArray(bytes, count, into: &values)
             case .byteStreamSplit:
                 try byteStreamSplit(bytes, count, into: &values)
+            case .rle where type == .boolean:
+                // Booleans as RLE/bit-packed runs of width 1, after a 4-byte length.
+                var cursor = ByteCursor(bytes)
+                let length = Int(try cursor.uint32())
+                var bits: [UInt32] = []
+                try RLEHybrid.decode(try cursor.take(length), bitWidth: 1, count: count, into: &bits)
+                guard case .booleans(var v) = values else { throw unsupported(encoding) }
+                values = .int32([])
+                v.append(contentsOf: bits.lazy.map { $0 != 0 })
+                values = .booleans(v)
             default:
                 throw unsupported(encoding)
             }

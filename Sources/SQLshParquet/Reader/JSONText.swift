@@ -24,13 +24,9 @@ enum JSONText {
         text.withUnsafeBufferPointer { string($0, into: &out) }
     }
 
+    /// A real as its shortest round-trip text (`1.5`, `-2.0`, `1e+300`); null when not finite.
     static func real(_ value: Double, into out: inout [UInt8]) {
         guard value.isFinite else { out += "null".utf8; return }
-        if value == value.rounded(.towardZero), abs(value) < 1e15 {
-            out += String(Int64(value)).utf8
-            if value == 0 && value.sign == .minus { out = out.dropLast() + "-0".utf8 }
-            return
-        }
         out += "\(value)".utf8
     }
 
