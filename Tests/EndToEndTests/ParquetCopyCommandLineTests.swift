@@ -193,4 +193,62 @@ struct ParquetCopyCommandLineTests {
         #expect(safe.status == 1 && safe.output.contains("cannot run COPY ... TO in safe mode"), "\(safe)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("s.parquet").path))
     }
+
+    @Test func sqlshReadsBackWhatItWrote() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try Self.sqlsh("""
+            copy t to 'rt.parquet' (compression zstd);
+            select quote(i), quote(r), quote(s), quote(b), quote(m), quote(flag), quote(d), quote(ts) from 'rt.parquet';
+            create table g as
+              with recursive c(v) as (select 1 union all select v + 1 from c where v < 3000)
+              select v, random() as r, hex(randomblob(v % 20)) as h, randomblob(v % 7) as b,
+                     case v % 4 when 0 then null when 1 then v when 2 then v * 1.5 else 'x' || v end as mixed,
+                     case when v % 3 = 0 then null else v * 0.25 end as q
+              from c;
+            copy g to 'g.parquet' (row_group_size 700);
+            select count(*) from g join 'g.parquet' p using (v)
+              where p.r is g.r and p.h is g.h and p.b is g.b and p.mixed is cast(g.mixed as text) and p.q is g.q;
+            select typeof(r), typeof(h), typeof(b), typeof(mixed), typeof(q), count(*) from 'g.parquet' group by all order by all;
+
+            """, in: dir)
+        #expect(run.output == """
+            1|1.5|'héllo ✓'|X'00FF'|'1'|1|'2024-01-31'|'2024-01-31 10:20:30.5'
+            NULL|NULL|''|X''|'two'|0|NULL|NULL
+            -9223372036854775808|0.0|NULL|NULL|'3.5'|NULL|'1970-01-01'|'1970-01-01 00:00:00'
+            9223372036854775807|1.0e+300|'a''b'|X'000000'|'A'|1|'2000-02-29'|'2000-02-29 23:59:59.999999'
+            3000
+            integer|text|blob|null|null|250
+            integer|text|blob|null|real|500
+            integer|text|blob|text|null|750
+            integer|text|blob|text|real|1500
+
+            """, "\(run)")
+    }
+
+    @Test func aStatementThatWritesRunsOnceAndHugeValuesFit() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try Self.sqlsh("""
+            create table u(a);
+            copy (with recursive c(v) as (select 1 union all select v + 1 from c where v < 5) insert into u select v from c returning a)
+              to 'ins.parquet' (row_group_size 2);
+            select count(*), sum(a) from u;
+            select count(*), sum(a) from 'ins.parquet';
+            copy (insert into u values (6), (7), ('x') returning a) to 'bad.parquet' (row_group_size 2);
+            copy (select zeroblob(20000000) as z, printf('%.*c', 5000000, 'x') as s, 1 as n) to 'huge.parquet';
+            select length(z), length(s), n from 'huge.parquet';
+
+            """, in: dir)
+        #expect(run.output == """
+            5|15
+            5|15
+            Runtime error near line 12: copy: cannot write bad.parquet: column a is BIGINT, and the text 'x' is not one (the query's values changed type after the column's type was chosen)
+            20000000|5000000|1
+
+            """, "\(run)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad.parquet").path))
+        guard Self.hasDuckDB else { return }
+        #expect(try Self.duckDB("select octet_length(z), length(s), n from 'huge.parquet'", in: dir) == "20000000|5000000|1\n")
+    }
 }
