@@ -189,6 +189,15 @@ struct ParquetCopyCommandLineTests {
         #expect(try String(contentsOf: dir.appendingPathComponent("keep.parquet"), encoding: .utf8) == "old\n")
         let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         #expect(left == ["keep.parquet", "script.sql"], "\(left)")
+        // An interrupt (here the progress handler's limit, as Ctrl-C would) in the second pass.
+        let interrupted = try Self.sqlsh("""
+            .progress 1000 --limit 3 --quiet
+            copy (with recursive c(v) as (select 1 union all select v + 1 from c where v < 1000000) select v from c) to 'keep.parquet';
+
+            """, in: dir)
+        #expect(interrupted.output.contains("Runtime error near line 8: interrupted"), "\(interrupted)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("keep.parquet"), encoding: .utf8) == "old\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["keep.parquet", "script.sql"])
         let safe = try Self.sqlsh("copy t to 's.parquet';\n", in: dir, arguments: ["-safe"])
         #expect(safe.status == 1 && safe.output.contains("cannot run COPY ... TO in safe mode"), "\(safe)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("s.parquet").path))

@@ -27,7 +27,7 @@ public struct ParquetFileDescriptorOutput: ParquetOutput {
     public mutating func write(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            let n = bytes[offset...].withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw ParquetError(String(cString: strerror(errno)))
@@ -35,4 +35,9 @@ public struct ParquetFileDescriptorOutput: ParquetOutput {
             offset += n
         }
     }
+}
+
+/// write(2), out of reach of the methods named `write`.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, buffer, count)
 }

@@ -50,6 +50,7 @@ struct ParquetCopy {
             for i in 0..<count {
                 let value = input(i, asText: false)
                 choosers[i].observe(value)
+                keptSize += 24  // the value's own room, NULLs too
                 switch value {
                 case .null: row.append(.null)
                 case .integer(let n): row.append(.integer(n)); keptSize += 8
