@@ -116,3 +116,19 @@ import Testing
         #expect(ValueText.float16(0x3C00) == 1.0)
     }
 }
+
+/// A read stops between column chunks and pages when asked to (Ctrl-C).
+@Suite struct InterruptTests {
+    final class Flag: @unchecked Sendable { var raised = false }
+
+    @Test func aReadStopsWhenInterrupted() throws {
+        let path = FixtureAnswersTests.folder.appendingPathComponent("many_dict.parquet").path
+        let flag = Flag()
+        let file = try ParquetFile(path: path, limits: ParquetLimits(lengthLimit: 1 << 30), interrupted: { flag.raised })
+        _ = try file.readColumnChunk(rowGroup: 0, leaf: file.schema.leaves[0])
+        flag.raised = true
+        #expect(throws: ParquetInterrupted.self) { try file.readColumnChunk(rowGroup: 1, leaf: file.schema.leaves[0]) }
+        file.interrupted = { false }
+        _ = try file.readColumnChunk(rowGroup: 1, leaf: file.schema.leaves[0])
+    }
+}

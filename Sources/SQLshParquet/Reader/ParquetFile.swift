@@ -21,7 +21,9 @@ public final class ParquetFile {
     /// Where the footer starts: pages lie before it.
     private let dataEnd: Int64
     private let descriptor: Int32
-    private let interrupted: @Sendable () -> Bool
+    /// Asked before each column chunk and page is read: true stops the read with
+    /// ``ParquetInterrupted``. A scan sets its own (a Ctrl-C check made when it starts).
+    public var interrupted: @Sendable () -> Bool
 
     /// Opens a regular file (never blocking: a FIFO or a device is refused) and reads its footer.
     /// - Parameter interrupted: asked between pages; true stops the read with ``ParquetInterrupted``.
