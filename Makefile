@@ -220,7 +220,7 @@ test-sanitize: deps
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := FuzzInputSplitter FuzzDotArguments FuzzImportReader FuzzCompletion FuzzCatalog FuzzRecover \
                 FuzzVSVOptions FuzzDumpDamaged FuzzFileTables FuzzHighlighter FuzzWasmModule FuzzSQLTokenizer \
-                FuzzFriendlySQL
+                FuzzFriendlySQL FuzzParquet
 fuzz: deps
 	@# The build plan is made again each time: a path dependency's new source files are
 	@# otherwise missed (SwiftPM keeps the old file lists in .build-fuzz/*.yaml).
@@ -329,6 +329,7 @@ lintian: deb
 # Every benchmark: the function API against the raw C API and GRDB (the Benchmarks package),
 # then the shell and the catalog against the stock sqlite3 (hyperfine times whole commands),
 # files queried in place against sqlite3's .import and DuckDB's read_csv (Benchmarks/files.sh),
+# a Parquet file read in place against sqlite3's own table and DuckDB (Benchmarks/parquet.sh),
 # and, when SQLEAN_DIST names a folder of sqlean's .so files, every function shared with
 # sqlean against its C extension (a one-line note otherwise), a scalar call through the
 # WebAssembly sandbox against the same function native and built in (Benchmarks/wasm.sh), and
@@ -341,6 +342,7 @@ bench: deps build
 	Benchmarks/catalog.sh
 	Benchmarks/sqlean.sh
 	Benchmarks/files.sh
+	Benchmarks/parquet.sh .build/release/sqlsh
 	Benchmarks/sqlean-compare.sh
 	Benchmarks/wasm.sh
 	SQLSH_BIN=.build/release/sqlsh python3 Benchmarks/typing.py

@@ -144,7 +144,7 @@ let package = Package(
         .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "GoldenFiles", "TestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "SQLshParquetTests", dependencies: ["SQLshParquet"]),
-        .testTarget(name: "SQLshFilesTests", dependencies: ["SQLshFiles", "SQLshCatalog", "SQLshCore", "TestSupport"]),
+        .testTarget(name: "SQLshFilesTests", dependencies: ["SQLshFiles", "SQLshParquet", "SQLshCatalog", "SQLshCore", "TestSupport"]),
         // The stock sqlite3's recorded output for the comparison tests (Golden/ folders).
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         // What several test targets share that is not a golden file: the seeded SplitMix64.

@@ -54,6 +54,8 @@ final class ParquetCursor: VirtualTableCursor {
         reader = nil
         let path = table.files.paths[index]
         let file = try table.file(index, interrupt: interrupt)
+        let check = interrupt
+        file.interrupted = { check.isRequested }
         self.file = file
         let columns = ParquetColumn.columns(of: file.schema)
         var byName: [String: Int] = [:]

@@ -1,3 +1,4 @@
+import SQLshCatalog
 import SQLshCore
 import SQLshParquet
 import Synchronization
@@ -56,10 +57,19 @@ final class ParquetTable: VirtualTable, TrackedFileTable {
         estimatedRows = max(first.rowCount, 1).multipliedReportingOverflow(by: Int64(max(files.paths.count, 1))).partialValue
     }
 
-    /// Opens a file, its errors named after it.
+    /// Opens a file (a regular file only, without blocking), its errors named after it.
     static func open(_ path: String, limits: ParquetLimits, interrupt: InterruptCheck = InterruptCheck()) throws -> ParquetFile {
+        let fd: Int32
         do {
-            return try ParquetFile(path: path, limits: limits, interrupted: { interrupt.isRequested })
+            (fd, _) = try RegularFile.openForReading(path)
+        } catch let failure as RegularFile.OpenFailure {
+            throw FileTableError("cannot open \(path): \(failure.reason)")
+        } catch let refusal as RegularFile.Refusal {
+            throw FileTableError(refusal.isDirectory ? "cannot open \(path): Is a directory"
+                                 : "cannot open \(path): \(refusal.message(path)) (sqlsh reads files, not pipes or devices)")
+        }
+        do {
+            return try ParquetFile(descriptor: fd, path: path, limits: limits, interrupted: { interrupt.isRequested })
         } catch let error as ParquetError {
             throw fileError(error, path: path)
         }

@@ -21,17 +21,25 @@ public final class ParquetFile {
     /// Where the footer starts: pages lie before it.
     private let dataEnd: Int64
     private let descriptor: Int32
-    private let interrupted: @Sendable () -> Bool
+    /// Asked before each column chunk and page is read: true stops the read with
+    /// ``ParquetInterrupted``. A scan sets its own (a Ctrl-C check made when it starts).
+    public var interrupted: @Sendable () -> Bool
 
-    /// Opens a file and reads its footer.
+    /// Opens a regular file (never blocking: a FIFO or a device is refused) and reads its footer.
     /// - Parameter interrupted: asked between pages; true stops the read with ``ParquetInterrupted``.
     /// - Throws: ``ParquetError`` for a file that cannot be opened or is not Parquet.
-    public init(path: String, limits: ParquetLimits, interrupted: @escaping @Sendable () -> Bool = { false }) throws {
+    public convenience init(path: String, limits: ParquetLimits, interrupted: @escaping @Sendable () -> Bool = { false }) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw ParquetError("cannot open the file: \(String(cString: strerror(errno)))") }
+        try self.init(descriptor: fd, path: path, limits: limits, interrupted: interrupted)
+    }
+
+    /// Reads the footer of the file open as `descriptor` (which the file then owns and closes).
+    /// - Throws: ``ParquetError`` for what is not a regular Parquet file.
+    public init(descriptor fd: Int32, path: String, limits: ParquetLimits, interrupted: @escaping @Sendable () -> Bool = { false }) throws {
         self.path = path
         self.limits = limits
         self.interrupted = interrupted
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ParquetError("cannot open the file: \(String(cString: strerror(errno)))") }
         descriptor = fd
         var status = stat()
         guard fstat(fd, &status) == 0 else {

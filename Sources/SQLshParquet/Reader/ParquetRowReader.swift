@@ -11,21 +11,37 @@ public final class ParquetRowReader {
     public let columns: [ParquetColumn]
     private let used: [Bool]
 
-    /// Per column: the decoded chunks of its leaves (empty for a column not read).
-    private var chunks: [[DecodedColumn]]
-    private var states: [[LeafPosition]]
+    /// Per column: its leaves' decoded chunks and positions (empty for a column not read).
+    private var leaves: [[LeafCursor]]
+    /// The flat columns read (a value per row), and the nested ones.
+    private var flat: [LeafCursor] = []
+    private var nestedUsed: [Int] = []
     private let nested: [NestedField?]
     /// The row group loaded and the row within it.
     public private(set) var rowGroup = -1
     public private(set) var row: Int64 = 0
     private var rowCount: Int64 = 0
 
-    struct LeafPosition {
+    /// One leaf's chunk and where the current row is in it.
+    final class LeafCursor {
+        let chunk: DecodedColumn
+        /// The definition level of a present value (0: no levels, every value present).
+        let top: UInt8
+        let hasDefinitions: Bool
         var level = 0
         var value = 0
-        /// The end of the current row's entries.
+        /// The end of the current row's entries (nested columns).
         var levelEnd = 0
         var valueEnd = 0
+
+        init(chunk: DecodedColumn, top: Int) {
+            self.chunk = chunk
+            self.top = UInt8(clamping: top)
+            hasDefinitions = !chunk.definitionLevels.isEmpty
+        }
+
+        /// Whether the current entry holds a value (not a null).
+        var isPresent: Bool { !hasDefinitions || chunk.definitionLevels[level] == top }
     }
 
     /// A reader of `columns` (the file's top-level fields), reading those whose index is in `used`.
@@ -33,8 +49,7 @@ public final class ParquetRowReader {
         self.file = file
         self.columns = columns
         self.used = columns.indices.map { used.contains($0) }
-        chunks = Array(repeating: [], count: columns.count)
-        states = Array(repeating: [], count: columns.count)
+        leaves = Array(repeating: [], count: columns.count)
         nested = columns.map { $0.kind == nil ? NestedField(field: $0.node) : nil }
     }
 
@@ -44,89 +59,84 @@ public final class ParquetRowReader {
     /// Reads row group `index`'s chunks of the used columns, and stands on its first row.
     public func load(rowGroup index: Int) throws {
         let group = file.metadata.rowGroups[index]
-        rowGroup = index
-        rowCount = group.numRows
+        rowGroup = -1
+        rowCount = 0
         row = 0
-        for (c, column) in columns.enumerated() {
-            guard used[c] else { chunks[c] = []; states[c] = []; continue }
-            var decoded: [DecodedColumn] = []
+        flat = []
+        nestedUsed = []
+        for c in columns.indices { leaves[c] = [] }
+        for (c, column) in columns.enumerated() where used[c] {
+            var cursors: [LeafCursor] = []
             for leaf in column.node.leaves {
                 let chunk = try file.readColumnChunk(rowGroup: index, leaf: leaf)
-                let rows: Int
-                if leaf.repetitionLevel == 0 {
-                    rows = chunk.levelCount
-                } else {
-                    rows = chunk.repetitionLevels.reduce(0) { $1 == 0 ? $0 + 1 : $0 }
-                }
+                let rows = leaf.repetitionLevel == 0 ? chunk.levelCount : chunk.repetitionLevels.reduce(0) { $1 == 0 ? $0 + 1 : $0 }
                 guard Int64(rows) == group.numRows else {
                     throw ParquetError("column \(leaf.path.joined(separator: ".")), row group \(index): \(rows) rows where the row group has \(group.numRows)")
                 }
-                decoded.append(chunk)
+                cursors.append(LeafCursor(chunk: chunk, top: leaf.definitionLevel))
             }
-            chunks[c] = decoded
-            states[c] = Array(repeating: LeafPosition(), count: decoded.count)
-            if column.kind == nil { positionRow(c) }
+            leaves[c] = cursors
+            if column.kind != nil { flat.append(cursors[0]) } else { nestedUsed.append(c) }
         }
+        rowGroup = index
+        rowCount = group.numRows
+        if rowCount > 0 { for c in nestedUsed { positionRow(c) } }
     }
 
     /// Finds the current row's entries of a nested column's leaves.
     private func positionRow(_ c: Int) {
-        for l in states[c].indices {
-            let chunk = chunks[c][l]
-            var p = states[c][l]
-            var end = p.level
-            var values = p.value
-            let top = chunk.definitionLevels.isEmpty ? nil : UInt8(columns[c].node.leaves[l].definitionLevel)
+        for cursor in leaves[c] {
+            let chunk = cursor.chunk
+            var end = cursor.level
+            var values = cursor.value
+            let repeated = !chunk.repetitionLevels.isEmpty
             repeat {
-                if let top, chunk.definitionLevels[end] != top {} else { values += 1 }
+                if cursor.isPresentAt(end) { values += 1 }
                 end += 1
-            } while end < chunk.levelCount && !chunk.repetitionLevels.isEmpty && chunk.repetitionLevels[end] != 0
-            p.levelEnd = end
-            p.valueEnd = values
-            states[c][l] = p
+            } while end < chunk.levelCount && repeated && chunk.repetitionLevels[end] != 0
+            cursor.levelEnd = end
+            cursor.valueEnd = values
         }
     }
 
     /// Moves to the next row (within the loaded row group).
     public func advance() {
         row += 1
-        for c in columns.indices where used[c] {
-            if columns[c].kind != nil {
-                let chunk = chunks[c][0]
-                var p = states[c][0]
-                if chunk.definitionLevels.isEmpty || chunk.definitionLevels[p.level] == UInt8(columns[c].node.definitionLevel) {
-                    p.value += 1
-                }
-                p.level += 1
-                states[c][0] = p
-            } else {
-                for l in states[c].indices {
-                    states[c][l].level = states[c][l].levelEnd
-                    states[c][l].value = states[c][l].valueEnd
-                }
-                if row < rowCount { positionRow(c) }
+        for cursor in flat {
+            if cursor.isPresent { cursor.value += 1 }
+            cursor.level += 1
+        }
+        for c in nestedUsed {
+            for cursor in leaves[c] {
+                cursor.level = cursor.levelEnd
+                cursor.value = cursor.valueEnd
             }
+            if row < rowCount { positionRow(c) }
         }
     }
 
-    /// Writes the current row's value of column `c` (which must be used).
+    /// Writes the current row's value of column `c` (NULL for a column not read).
     public func write(column c: Int, to sink: some ValueSink) throws {
-        guard used[c], hasRow, !chunks[c].isEmpty else { return sink.null() }
+        guard used[c], hasRow, !leaves[c].isEmpty else { return sink.null() }
         if let kind = columns[c].kind {
-            let chunk = chunks[c][0]
-            let p = states[c][0]
-            if !chunk.definitionLevels.isEmpty && chunk.definitionLevels[p.level] != UInt8(columns[c].node.definitionLevel) {
-                return sink.null()
-            }
-            return LeafValues.write(chunk.values, p.value, kind: kind, to: sink)
+            let cursor = leaves[c][0]
+            guard cursor.isPresent else { return sink.null() }
+            return LeafValues.write(cursor.chunk.values, cursor.value, kind: kind, to: sink)
         }
         guard let assembly = nested[c] else { return sink.null() }
         let root = Slot()
-        for l in states[c].indices {
-            let p = states[c][l]
-            try assembly.add(leaf: l, column: chunks[c][l], levels: p.level..<p.levelEnd, firstValue: p.value, to: root)
+        let cursors = leaves[c]
+        for (l, cursor) in cursors.enumerated() {
+            try assembly.add(leaf: l, column: cursor.chunk, levels: cursor.level..<cursor.levelEnd, firstValue: cursor.value, to: root)
         }
-        guard let json = try assembly.json(root, columns: chunks[c], limit: file.limits.maxValueLength) else { return sink.null() }
+        guard let json = try assembly.json(root, columns: cursors.map(\.chunk), limit: file.limits.maxValueLength) else {
+            return sink.null()
+        }
         json.withUnsafeBufferPointer { sink.text($0) }
     }
+}
+
+extension ParquetRowReader.LeafCursor {
+    /// Whether entry `i` holds a value.
+    func isPresentAt(_ i: Int) -> Bool { !hasDefinitions || chunk.definitionLevels[i] == top }
 }
