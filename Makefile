@@ -21,7 +21,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -
 # symbol of a static archive (--exclude-libs ALL), so SQLite's archive is first made into one
 # object, sqlite3.o, linked as such, and -lsqlite3 finds an empty archive.
 STATIC_LIB_DIR := $(CURDIR)/.build/static-libs
-STATIC_LIBS    := libstdc++ libcrypto libxxhash libutf8proc libz libpcre2-8 libedit libtinfo libbsd libmd
+STATIC_LIBS    := libstdc++ libcrypto libxxhash libutf8proc libz libsnappy libzstd liblz4 libpcre2-8 libedit libtinfo libbsd libmd
 SQLITE_OBJECT  := $(STATIC_LIB_DIR)/sqlite3.o
 # lld packs the executable's relative relocations (DT_RELR, glibc 2.36): 33,000 of them, applied
 # at every start.
@@ -53,7 +53,8 @@ SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: build
 
-# The -dev packages (SQLite, libedit, PCRE2, libcrypto, xxHash, utf8proc, zlib), installed only when their headers are missing (a fresh machine has
+# The -dev packages (SQLite, libedit, PCRE2, libcrypto, xxHash, utf8proc, zlib, and Parquet's
+# codecs: snappy, zstd, lz4), installed only when their headers are missing (a fresh machine has
 # only the runtime libraries of libedit and PCRE2), plus the tools the tests use: sqlite3 (the
 # reference shell), mandoc (man page lint), pkg-config, and pexpect for the interactive tests.
 # sudo only when not root. INCLUDEDIR and APT_GET can be overridden (to try the logic out).
@@ -70,6 +71,9 @@ deps:
 	[ -f $(INCLUDEDIR)/xxhash.h ] || missing="$$missing libxxhash-dev"; \
 	[ -f $(INCLUDEDIR)/utf8proc.h ] || missing="$$missing libutf8proc-dev"; \
 	[ -f $(INCLUDEDIR)/zlib.h ] || missing="$$missing zlib1g-dev"; \
+	[ -f $(INCLUDEDIR)/snappy-c.h ] || missing="$$missing libsnappy-dev"; \
+	[ -f $(INCLUDEDIR)/zstd.h ] || missing="$$missing libzstd-dev"; \
+	[ -f $(INCLUDEDIR)/lz4.h ] || missing="$$missing liblz4-dev"; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v mandoc >/dev/null || missing="$$missing mandoc"; \
@@ -83,6 +87,9 @@ deps:
 	@python3 -c 'import pexpect, pyte' 2>/dev/null || python3 -m pip install --quiet pexpect pyte 2>/dev/null || \
 		/usr/bin/python3 -c 'import pexpect, pyte' 2>/dev/null || \
 		{ $(APT_INSTALL) python3-pexpect python3-pyte >/dev/null; }
+	@# duckdb and pyarrow: the Parquet tests' reference writers and answers (optional: the
+	@# committed fixtures and answers serve where they are missing).
+	@python3 -c 'import duckdb, pyarrow' 2>/dev/null || python3 -m pip install --quiet duckdb pyarrow 2>/dev/null || true
 
 # sqlsh, then the WebAssembly plugin host next to it (.build/release/libsqlsh_wasm.so): sqlsh
 # dlopens it on the first `.load FILE.wasm`, so WasmKit costs nothing at start-up otherwise.
@@ -213,7 +220,7 @@ test-sanitize: deps
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := FuzzInputSplitter FuzzDotArguments FuzzImportReader FuzzCompletion FuzzCatalog FuzzRecover \
                 FuzzVSVOptions FuzzDumpDamaged FuzzFileTables FuzzHighlighter FuzzWasmModule FuzzSQLTokenizer \
-                FuzzFriendlySQL FuzzDates
+                FuzzFriendlySQL FuzzDates FuzzParquet
 fuzz: deps
 	@# The build plan is made again each time: a path dependency's new source files are
 	@# otherwise missed (SwiftPM keeps the old file lists in .build-fuzz/*.yaml).
@@ -323,6 +330,7 @@ lintian: deb
 # then the shell and the catalog against the stock sqlite3 (hyperfine times whole commands),
 # files queried in place against sqlite3's .import and DuckDB's read_csv (Benchmarks/files.sh),
 # friendly SQL's summarize against one aggregate pass over the same columns (Benchmarks/friendly.sh),
+# a Parquet file read in place against sqlite3's own table and DuckDB (Benchmarks/parquet.sh),
 # and, when SQLEAN_DIST names a folder of sqlean's .so files, every function shared with
 # sqlean against its C extension (a one-line note otherwise), a scalar call through the
 # WebAssembly sandbox against the same function native and built in (Benchmarks/wasm.sh), and
@@ -336,6 +344,7 @@ bench: deps build
 	Benchmarks/sqlean.sh
 	Benchmarks/files.sh
 	Benchmarks/friendly.sh
+	Benchmarks/parquet.sh .build/release/sqlsh
 	Benchmarks/sqlean-compare.sh
 	Benchmarks/wasm.sh
 	SQLSH_BIN=.build/release/sqlsh python3 Benchmarks/typing.py

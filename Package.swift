@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "SQLshJSON", targets: ["SQLshJSON"]),
         .library(name: "SQLshCatalog", targets: ["SQLshCatalog"]),
         .library(name: "SQLshFiles", targets: ["SQLshFiles"]),
+        .library(name: "SQLshParquet", targets: ["SQLshParquet"]),
         .library(name: "SQLshShell", targets: ["SQLshShell"]),
         // Plugins: the SDK plugin authors depend on, and the example plugins (`make plugins`).
         .library(name: "SQLshPluginSDK", targets: ["SQLshPluginSDK"]),
@@ -66,6 +67,19 @@ let package = Package(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // Parquet's page codecs besides GZIP (zlib): Snappy, Zstandard and LZ4 (LZ4_RAW).
+        .systemLibrary(
+            name: "CSnappy",
+            providers: [.apt(["libsnappy-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLZ4",
+            providers: [.apt(["liblz4-dev"])]
+        ),
 
         // Layer 2: the core engine library. No terminal, no printing. The only target that
         // depends on CSQLite: the layers above see SQLite through its API alone.
@@ -81,14 +95,18 @@ let package = Package(
         // Its functions' closures and per-connection state are Sendable.
         .target(name: "SQLshCatalog", dependencies: ["SQLshCore", "CPCRE2", "CCrypto", "CXXHash", "CUTF8Proc", "CZlib"]),
 
+        // Layer 3a: the Parquet format: its Thrift metadata (compact protocol), page codecs,
+        // encodings and column reader, with no SQLite in it; files as tables read it.
+        .target(name: "SQLshParquet", dependencies: ["CZlib", "CSnappy", "CZstd", "CLZ4"]),
+
         // Layer 3b: files as tables (CSV, TSV, JSON, NDJSON, gzip-compressed or not): the
         // read_csv/read_json/read_ndjson modules, files named in FROM, their staleness. One
         // entry point, FileTablesSubsystem.install(on:catalog:), on the core's hooks (the
         // missing-table rewriter, beforePreparing); its pack joins the catalog it is given.
-        .target(name: "SQLshFiles", dependencies: ["SQLshCore", "SQLshCatalog", "CZlib"]),
+        .target(name: "SQLshFiles", dependencies: ["SQLshCore", "SQLshCatalog", "SQLshParquet", "CZlib"]),
 
         // Layer 4: the shell library: input in, bytes out.
-        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "SQLshFiles", "CSQLshPlugin", "CSQLshVersion"]),
+        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "SQLshFiles", "SQLshParquet", "CSQLshPlugin", "CSQLshVersion"]),
         // sqlsh's version, from the top-level VERSION file (embedded by the C compiler).
         .target(name: "CSQLshVersion"),
 
@@ -125,13 +143,14 @@ let package = Package(
         .testTarget(name: "SQLshJSONTests", dependencies: ["SQLshJSON", "SQLshCore"]),
         .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "GoldenFiles", "TestSupport"],
                     exclude: ["Golden"]),
-        .testTarget(name: "SQLshFilesTests", dependencies: ["SQLshFiles", "SQLshCatalog", "SQLshCore", "TestSupport"]),
+        .testTarget(name: "SQLshParquetTests", dependencies: ["SQLshParquet"]),
+        .testTarget(name: "SQLshFilesTests", dependencies: ["SQLshFiles", "SQLshParquet", "SQLshCatalog", "SQLshCore", "TestSupport"]),
         // The stock sqlite3's recorded output for the comparison tests (Golden/ folders).
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         // What several test targets share that is not a golden file: the seeded SplitMix64.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SQLshLineEditorTests", dependencies: ["SQLshLineEditor", "SQLshShell"]),
-        .testTarget(name: "SQLshShellTests", dependencies: ["SQLshShell", "SQLshCore", "SQLshCatalog", "SQLshFiles", "GoldenFiles", "TestSupport"],
+        .testTarget(name: "SQLshShellTests", dependencies: ["SQLshShell", "SQLshCore", "SQLshCatalog", "SQLshFiles", "SQLshParquet", "GoldenFiles", "TestSupport"],
                     exclude: ["Golden"]),
         // Runs the built `sqlsh` binary and the stock `sqlite3` on the same input.
         .testTarget(name: "EndToEndTests", dependencies: ["sqlsh", "GoldenFiles", "TestSupport"], exclude: ["Corpus", "Golden"]),

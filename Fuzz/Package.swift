@@ -7,7 +7,7 @@ import PackageDescription
 // `@testable import`, so the main package is built with -enable-testing here.
 let fuzzTargets = ["FuzzInputSplitter", "FuzzDotArguments", "FuzzImportReader", "FuzzCompletion", "FuzzCatalog", "FuzzRecover",
                    "FuzzVSVOptions", "FuzzDumpDamaged", "FuzzFileTables", "FuzzHighlighter",
-                   "FuzzWasmModule", "FuzzSQLTokenizer", "FuzzFriendlySQL", "FuzzDates"]
+                   "FuzzWasmModule", "FuzzSQLTokenizer", "FuzzFriendlySQL", "FuzzDates", "FuzzParquet"]
 
 let package = Package(
     name: "sqlsh-fuzz",
@@ -25,7 +25,8 @@ let package = Package(
                            .product(name: "SQLshCatalog", package: "sqlsh"),
                            .product(name: "SQLshFiles", package: "sqlsh"),
                            .product(name: "SQLshCore", package: "sqlsh")]
-                + (name == "FuzzWasmModule" ? [.product(name: "SQLshWasm", package: "sqlsh")] : []),
+                + (name == "FuzzWasmModule" ? [.product(name: "SQLshWasm", package: "sqlsh")] : [])
+                + (name == "FuzzParquet" ? [.product(name: "SQLshParquet", package: "sqlsh")] : []),
             swiftSettings: [.unsafeFlags(["-parse-as-library"])])
     },
     swiftLanguageModes: [.v5]

@@ -31,6 +31,7 @@ public enum SafeMode {
     public static let prohibitedModules: Set<String> = [
         "vsv", "define", "zipfile",
         "read_csv", "read_csv_auto", "read_json", "read_json_auto", "read_ndjson", "read_ndjson_auto",
+        "read_parquet", "read_parquet_auto",
     ]
 
     /// Whether `CREATE VIRTUAL TABLE ... USING name` is refused.

@@ -17,16 +17,19 @@ enum DataFileNames {
         Extension(name: "json", format: .json(nil), tab: false),
         Extension(name: "ndjson", format: .json(.objects), tab: false),
         Extension(name: "jsonl", format: .json(.objects), tab: false),
+        Extension(name: "parquet", format: .parquet, tab: false),
     ]
 
     /// The extension of a gzip-compressed data file, after its own (`data.csv.gz`).
     static let compressed = "gz"
 
-    /// The extension a name ends with (any case, perhaps followed by `.gz`); nil for another
-    /// name.
+    /// The extension a name ends with (any case, perhaps followed by `.gz` for a format read
+    /// as a stream); nil for another name.
     static func ext(ofName name: String) -> Extension? {
-        var lower = name.lowercased()
-        if lower.hasSuffix("." + compressed) { lower.removeLast(compressed.count + 1) }
-        return extensions.first { lower.hasSuffix("." + $0.name) }
+        let lower = name.lowercased()
+        if let plain = extensions.first(where: { lower.hasSuffix("." + $0.name) }) { return plain }
+        guard lower.hasSuffix("." + compressed) else { return nil }
+        let inner = lower.dropLast(compressed.count + 1)
+        return extensions.first { $0.format.isStreamed && inner.hasSuffix("." + $0.name) }
     }
 }

@@ -62,6 +62,7 @@ struct FileCall: Equatable {
         "read_csv": .csv, "read_csv_auto": .csv,
         "read_json": .json(nil), "read_json_auto": .json(nil),
         "read_ndjson": .json(.objects), "read_ndjson_auto": .json(.objects),
+        "read_parquet": .parquet, "read_parquet_auto": .parquet,
     ]
 
     /// Parses the arguments between a call's parentheses (DuckDB's syntax).
@@ -243,11 +244,28 @@ private struct ArgumentParser {
     }
 }
 
-/// What a file holds.
+/// What a file holds. Each format names the module that reads it; what differs between
+/// formats beyond that is in the table the module makes (`FileTable` for CSV and JSON,
+/// `ParquetTable` for Parquet: see `FileTableModule.makeTable`).
 enum FileFormat: Equatable {
     case csv
     /// JSON; the layout when it is given (`format=`, `read_ndjson`), nil to tell from the data.
     case json(JSONLayout?)
+    /// Parquet: columnar, typed, read by row group.
+    case parquet
+
+    /// The module (and function) that reads a file of this format by default.
+    var module: String {
+        switch self {
+        case .csv: return "read_csv"
+        case .json(.objects): return "read_ndjson"
+        case .json: return "read_json"
+        case .parquet: return "read_parquet"
+        }
+    }
+
+    /// Whether a file of this format may be gzip-compressed as a whole (`data.csv.gz`).
+    var isStreamed: Bool { self != .parquet }
 }
 
 /// How JSON records follow each other.
@@ -292,6 +310,9 @@ struct FileReadOptions {
     var filenameColumn = false
     var normalizeNames = false
     var maxRecordSize: Int?
+    // Parquet (and files of several files)
+    var unionByName = false
+    var hivePartitioning = false
 
     /// The longest record read when no `max_line_size` (CSV) or `maximum_object_size` (JSON)
     /// is given, as DuckDB's defaults: a file that is one endless line (`/dev/zero` copied to
@@ -313,6 +334,19 @@ struct FileReadOptions {
         if case .json = format { option = "maximum_object_size" } else { option = "max_line_size" }
         guard limit == maxRecordSize ?? defaultMaxRecordSize else { return "the length limit" }
         return "\(option); raise it with \(option)=BYTES"
+    }
+
+    /// The options of read_parquet: filename, union_by_name, hive_partitioning (DuckDB's).
+    private mutating func applyParquet(_ name: String, _ value: OptionValue, function: String, flag: () throws -> Bool) throws {
+        switch name {
+        case "filename": filenameColumn = try flag()
+        case "union_by_name": unionByName = try flag()
+        case "hive_partitioning": hivePartitioning = try flag()
+        case "binary_as_string", "file_row_number", "hive_types_autocast", "parallel":
+            throw FileTableError("\(function): \(name) is not supported (options: filename, union_by_name, hive_partitioning)")
+        default:
+            throw FileTableError("\(function): unknown option \(name) (options: filename, union_by_name, hive_partitioning)")
+        }
     }
 
     /// The format a file's name says (``DataFileNames``: `.csv`, `.tsv`, ... each perhaps
@@ -391,6 +425,7 @@ struct FileReadOptions {
                 return type
             }
         }
+        if format == .parquet { return try applyParquet(name, value, function: function, flag: flag) }
         let isCSV = format == .csv
         let csvOnly: Set<String> = ["header", "delim", "sep", "delimiter", "quote", "escape", "comment", "skip", "nullstr",
                                     "null", "null_padding", "all_varchar", "normalize_names"]

@@ -39,8 +39,14 @@ extension FileTableModule {
             throw FileTableError("\(function): name the file: CREATE VIRTUAL TABLE t USING \(function)('data.csv')")
         }
         let connection = context.connection
-        let table = try FileTable(options: options, function: function, lengthLimit: connection.limit(.length),
+        let table: any VirtualTable & TrackedFileTable
+        if options.format == .parquet {
+            table = try ParquetTable(options: options, function: function, lengthLimit: connection.limit(.length),
+                                     columnLimit: connection.limit(.column))
+        } else {
+            table = try FileTable(options: options, function: function, lengthLimit: connection.limit(.length),
                                   columnLimit: connection.limit(.column))
+        }
         if context.schemaName == "temp", arguments.isEmpty {
             FileTables.track(table, handle: context.handle, name: context.tableName)
         }
@@ -54,6 +60,8 @@ enum ReadCSVModule: FileTableModule { static var function: String { "read_csv" }
 enum ReadJSONModule: FileTableModule { static var function: String { "read_json" } }
 /// `read_ndjson` tables.
 enum ReadNDJSONModule: FileTableModule { static var function: String { "read_ndjson" } }
+/// `read_parquet` tables.
+enum ReadParquetModule: FileTableModule { static var function: String { "read_parquet" } }
 
 /// One column of a file table.
 struct FileColumn {
@@ -64,7 +72,7 @@ struct FileColumn {
 /// A file as a read-only table: its columns and their types are found once, from the
 /// first rows (the sample); each scan reads the file again from the start, one record at a
 /// time, in constant memory.
-final class FileTable: VirtualTable {
+final class FileTable: VirtualTable, TrackedFileTable {
     let options: FileReadOptions
     let function: String
     let columns: [FileColumn]
@@ -108,6 +116,8 @@ final class FileTable: VirtualTable {
             jsonLayout = nil
             objectRecords = false
             jsonKeys = []
+        case .parquet:
+            throw FileTableError("\(function): a Parquet file is read by read_parquet")
         case .json(let layout):
             let found = try JSONInference(options: options, path: first, layout: layout, function: function, maxKept: limit).run()
             dialect = CSVDialect()

@@ -241,11 +241,7 @@ enum FileTableRewriter {
         if let call = FileCall.parse(name) {
             module = call.function
         } else if let (format, _) = FileReadOptions.format(ofName: name) {
-            switch format {
-            case .csv: module = "read_csv"
-            case .json(nil), .json(.array): module = "read_json"
-            case .json(.objects): module = "read_ndjson"
-            }
+            module = format.module
             // A missing file keeps SQLite's error (safe mode refuses without looking); a
             // pattern (`data/*.csv`) must match a file.
             if !SafeMode.isActive(on: connection.handle) {

@@ -1,5 +1,14 @@
 @_spi(RawSQLite) import SQLshCore
 
+/// A table over files that the connection keeps track of (``FileTables/track(_:handle:name:)``).
+protocol TrackedFileTable: AnyObject {
+    var options: FileReadOptions { get }
+    /// The files as they were when the table was made.
+    var files: FileSet { get }
+    /// The connection whose made-for-a-file tables list this table.
+    var trackedHandle: UInt? { get set }
+}
+
 /// The file tables of each connection: which ones its own statements made (only those read
 /// files), and which temp tables were made for a file named in a statement, with the file as
 /// it was then (they are made again when it changes: ``dropStale(on:)``, which
@@ -16,7 +25,7 @@ enum FileTables {
     private static let live = ConnectionLocal<[ObjectIdentifier: Live]>(initial: [:])
 
     /// Keeps track of a temp table made for a file named in a statement.
-    static func track(_ table: FileTable, handle: OpaquePointer, name: String) {
+    static func track(_ table: any TrackedFileTable, handle: OpaquePointer, name: String) {
         let entry = Live(name: name, names: table.options.fileNames, files: table.files)
         let id = ObjectIdentifier(table)
         table.trackedHandle = UInt(bitPattern: handle)
@@ -96,12 +105,7 @@ extension FileTablesSubsystem {
     /// The module that reads a file of that name (`read_csv`, `read_json`, `read_ndjson`),
     /// nil for a name of no known kind.
     static func module(forFileName name: String) -> String? {
-        switch FileReadOptions.format(ofName: name)?.format {
-        case .csv?: return "read_csv"
-        case .json(.objects)?: return "read_ndjson"
-        case .json?: return "read_json"
-        case nil: return nil
-        }
+        FileReadOptions.format(ofName: name)?.format.module
     }
 
     /// The table name a file opened as a database gets: its name without folders and

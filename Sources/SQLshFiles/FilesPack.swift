@@ -1,20 +1,20 @@
 import SQLshCatalog
 import SQLshCore
 
-/// The `files` pack: CSV, TSV, JSON and NDJSON files (gzip-compressed or not) queried in
-/// place, as DuckDB does: `select * from 'data.csv'`, `read_csv(FILE, ...)`,
-/// `read_json(FILE, ...)`, `read_ndjson(FILE, ...)`.
+/// The `files` pack: CSV, TSV, JSON and NDJSON files (gzip-compressed or not) and Parquet
+/// files queried in place, as DuckDB does: `select * from 'data.csv'`, `read_csv(FILE, ...)`,
+/// `read_json(FILE, ...)`, `read_ndjson(FILE, ...)`, `read_parquet(FILE, ...)`.
 enum FilesPack {
     /// The pack's name in the catalog.
     static let name = "files"
 
     /// Its functions registered as soon as a connection opens: the modules.
-    static var upFront: [CatalogFunction] { [readCSV, readJSON, readNDJSON] }
+    static var upFront: [CatalogFunction] { [readCSV, readJSON, readNDJSON, readParquet] }
 
     static let pack = FunctionPack(
         name: name,
-        summary: "CSV, TSV, JSON and NDJSON files (or .gz) as tables: select * from 'data.csv', read_csv(), read_json()",
-        functions: [readCSV, readJSON, readNDJSON])
+        summary: "CSV, TSV, JSON, NDJSON (or .gz) and Parquet files as tables: select * from 'data.csv', read_csv(), read_json(), read_parquet()",
+        functions: [readCSV, readJSON, readNDJSON, readParquet])
 
     static let readCSV = CatalogFunction(
         name: "read_csv", kind: .tableValued, arity: "any",
@@ -80,6 +80,29 @@ enum FilesPack {
         example: "SELECT writefile('/tmp/events.ndjson', '{\"e\":1}' || char(10) || '{\"e\":2}'); SELECT count(*) FROM read_ndjson('/tmp/events.ndjson', ignore_errors=true);  -- 2",
         register: { try register(ReadNDJSONModule.self, on: $0) },
         unregister: { try unregister(ReadNDJSONModule.self, from: $0) })
+
+    static let readParquet = CatalogFunction(
+        name: "read_parquet", kind: .tableValued, arity: "any",
+        arguments: "FILE, filename, union_by_name, hive_partitioning",
+        flags: [.directOnly],
+        summary: "a Parquet file as a table, read in place one row group at a time (DuckDB's read_parquet)",
+        details: """
+            read_parquet(FILE, option=value, ...) in FROM reads a Parquet file (or a pattern's or a list's \
+            files) in place: only the columns the query uses are read, one row group at a time, and row \
+            groups whose min/max statistics rule out a =, <, <=, >, >= or BETWEEN on a column are \
+            skipped. Types: booleans as 0/1, integers, floats, strings, binary as blobs, DATE as \
+            'YYYY-MM-DD', TIME, TIMESTAMP (millis, micros, nanos, INT96) as 'YYYY-MM-DD HH:MM:SS[.fff]', \
+            DECIMAL as a real when its digits fit one exactly and as text otherwise, UUID and JSON as \
+            text; lists, maps and structs as JSON text ([1,2], {"a":1}). Pages v1 and v2, dictionary \
+            pages, every standard encoding, and SNAPPY, GZIP, ZSTD, LZ4_RAW compression. Options: \
+            filename (a column with the file's name), union_by_name (the columns of all the files, by \
+            name; NULL where a file lacks one), hive_partitioning (a column per key=value folder of \
+            the path). A file named in FROM ('data.parquet') is read the same way. read_parquet_auto \
+            is the same function. Direct-only; refused in -safe mode.
+            """,
+        example: "SELECT writefile('/tmp/n.parquet', X'504152311500151C151C2C15041500150615061C00000002000000040129000000010000001504192C35001806736368656D611502001502250218016E001604191C191C26001C1502192506001918016E15001604164216422608491C150015001502003C2906192600040000001642160426081642002820706172717565742D6370702D6172726F772076657273696F6E2032362E302E31191C1C0000007A00000050415231'); SELECT sum(n) FROM read_parquet('/tmp/n.parquet');  -- 42",
+        register: { try register(ReadParquetModule.self, on: $0) },
+        unregister: { try unregister(ReadParquetModule.self, from: $0) })
 
     /// Registers a reader's module under its name and its `_auto` name (DuckDB's two names).
     private static func register<M: FileTableModule>(_ module: M.Type, on connection: Connection) throws {

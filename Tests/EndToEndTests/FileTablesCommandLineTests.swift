@@ -95,6 +95,8 @@ struct FileTablesCommandLineTests {
         ("select * from 'missing.csv';", "line 1: cannot read missing.csv in safe mode\n"),
         ("select * from read_csv('data.csv');", "line 1: cannot use the read_csv() function in safe mode\n"),
         ("select * from read_json('data.json');", "line 1: cannot use the read_json() function in safe mode\n"),
+        ("select * from 'data.parquet';", "line 1: cannot read data.parquet in safe mode\n"),
+        ("select * from read_parquet('data.parquet');", "line 1: cannot use the read_parquet() function in safe mode\n"),
         ("create virtual table temp.t using read_csv('data.csv');", "line 1: cannot use the read_csv module in safe mode\n"),
         (".import --infer data.csv t", "line 1: cannot run .import in safe mode\n"),
         (".open data.csv", "line 1: cannot open disk-based database files in safe mode\n"),

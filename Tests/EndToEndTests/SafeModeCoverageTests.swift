@@ -76,6 +76,7 @@ struct SafeModeCoverageTests {
         "read_csv": "select * from read_csv('x.csv')",
         "read_json": "select * from read_json('x.json')",
         "read_ndjson": "select * from read_ndjson('x.ndjson')",
+        "read_parquet": "select * from read_parquet('x.parquet')",
     ]
     static let allowedFunctions: Set<String> = [
         // sqlite3's own shell functions, which its -safe allows too.

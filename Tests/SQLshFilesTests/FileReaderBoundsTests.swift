@@ -16,6 +16,7 @@ import TestSupport
         "select * from read_csv('PATH')",
         "select * from read_json('PATH')",
         "select * from read_ndjson('PATH')",
+        "select * from read_parquet('PATH')",
         "select * from 'PATH.csv'",
         "create virtual table temp.v using vsv(filename='PATH')",
         "select * from zipfile('PATH')",

@@ -73,14 +73,15 @@ import Testing
     }
 
     @Test func theExtensionListIsOne() {
-        #expect(FileTablesSubsystem.dataFileExtensions == ["csv", "tsv", "json", "ndjson", "jsonl"])
+        #expect(FileTablesSubsystem.dataFileExtensions == ["csv", "tsv", "json", "ndjson", "jsonl", "parquet"])
         for ext in FileTablesSubsystem.dataFileExtensions {
             #expect(FileTablesSubsystem.isDataFileName("x." + ext))
-            #expect(FileTablesSubsystem.isDataFileName("X." + ext.uppercased() + ".GZ"))
+            // A Parquet file is compressed page by page, never as a whole.
+            #expect(FileTablesSubsystem.isDataFileName("X." + ext.uppercased() + ".GZ") == (ext != "parquet"))
         }
         #expect(!FileTablesSubsystem.isDataFileName("notes.txt"))
         #expect(!FileTablesSubsystem.isDataFileName("data.gz"))
-        #expect(FileTablesSubsystem.listedExtensions(prefix: "*.", conjunction: "or") == "*.csv, *.tsv, *.json, *.ndjson or *.jsonl")
+        #expect(FileTablesSubsystem.listedExtensions(prefix: "*.", conjunction: "or") == "*.csv, *.tsv, *.json, *.ndjson, *.jsonl or *.parquet")
         #expect(FileTablesSubsystem.listedExtensions(prefix: ".", conjunction: "and", json: true) == ".json, .ndjson and .jsonl")
         #expect(FileTablesSubsystem.tableName(forFile: "dir/data.csv.gz") == "data")
         #expect(FileTablesSubsystem.isReader("READ_CSV_AUTO"))

@@ -1,5 +1,6 @@
 @testable import SQLshShell
 import SQLshCore
+import SQLshParquet
 import Testing
 
 /// The friendly-SQL rewriter, form by form, over a real connection's schema.
@@ -108,6 +109,29 @@ struct FriendlySQLTests {
         #expect(FriendlySQL.rewrite("copy t from 'in.csv'", schema: schema)
                 == .copyFrom(insert: "insert into t select * from 'in.csv'", path: "in.csv"))
         #expect(FriendlySQL.rewrite("copy t to", schema: schema) == nil)
+    }
+
+    @Test func copyToParquet() throws {
+        let schema = try Self.schema()
+        #expect(FriendlySQL.rewrite("copy t to 'x.parquet'", schema: schema)
+                == .copyTo(query: "select * from t", path: "x.parquet", format: .parquet(compression: .snappy, rowGroupSize: 122_880)))
+        #expect(FriendlySQL.rewrite("copy (select a from t) to 'x.out' (format parquet, compression zstd, row_group_size 1000)", schema: schema)
+                == .copyTo(query: "select a from t", path: "x.out", format: .parquet(compression: .zstd, rowGroupSize: 1000)))
+        #expect(FriendlySQL.rewrite("copy t to 'x.parquet' (codec 'gzip')", schema: schema)
+                == .copyTo(query: "select * from t", path: "x.parquet", format: .parquet(compression: .gzip, rowGroupSize: 122_880)))
+        #expect(FriendlySQL.rewrite("copy t to 'x.parquet' (compression uncompressed)", schema: schema)
+                == .copyTo(query: "select * from t", path: "x.parquet", format: .parquet(compression: .uncompressed, rowGroupSize: 122_880)))
+        #expect(FriendlySQL.rewrite("copy t to 'x.parquet' (compression brotli)", schema: schema)
+                == .failure("copy: unsupported compression: brotli (supported: snappy, zstd, gzip, uncompressed)"))
+        #expect(FriendlySQL.rewrite("copy t to 'x.parquet' (row_group_size -1)", schema: schema) == nil
+                || FriendlySQL.rewrite("copy t to 'x.parquet' (row_group_size -1)", schema: schema)
+                    == .failure("copy: bad value for option row_group_size: -1"))
+        #expect(FriendlySQL.rewrite("copy t to 'x.parquet' (row_group_size many)", schema: schema)
+                == .failure("copy: row_group_size needs a positive integer: many"))
+        #expect(FriendlySQL.rewrite("copy t to 'x.parquet' (delimiter ';')", schema: schema)
+                == .failure("copy: option delimiter does not apply to parquet"))
+        #expect(FriendlySQL.rewrite("copy t to 'x.json' (compression zstd)", schema: schema)
+                == .failure("copy: option compression applies to parquet only"))
     }
 
     @Test func extras() throws {

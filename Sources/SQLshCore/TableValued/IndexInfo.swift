@@ -71,6 +71,10 @@ public struct IndexInfo {
         sqlite3_vtab_collation(rawValue, Int32(index)).map { String(cString: $0) } ?? "BINARY"
     }
 
+    /// The columns the statement uses (`colUsed`): bit `i` for column `i`, bit 63 for every
+    /// column from the 64th on. A table may read only these.
+    public var columnsUsed: UInt64 { rawValue.pointee.colUsed }
+
     /// The ORDER BY terms the planner would like satisfied: column and direction.
     public var orderBy: [(column: Int32, descending: Bool)] {
         (0..<Int(rawValue.pointee.nOrderBy)).map {

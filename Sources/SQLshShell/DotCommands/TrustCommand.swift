@@ -11,9 +11,9 @@ struct TrustCommand: DotCommand {
     static let usage = ".trust TABLE ..."
     static let summary = "Read the files of virtual tables the database came with"
     static let details = """
-           A vsv, zipfile, read_csv, read_json or read_ndjson table stored in a database
-           is refused on its first use unless this session created it: it would read
-           (or write) the file its creator named.  .trust TABLE allows it until the
+           A vsv, zipfile, read_csv, read_json, read_ndjson or read_parquet table stored
+           in a database is refused on its first use unless this session created it: it
+           would read (or write) the file its creator named.  .trust TABLE allows it until the
            database is closed.  TABLE may be SCHEMA.TABLE.
         """
     static let isUnsafe = true

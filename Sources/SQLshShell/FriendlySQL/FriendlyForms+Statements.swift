@@ -1,3 +1,5 @@
+import SQLshParquet
+
 /// The statement-level forms: `describe`, `show`, `summarize`, `copy`.
 extension FriendlyForms {
     /// What `describe`, `summarize` and `copy` read: the SQL text that may follow FROM, and
@@ -199,8 +201,13 @@ extension FriendlyForms {
     static func copyFormat(path: String, options: [(name: String, value: String?)]) -> Result<CopyFormat, OptionError> {
         let lower = path.lowercased()
         var format = lower.hasSuffix(".tsv") ? "tsv" : lower.hasSuffix(".json") ? "json"
-            : (lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl")) ? "ndjson" : "csv"
+            : (lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl")) ? "ndjson"
+            : (lower.hasSuffix(".parquet") || lower.hasSuffix(".pq")) ? "parquet" : "csv"
         var header = true
+        var textOptions: [String] = []
+        var parquetOptions: [String] = []
+        var compression = CompressionCodec.snappy
+        var rowGroupSize = ParquetWriteOptions().rowGroupSize
         var delimiter: String?
         var array: Bool?
         func flag(_ name: String, _ value: String?) -> Bool? {
@@ -213,24 +220,50 @@ extension FriendlyForms {
         for (name, value) in options {
             switch name {
             case "format":
-                guard let value, ["csv", "tsv", "json", "ndjson", "jsonl"].contains(value) else {
+                guard let value, ["csv", "tsv", "json", "ndjson", "jsonl", "parquet"].contains(value) else {
                     return .failure(OptionError(message: "copy: unknown format: \(value ?? "")"))
                 }
                 format = value == "jsonl" ? "ndjson" : value
             case "header":
                 guard let on = flag(name, value) else { return .failure(OptionError(message: "copy: bad value for header: \(value ?? "")")) }
                 header = on
+                textOptions.append(name)
             case "delimiter", "delim", "sep":
                 guard let value, !value.isEmpty else { return .failure(OptionError(message: "copy: \(name) needs a string")) }
                 delimiter = value
+                textOptions.append(name)
             case "array":
                 guard let on = flag(name, value) else { return .failure(OptionError(message: "copy: bad value for array: \(value ?? "")")) }
                 array = on
+                textOptions.append(name)
+            case "compression", "codec":
+                switch value {
+                case "snappy": compression = .snappy
+                case "zstd": compression = .zstd
+                case "gzip": compression = .gzip
+                case "uncompressed", "none": compression = .uncompressed
+                default:
+                    return .failure(OptionError(message: "copy: unsupported compression: \(value ?? "") (supported: snappy, zstd, gzip, uncompressed)"))
+                }
+                parquetOptions.append(name)
+            case "row_group_size":
+                guard let value, let n = Int(value), n > 0 else {
+                    return .failure(OptionError(message: "copy: row_group_size needs a positive integer: \(value ?? "")"))
+                }
+                rowGroupSize = n
+                parquetOptions.append(name)
             default:
                 return .failure(OptionError(message: "copy: unknown option: \(name)"))
             }
         }
+        if format == "parquet", let name = textOptions.first {
+            return .failure(OptionError(message: "copy: option \(name) does not apply to parquet"))
+        }
+        if format != "parquet", let name = parquetOptions.first {
+            return .failure(OptionError(message: "copy: option \(name) applies to parquet only"))
+        }
         switch format {
+        case "parquet": return .success(.parquet(compression: compression, rowGroupSize: rowGroupSize))
         case "json": return .success(array == false ? .ndjson : .jsonArray)
         case "ndjson": return .success(array == true ? .jsonArray : .ndjson)
         case "tsv": return .success(.csv(delimiter: delimiter ?? "\t", header: header))

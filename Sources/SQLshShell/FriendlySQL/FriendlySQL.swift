@@ -1,4 +1,5 @@
 import SQLshCore
+import SQLshParquet
 
 /// A column as ``FriendlySchema`` describes it: for `describe`, `summarize` and star modifiers.
 public struct FriendlyColumn: Equatable, Sendable {
@@ -43,6 +44,9 @@ public enum CopyFormat: Equatable, Sendable {
     case jsonArray
     /// One JSON object a line.
     case ndjson
+    /// Apache Parquet: pages compressed with `compression`, row groups of at most
+    /// `rowGroupSize` rows.
+    case parquet(compression: CompressionCodec, rowGroupSize: Int)
 }
 
 /// What a friendly statement becomes.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SQLshCore
+import SQLshParquet
 
 /// ``FriendlySchema`` over a connection: `pragma table_xinfo` for names, a prepared (never
 /// run) `select` for anything else.
@@ -134,23 +135,40 @@ extension Shell {
         let mask = umask(0)
         umask(mask)
         fchmod(fd, 0o666 & ~mask)
-        var writer = CopyFileWriter(fd: fd, format: format)
         var rows = 0
         var stepFailure: ExecutionFailure?
-        do {
-            writer.begin(statement)
-            while try statement.step() {
-                writer.row(statement)
-                rows += 1
-                if !writer.ok { break }
+        var written = true
+        if case .parquet(let compression, let rowGroupSize) = format {
+            var options = ParquetWriteOptions()
+            options.compression = compression
+            options.rowGroupSize = rowGroupSize
+            options.createdBy = "sqlsh version \(Shell.version)"
+            do {
+                rows = Int(try ParquetCopy(statement: statement, options: options).write(to: fd))
+            } catch let error as SQLiteError {
+                stepFailure = ExecutionFailure(code: error.code, kind: .step, message: db.errorMessageBytes)
+            } catch let error as ParquetError {
+                stepFailure = failure("copy: cannot write \(path): \(error.message)", kind: .step)
+            } catch {
+                stepFailure = failure("\(error)", kind: .step)
             }
-            writer.end()
-        } catch let error as SQLiteError {
-            stepFailure = ExecutionFailure(code: error.code, kind: .step, message: db.errorMessageBytes)
-        } catch {
-            stepFailure = failure("\(error)", kind: .step)
+        } else {
+            var writer = CopyFileWriter(fd: fd, format: format)
+            do {
+                writer.begin(statement)
+                while try statement.step() {
+                    writer.row(statement)
+                    rows += 1
+                    if !writer.ok { break }
+                }
+                writer.end()
+            } catch let error as SQLiteError {
+                stepFailure = ExecutionFailure(code: error.code, kind: .step, message: db.errorMessageBytes)
+            } catch {
+                stepFailure = failure("\(error)", kind: .step)
+            }
+            written = writer.flush()
         }
-        let written = writer.flush()
         let closed = closeFile(fd) == 0
         if stepFailure == nil && !(written && closed) {
             stepFailure = failure("copy: cannot write \(path): \(String(cString: strerror(errno)))", kind: .step)
@@ -200,7 +218,7 @@ struct CopyFileWriter {
             }
             buffer.append(0x0A)
         case .jsonArray: buffer += Array("[\n".utf8)
-        case .ndjson: break
+        case .ndjson, .parquet: break
         }
     }
 
@@ -239,6 +257,8 @@ struct CopyFileWriter {
             }
             buffer.append(UInt8(ascii: "}"))
             if case .ndjson = format { buffer.append(0x0A) }
+        case .parquet:
+            break  // ParquetCopy writes these
         }
         rowCount += 1
         if buffer.count >= 1 << 16 { _ = flush() }

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Parquet read in place: a 1,000,000-row, two-column file written by DuckDB (snappy, its
+# default), `select count(*), sum(v)`, by sqlsh on the file, by the stock sqlite3 on the same
+# rows in a table of its own database (loaded beforehand, not timed), and by DuckDB (the
+# Python package) on the same file; sqlsh's peak memory (max RSS). Goals (issue 33): sqlsh at
+# most 2x sqlite3's time, under 100 MB.
+#
+# Usage: Benchmarks/parquet.sh [SQLSH_BINARY]   (RUNS=N runs per command, 5 by default; the
+# fastest is kept). Without an argument it runs `make build` and uses .build/release/sqlsh.
+# Needs python3 with duckdb (`make deps` installs it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ref=${REF_SQLITE:-$(command -v sqlite3)}
+runs=${RUNS:-5}
+if [ $# -ge 1 ]; then
+  sqlsh=$(readlink -f "$1")
+else
+  make build >/dev/null
+  sqlsh=$(readlink -f .build/release/sqlsh)
+fi
+if ! python3 -c 'import duckdb' 2>/dev/null; then
+  echo "parquet: python3 has no duckdb module (pip install duckdb): skipped"
+  exit 0
+fi
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+
+python3 - "$work" <<'PY'
+import sys, duckdb
+work = sys.argv[1]
+con = duckdb.connect()
+con.sql(f"copy (select range as id, (range * 7919) % 100003 as v from range(1000000)) to '{work}/big.parquet' (format parquet, compression snappy)")
+con.sql(f"copy (select * from '{work}/big.parquet') to '{work}/big.csv' (header false)")
+PY
+"$ref" "$work/ref.db" "create table t(id integer, v integer)" ".import --csv $work/big.csv t"
+
+# Best wall time (seconds) and max RSS (KiB) of a command over $runs runs.
+measure() {
+  local best="" rss=0 t m
+  for _ in $(seq "$runs"); do
+    /usr/bin/time -f '%e %M' -o "$work/time" "$@" >"$work/out" 2>"$work/err" || { echo "failed: $*" >&2; cat "$work/err" >&2; return 1; }
+    read -r t m <"$work/time"
+    if [ -z "$best" ] || python3 -c "import sys; sys.exit(0 if $t < $best else 1)"; then best=$t; fi
+    [ "$m" -gt "$rss" ] && rss=$m
+  done
+  echo "$best $rss"
+}
+
+query="select count(*), sum(v)"
+s=$(measure "$sqlsh" :memory: "$query from '$work/big.parquet'")
+expected=$("$ref" "$work/ref.db" "$query from t")
+got=$("$sqlsh" :memory: "$query from '$work/big.parquet'")
+[ "$got" = "$expected" ] || { echo "parquet: sqlsh answered $got, sqlite3 $expected" >&2; exit 1; }
+q=$(measure "$ref" "$work/ref.db" "$query from t")
+d=$(measure python3 -c "import duckdb; duckdb.sql(\"$query from '$work/big.parquet'\").fetchall()")
+python3 - "$s" "$q" "$d" <<'PY'
+import sys
+s, q, d = sys.argv[1:]
+(st, sm), (qt, qm), (dt, dm) = [(float(v.split()[0]), int(v.split()[1]) / 1024) for v in (s, q, d)]
+ratio = st / qt
+ok = ratio <= 2 and sm < 100
+print(f"parquet 1M rows, count(*) + sum(v)   sqlsh {st:6.3f} s {sm:6.1f} MB   sqlite3 (own table) {qt:6.3f} s {qm:6.1f} MB"
+      f"   DuckDB (python, same file) {dt:6.3f} s {dm:6.1f} MB   ratio {ratio:5.2f} (goal <= 2, < 100 MB: {'ok' if ok else 'MISSED'})")
+PY

@@ -1,0 +1,128 @@
+/// Chooses one Parquet type for a column of SQLite values, which may each have their own
+/// storage class:
+/// 1. the declared type when every value fits it: BOOLEAN (integers 0 and 1), DATE
+///    (`YYYY-MM-DD` text), TIMESTAMP or DATETIME (`YYYY-MM-DD HH:MM:SS[.ffffff]` text);
+/// 2. else the storage class that fits every value: integers as INT64, reals (with or without
+///    integers) as DOUBLE, text as STRING, blobs as binary;
+/// 3. else (a mixed column) text: STRING, or binary when a text or blob is not valid UTF-8.
+///
+/// A column of NULLs only takes its declared type's affinity (INTEGER, REAL, BLOB; STRING
+/// otherwise).
+public struct ParquetColumnTypeChooser: Sendable {
+    private enum Declared { case boolean, date, timestamp, integer, real, numeric, blob, text }
+    private let declared: Declared
+    private var integers = 0
+    private var reals = 0
+    private var texts = 0
+    private var blobs = 0
+    private var allBooleans = true
+    private var allDateTimes = true
+    private var allUTF8 = true
+
+    /// A chooser for a column declared `declaredType` (nil for an expression).
+    public init(declaredType: String?) {
+        let t = (declaredType ?? "").uppercased()
+        let trimmed = t.trimmingSpaces
+        if trimmed == "BOOLEAN" || trimmed == "BOOL" {
+            declared = .boolean
+        } else if trimmed == "DATE" {
+            declared = .date
+        } else if trimmed == "TIMESTAMP" || trimmed == "DATETIME" {
+            declared = .timestamp
+        } else if t.contains("INT") {
+            declared = .integer
+        } else if t.contains("CHAR") || t.contains("CLOB") || t.contains("TEXT") {
+            declared = .text
+        } else if t.contains("BLOB") {
+            declared = .blob
+        } else if t.contains("REAL") || t.contains("FLOA") || t.contains("DOUB") {
+            declared = .real
+        } else if t.isEmpty {
+            declared = .text
+        } else {
+            declared = .numeric
+        }
+    }
+
+    /// Takes one more value of the column into account.
+    public mutating func observe(_ value: ParquetInputValue) {
+        switch value {
+        case .null:
+            break
+        case .integer(let v):
+            integers += 1
+            if v != 0 && v != 1 { allBooleans = false }
+        case .real:
+            reals += 1
+        case .text(let bytes):
+            texts += 1
+            if allUTF8 && !UTF8Check.isValid(bytes) { allUTF8 = false }
+            if allDateTimes && (declared == .date || declared == .timestamp) {
+                let fits = declared == .date ? DateTimeText.days(bytes) != nil : DateTimeText.micros(bytes) != nil
+                if !fits { allDateTimes = false }
+            }
+        case .blob(let bytes):
+            blobs += 1
+            if allUTF8 && !UTF8Check.isValid(bytes) { allUTF8 = false }
+        }
+    }
+
+    /// The type that fits every value seen.
+    public var chosen: ParquetColumnType {
+        let values = integers + reals + texts + blobs
+        if values == 0 {
+            switch declared {
+            case .boolean: return .boolean
+            case .date: return .date
+            case .timestamp: return .timestamp
+            case .integer: return .int64
+            case .real, .numeric: return .double
+            case .blob: return .binary
+            case .text: return .string
+            }
+        }
+        if declared == .boolean && integers == values && allBooleans { return .boolean }
+        if (declared == .date || declared == .timestamp) && texts == values && allDateTimes {
+            return declared == .date ? .date : .timestamp
+        }
+        if integers == values { return .int64 }
+        if integers + reals == values { return .double }
+        if blobs == values { return .binary }
+        return allUTF8 ? .string : .binary
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: Substring {
+        let s = drop(while: { $0 == " " })
+        return s.dropLast(s.reversed().prefix(while: { $0 == " " }).count)
+    }
+}
+
+/// UTF-8 validity of a byte string (as Parquet's STRING requires).
+enum UTF8Check {
+    static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            let length: Int
+            let minimum: UInt32
+            var scalar: UInt32
+            if b & 0xE0 == 0xC0 { length = 2; minimum = 0x80; scalar = UInt32(b & 0x1F) }
+            else if b & 0xF0 == 0xE0 { length = 3; minimum = 0x800; scalar = UInt32(b & 0x0F) }
+            else if b & 0xF8 == 0xF0 { length = 4; minimum = 0x10000; scalar = UInt32(b & 0x07) }
+            else { return false }
+            guard i + length <= n else { return false }
+            for k in 1..<length {
+                let c = bytes[i + k]
+                guard c & 0xC0 == 0x80 else { return false }
+                scalar = scalar << 6 | UInt32(c & 0x3F)
+            }
+            guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return false }
+            i += length
+        }
+        return true
+    }
+}
