@@ -101,6 +101,7 @@ public final class ParquetRowReader {
 
     /// Moves to the next row (within the loaded row group).
     public func advance() {
+        guard hasRow else { return }
         row += 1
         for cursor in flat {
             if cursor.isPresent { cursor.value += 1 }
