@@ -14,6 +14,10 @@ final class ParquetCursor: VirtualTableCursor {
     private var comparisons: [(column: Int, op: IndexInfo.ConstraintOperator, value: StatisticValue?)] = []
     private var rowGroup = -1
     private var rowNumber: Int64 = 0
+    /// The rows left in the row group loaded, the current one included (0: none loaded).
+    private var remaining: Int64 = 0
+    /// Whether the file's reader reads columns (false for `count(*)`: rows are only counted).
+    private var advances = false
     private var interrupt = InterruptCheck()
     private(set) var isAtEnd = true
 
@@ -32,6 +36,7 @@ final class ParquetCursor: VirtualTableCursor {
             (comparison.column, comparison.op, i < arguments.count ? Self.statistic(arguments[i]) : nil)
         }
         rowNumber = 0
+        remaining = 0
         isAtEnd = false
         try open(0)
         try settle()
@@ -76,6 +81,7 @@ final class ParquetCursor: VirtualTableCursor {
             if case .data(let d) = column.source, used.contains(d), let f = mapping[i] { fileUsed.insert(f) }
         }
         reader = ParquetRowReader(file: file, columns: columns, used: fileUsed)
+        advances = !fileUsed.isEmpty
     }
 
     /// Moves to a row: the current one if it exists, else the next row group (or file) with
@@ -83,7 +89,7 @@ final class ParquetCursor: VirtualTableCursor {
     private func settle() throws {
         while true {
             if interrupt.isRequested { throw SQLiteError(code: .interrupt, message: "interrupted") }
-            if let reader, reader.hasRow { return }
+            if remaining > 0 { return }
             guard let file, let reader else { isAtEnd = true; return }
             let next = rowGroup + 1
             if next < file.metadata.rowGroups.count {
@@ -91,6 +97,7 @@ final class ParquetCursor: VirtualTableCursor {
                 if file.metadata.rowGroups[next].numRows == 0 || ruledOut(next, file, reader) { continue }
                 do {
                     try reader.load(rowGroup: next)
+                    remaining = file.metadata.rowGroups[next].numRows
                 } catch let error as ParquetError {
                     throw ParquetTable.fileError(error, path: file.path)
                 } catch is ParquetInterrupted {
@@ -143,23 +150,26 @@ final class ParquetCursor: VirtualTableCursor {
         return x < y ? -1 : x > y ? 1 : 0
     }
 
+    /// The next row: within a row group only the columns read move (nothing for `count(*)`).
     func next() throws {
-        guard let reader else { isAtEnd = true; return }
-        reader.advance()
         rowNumber += 1
+        remaining -= 1
+        if remaining > 0 {
+            if advances { reader?.advance() }
+            return
+        }
         try settle()
     }
 
     func column(_ index: Int, into result: ResultContext) throws {
-        let column = table.layout.columns[index]
-        switch column.source {
+        switch table.sources[index] {
         case .filename:
             result.set(table.files.paths[fileIndex])
         case .hive(let key):
             guard let value = ParquetLayout.hivePairs(table.files.paths[fileIndex]).first(where: { $0.key == key })?.value else {
                 return result.setNull()
             }
-            if column.declaredType == "BIGINT", let n = Int64(value) { result.set(n) } else { result.set(value) }
+            if table.layout.columns[index].declaredType == "BIGINT", let n = Int64(value) { result.set(n) } else { result.set(value) }
         case .data:
             guard let reader, let f = mapping[index] else { return result.setNull() }
             do {

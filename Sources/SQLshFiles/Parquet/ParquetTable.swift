@@ -13,6 +13,8 @@ final class ParquetTable: VirtualTable, TrackedFileTable {
     let function: String
     let files: FileSet
     let layout: ParquetLayout
+    /// Each column's source (``layout``'s, apart for the cursor's hot path).
+    let sources: [ParquetLayout.Source]
     let limits: ParquetLimits
     let schema: String
     let estimatedRows: Int64
@@ -49,6 +51,7 @@ final class ParquetTable: VirtualTable, TrackedFileTable {
         let path = files.paths.first ?? options.path
         first = try Self.open(path, limits: limits)
         layout = try ParquetLayout(first: first, paths: files.paths, options: options) { try Self.open($0, limits: limits) }
+        sources = layout.columns.map(\.source)
         guard layout.columns.count <= columnLimit else {
             throw FileTableError("\(path): \(layout.columns.count) columns, more than the column limit (\(columnLimit))")
         }

@@ -17,6 +17,10 @@ public final class ParquetRowReader {
     private var flat: [LeafCursor] = []
     private var nestedUsed: [Int] = []
     private let nested: [NestedField?]
+    /// Per column: the leaf kind of a flat column, and its cursor when it is read (the
+    /// hot path of ``write(column:to:)``).
+    private let flatKinds: [LeafKind?]
+    private var flatCursors: [LeafCursor?]
     /// The row group loaded and the row within it.
     public private(set) var rowGroup = -1
     public private(set) var row: Int64 = 0
@@ -51,6 +55,8 @@ public final class ParquetRowReader {
         self.used = columns.indices.map { used.contains($0) }
         leaves = Array(repeating: [], count: columns.count)
         nested = columns.map { $0.kind == nil ? NestedField(field: $0.node) : nil }
+        flatKinds = columns.map(\.kind)
+        flatCursors = Array(repeating: nil, count: columns.count)
     }
 
     /// Whether the current row exists (false past the loaded row group's last row).
@@ -64,7 +70,7 @@ public final class ParquetRowReader {
         row = 0
         flat = []
         nestedUsed = []
-        for c in columns.indices { leaves[c] = [] }
+        for c in columns.indices { leaves[c] = []; flatCursors[c] = nil }
         for (c, column) in columns.enumerated() where used[c] {
             var cursors: [LeafCursor] = []
             for leaf in column.node.leaves {
@@ -76,7 +82,12 @@ public final class ParquetRowReader {
                 cursors.append(LeafCursor(chunk: chunk, top: leaf.definitionLevel))
             }
             leaves[c] = cursors
-            if column.kind != nil { flat.append(cursors[0]) } else { nestedUsed.append(c) }
+            if column.kind != nil {
+                flat.append(cursors[0])
+                flatCursors[c] = cursors[0]
+            } else {
+                nestedUsed.append(c)
+            }
         }
         rowGroup = index
         rowCount = group.numRows
@@ -101,6 +112,7 @@ public final class ParquetRowReader {
 
     /// Moves to the next row (within the loaded row group).
     public func advance() {
+        guard hasRow else { return }
         row += 1
         for cursor in flat {
             if cursor.isPresent { cursor.value += 1 }
@@ -117,6 +129,10 @@ public final class ParquetRowReader {
 
     /// Writes the current row's value of column `c` (NULL for a column not read).
     public func write(column c: Int, to sink: some ValueSink) throws {
+        if let cursor = flatCursors[c], let kind = flatKinds[c] {
+            guard row < rowCount, cursor.isPresent else { return sink.null() }
+            return LeafValues.write(cursor.chunk.values, cursor.value, kind: kind, to: sink)
+        }
         guard used[c], hasRow, !leaves[c].isEmpty else { return sink.null() }
         if let kind = columns[c].kind {
             let cursor = leaves[c][0]

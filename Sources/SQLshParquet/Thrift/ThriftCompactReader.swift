@@ -180,7 +180,9 @@ public struct ThriftCompactReader {
         try enter()
         defer { depth -= 1 }
         var out: [T] = []
-        out.reserveCapacity(count)
+        // The count is checked against the bytes left, not against the elements' size: room
+        // is made for a few only, the array grows as elements are really read.
+        out.reserveCapacity(min(count, 64))
         for _ in 0..<count { out.append(try element(&self, type)) }
         return out
     }
