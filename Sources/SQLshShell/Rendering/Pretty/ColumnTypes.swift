@@ -29,7 +29,6 @@ struct ColumnTypes {
     }
 
     /// The bit of a storage class in ``seen`` (0 for NULL).
-    @inline(__always)
     static func bit(_ type: StorageType) -> UInt8 {
         switch type {
         case .integer: return 1
@@ -46,7 +45,6 @@ struct ColumnTypes {
     }
 
     /// Counts one value of column `c`.
-    @inline(__always)
     mutating func add(_ type: StorageType, column c: Int) {
         if c < seen.count { seen[c] |= Self.bit(type) }
     }
