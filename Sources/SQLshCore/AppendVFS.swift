@@ -50,11 +50,11 @@ private let markSize: Int64 = 25
 private let alignment: Int64 = 4096
 private let maxSize: Int64 = 0x4000_0000_0000  // as appendvfs: room for any real database
 
-@inline(__always) private func appendFile(_ p: UnsafeMutablePointer<sqlite3_file>) -> UnsafeMutablePointer<AppendFile> {
+private func appendFile(_ p: UnsafeMutablePointer<sqlite3_file>) -> UnsafeMutablePointer<AppendFile> {
     UnsafeMutableRawPointer(p).assumingMemoryBound(to: AppendFile.self)
 }
 
-@inline(__always) private func underlying(_ p: UnsafeMutablePointer<sqlite3_file>) -> UnsafeMutablePointer<sqlite3_file> {
+private func underlying(_ p: UnsafeMutablePointer<sqlite3_file>) -> UnsafeMutablePointer<sqlite3_file> {
     (UnsafeMutableRawPointer(p) + fileOffset).assumingMemoryBound(to: sqlite3_file.self)
 }
 
@@ -196,7 +196,7 @@ private func forward<R>(_ p: UnsafeMutablePointer<sqlite3_file>?, _ fallback: R,
 }
 
 /// The underlying file's methods (nil once it is closed).
-@inline(__always) private func methods(_ f: UnsafeMutablePointer<sqlite3_file>) -> sqlite3_io_methods? {
+private func methods(_ f: UnsafeMutablePointer<sqlite3_file>) -> sqlite3_io_methods? {
     f.pointee.pMethods?.pointee
 }
 

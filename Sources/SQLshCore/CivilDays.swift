@@ -22,6 +22,7 @@ package enum CivilDays {
     /// Days from the shifted 0000-03-01 (``shiftEras`` eras before it) to 1970-01-01.
     @inlinable static var shiftedMarchZeroTo1970: Int64 { 719_468 + 146_097 * Int64(bitPattern: shiftEras) }
 
+    // Forced inlining in this file: Benchmarks/sqlean-compare.sh (the time cases): calendar arithmetic per call.
     /// Days from 1970-01-01 to `year`-`month`-`day`. `month` is 0...14 (0 counts as the
     /// December before, 13 and 14 as the next year's January and February); `day` may be any
     /// value (day 32 is the first of the next month). `year` must lie within ±10^12.

@@ -131,7 +131,6 @@ final class ProgressObservers {
     }
 
     /// One call from SQLite: calls the observers that are due; true when one asks to stop.
-    @inline(__always)
     func call() -> Bool {
         let current = entries // no copy: observers that change the list get a new one
         var stop = false

@@ -184,7 +184,6 @@ public struct SQLiteErrorReport: Sendable, Equatable {
     }
 }
 
-@inline(__always)
 func check(_ rc: Int32, _ db: OpaquePointer?) throws {
     if rc != SQLITE_OK { throw SQLiteError.from(db, code: rc) }
 }

@@ -46,7 +46,6 @@ extension SQLiteLibrary {
     /// a signal handler (no allocation, no lock), which is where a shell calls it on Ctrl-C. A
     /// program keeps the handle in a plain global, and calls ``prepareInterruptHooks()``,
     /// before installing the handler. The interrupt hooks (``addInterruptHook(_:)``) are told.
-    @inline(__always)
     package static func interruptFromSignalHandler(_ handle: OpaquePointer) {
         InterruptSource.ctrlC.request()
         sqlite3_interrupt(handle)

@@ -48,7 +48,6 @@ public final class Statement {
     /// Runs the statement to its next row.
     /// - Returns: `true` when a row is available, `false` when the statement is done.
     /// - Throws: ``SQLiteError`` with the extended code and SQLite's message.
-    @inline(__always)
     public func step() throws -> Bool {
         let rc = sqlite3_step(statement)
         if rc == SQLITE_ROW { return true }

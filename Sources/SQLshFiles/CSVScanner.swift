@@ -84,6 +84,7 @@ final class CSVScanner {
 
     deinit { scratch.deallocate() }
 
+    // Forced inlining in this file: Benchmarks/files.sh (CSV scans): every byte of the file.
     @inline(__always) private func byte(_ offset: Int) throws -> UInt8? {
         do {
             return try stream.byte(at: offset, keeping: recordStart)

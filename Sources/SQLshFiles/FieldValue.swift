@@ -101,6 +101,7 @@ enum FieldValue {
         return .text
     }
 
+    // Forced inlining in this file: Benchmarks/files.sh: every field typed.
     /// An integer by the rules above, nil otherwise (also when it does not fit 64 bits).
     @inline(__always)
     static func integer(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int64? {

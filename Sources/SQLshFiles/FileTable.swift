@@ -422,6 +422,7 @@ struct CSVInference {
 
 /// The NULL strings of a CSV table (`nullstr`; by default the empty field).
 enum FileNulls {
+    // Forced inlining in this file: Benchmarks/files.sh: every value given to SQLite.
     @inline(__always)
     static func isNull(_ p: UnsafePointer<UInt8>, _ n: Int, _ nulls: [[UInt8]]) -> Bool {
         for null in nulls where null.count == n {

@@ -74,6 +74,7 @@ final class JSONScanner {
         slots = Array(repeating: JSONSlot(), count: keys.count)
     }
 
+    // Forced inlining in this file: Benchmarks/files.sh (NDJSON scans): every byte of the file.
     @inline(__always) private func byte(_ offset: Int) throws -> UInt8? {
         do {
             return try stream.byte(at: offset, keeping: recordStart)

@@ -8,7 +8,6 @@ extension Array where Element == UInt8 {
     /// Appends `bytes` unless the array would then hold more than `limit` bytes, growing its
     /// storage geometrically but never beyond `limit`.
     /// - Returns: false, appending nothing, when the bytes do not fit.
-    @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Bool {
         let needed = count + bytes.count  // both count bytes in memory: no overflow
         if needed > limit { return false }

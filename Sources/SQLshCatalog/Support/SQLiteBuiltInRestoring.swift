@@ -45,7 +45,7 @@ enum SQLiteBuiltInRestoring {
     /// shorter length, stopping at a NUL byte of the first string as `sqlite3StrNICmp` does,
     /// then the longer string last.
     static func nocaseCompare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int32 {
-        @inline(__always) func fold(_ c: UInt8) -> Int32 { Int32(c >= 0x41 && c <= 0x5A ? c + 0x20 : c) }
+        func fold(_ c: UInt8) -> Int32 { Int32(c >= 0x41 && c <= 0x5A ? c + 0x20 : c) }
         let n = min(a.count, b.count)
         var i = 0
         while i < n {
@@ -67,7 +67,7 @@ enum SQLiteBuiltInRestoring {
             let value = arguments[0]
             let bytes: UnsafeBufferPointer<UInt8> = value.isNull ? UnsafeBufferPointer(start: nil, count: 0) : value.textBytes
             var code: (UInt8, UInt8, UInt8, UInt8) = (0x3F, 0x30, 0x30, 0x30)  // "?000"
-            @inline(__always) func isAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+            func isAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
             var i = 0
             // sqlite3_value_text ends at the first NUL.
             let n = bytes.firstIndex(of: 0) ?? bytes.count
@@ -96,7 +96,6 @@ enum SQLiteBuiltInRestoring {
     }
 
     /// The digit of SQLite's soundex table for a byte (by its low 7 bits), 0 for none.
-    @inline(__always)
     static func coreSoundexDigit(_ byte: UInt8) -> UInt8 {
         let c = byte & 0x7F
         guard (c | 0x20) >= 0x61, (c | 0x20) <= 0x7A else { return 0 }

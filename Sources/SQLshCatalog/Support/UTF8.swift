@@ -3,7 +3,6 @@
 enum UTF8Bytes {
     /// Whether every byte is below 0x80, checked eight bytes at a time (the tail with one
     /// overlapping load, so short strings cost no byte loop).
-    @inline(__always)
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
@@ -29,7 +28,6 @@ enum UTF8Bytes {
     /// Decodes one scalar at `i`. Returns the scalar and its length, or nil for a byte that does
     /// not start a valid sequence (overlong forms, surrogates and values above U+10FFFF are
     /// invalid), in which case the caller treats that single byte as a unit of its own.
-    @inline(__always)
     static func decode(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int)? {
         let n = b.count
         let c0 = b[i]

@@ -2,7 +2,6 @@
 /// its own (a `ByteBuffer`, a `[UInt8]`) without going through `String`.
 enum UTF8Encoding {
     /// Calls `emit` with the 1 to 4 bytes of a valid scalar, in order.
-    @inline(__always)
     static func encode(_ scalar: UInt32, _ emit: (UInt8) -> Void) {
         switch scalar {
         case 0..<0x80:

@@ -42,6 +42,7 @@ public struct Argument {
     /// The value pointer, after checking (debug builds) that the call is still running.
     @inlinable
     var value: OpaquePointer {
+        // Forced inlining in this file: the Benchmarks package (function API against C): argument access on every call.
         @inline(__always) get {
             #if DEBUG
             scope?.check()

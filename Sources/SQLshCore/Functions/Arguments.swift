@@ -49,6 +49,7 @@ public struct Arguments: RandomAccessCollection {
         #endif
     }
 
+    // Forced inlining in this file: the Benchmarks package (function API against C): argument access on every call.
     /// Marks the call as returned: in debug builds, later use of these arguments stops the
     /// program. Nothing in release builds.
     @inlinable @inline(__always)

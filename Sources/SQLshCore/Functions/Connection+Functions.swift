@@ -102,6 +102,7 @@ func scalarDirectCallback(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMu
     }
 }
 
+// Forced inlining in this file: the Benchmarks package (function API against C) and Benchmarks/catalog.sh: every call.
 /// One call of a scalar function returning a value (the body of ``scalarValueCallback``, also
 /// reached through a ``DeferredFunction``).
 @inline(__always)

@@ -168,7 +168,6 @@ private func releaseDeferredSlot(_ p: UnsafeMutableRawPointer?) {
 /// The implementation object of the deferred function called through `ctx` and its kind, made
 /// now if it was not yet; nil (with the call failed) when it cannot be made. The object is
 /// not retained: its slot keeps it as long as SQLite keeps the registration.
-@inline(__always)
 private func resolve(_ ctx: OpaquePointer) -> (UnsafeMutableRawPointer, DeferredObjectKind)? {
     let slot = sqlite3_user_data(ctx).unsafelyUnwrapped.assumingMemoryBound(to: DeferredSlot.self)
     if let object = slot.pointee.object { return (object, slot.pointee.objectKind) }
@@ -198,7 +197,6 @@ private func resolveSlowly(_ ctx: OpaquePointer, _ slot: UnsafeMutablePointer<De
 }
 
 /// The aggregate implementation of the deferred function called through `ctx`, lent to `body`.
-@inline(__always)
 private func withAggregate(_ ctx: OpaquePointer, _ body: (AggregateImplementation) -> Void) {
     guard let (object, kind) = resolve(ctx), kind == .aggregate else { return }
     Unmanaged<AggregateImplementation>.fromOpaque(object)._withUnsafeGuaranteedRef(body)

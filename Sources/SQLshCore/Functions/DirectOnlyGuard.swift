@@ -25,7 +25,6 @@ enum DirectOnlyGuard {
     /// Whether the call through `ctx` of the direct-only function `name` may run: whether some
     /// running statement's text passes `names`, and no CHECK constraint calling the function
     /// can run (``CheckConstraintCalls``); when not, the call's error is set.
-    @inline(__always)
     static func permits(_ ctx: OpaquePointer, _ name: String, checks: CheckConstraintCalls,
                         _ names: (UnsafePointer<CChar>) -> Bool) -> Bool {
         guard let db = sqlite3_context_db_handle(ctx) else { return false }
@@ -180,7 +179,6 @@ struct DirectOnlyGate: Sendable {
 
     /// Whether the call through `ctx` may run: always for a function that is not direct-only;
     /// when not, the call's error is set.
-    @inline(__always)
     func permits(_ ctx: OpaquePointer) -> Bool {
         guard let object = UnsafeRawPointer(bitPattern: address) else { return true }
         return Unmanaged<DirectOnlyCheck>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.permits(ctx) }

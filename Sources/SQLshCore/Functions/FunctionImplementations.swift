@@ -111,6 +111,7 @@ enum AggregateState<A: Aggregate> {
     @inlinable static var offset: Int { 8 }
     @inlinable static var size: Int32 { Int32(offset + (isInline ? max(MemoryLayout<A>.size, 1) : 8)) }
 
+    // Forced inlining in this file: the Benchmarks package (function API against C) and Benchmarks/catalog.sh: every call.
     /// The state of the current invocation, created when `create` is true and it is missing.
     @inlinable @inline(__always)
     static func state(_ ctx: OpaquePointer, create: Bool) -> UnsafeMutablePointer<A>? {

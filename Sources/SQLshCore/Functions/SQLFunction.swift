@@ -207,7 +207,6 @@ extension SQLFunction: Hashable {
     }
 }
 
-@inline(__always)
 func asciiLowercased(_ byte: UInt8) -> UInt8 { byte &- 65 < 26 ? byte | 0x20 : byte }
 
 /// Whether two names are equal ignoring ASCII case, as SQLite compares identifiers.

@@ -24,7 +24,6 @@ struct ColumnReader {
 
     var name: String { columns.names[index] }
 
-    @inline(__always)
     var storageType: StorageType { statement.columnType(at: index) }
 
     /// `integer 3`, `text 'abc'`, ... for messages.
@@ -202,7 +201,6 @@ struct ColumnReader {
 /// The bytes as a String, or nil when they are not valid UTF-8. (`String(validating:as:)` is
 /// generic and instantiates type metadata on every call; decoding, which repairs invalid
 /// sequences, and comparing the result's bytes is cheaper on this hot path.)
-@inline(__always)
 func validUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
     let text = String(decoding: bytes, as: UTF8.self)
     guard text.utf8.count == bytes.count else { return nil }

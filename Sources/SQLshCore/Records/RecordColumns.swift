@@ -72,6 +72,7 @@ final class RecordColumns {
     @exclusivity(unchecked) private var lastType: ObjectIdentifier?
     @exclusivity(unchecked) private var lastTypeReadsOneColumn = false
 
+    // Forced inlining in this file: Benchmarks/shell.sh (output modes): column reads of every row.
     /// Whether `type` reads a one-column row (a standard or convertible type) rather than
     /// columns by name; remembered for the last type asked, as the dynamic casts cost more
     /// than the rest of a row.

@@ -60,7 +60,6 @@ struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool { decoder.columns.index(of: key.stringValue) != nil }
 
-    @inline(__always)
     private func column(_ key: Key) throws -> ColumnReader {
         guard let index = decoder.columns.index(of: key.stringValue) else {
             let type = typeName(decoder.recordType)
@@ -74,7 +73,6 @@ struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// One lookup for an optional property: nil when the column is missing or NULL (the
     /// default implementations would look the column up three times).
-    @inline(__always)
     private func present(_ key: Key) -> ColumnReader? {
         guard let index = decoder.columns.index(of: key.stringValue) else { return nil }
         let reader = decoder.reader(index)

@@ -147,7 +147,7 @@ public struct SQLToken: Equatable, Sendable {
 
     /// The token's range cut to a buffer of `count` bytes (a token from another buffer reads
     /// nothing past its end).
-    @inline(__always) private func clamped(_ count: Int) -> Range<Int> {
+    private func clamped(_ count: Int) -> Range<Int> {
         let lower = Swift.min(Swift.max(start, 0), count)
         return lower..<Swift.min(Swift.max(end, lower), count)
     }

@@ -141,11 +141,10 @@ public struct SQLTokenizer: IteratorProtocol, Sequence {
     // MARK: Pieces
 
     /// The byte at `i`, 0 past the end.
-    @inline(__always) private func byte(_ i: Int) -> UInt8 { i < text.count ? text[i] : 0 }
+    private func byte(_ i: Int) -> UInt8 { i < text.count ? text[i] : 0 }
 
     /// After the closing quote of a quoted token whose text starts at `from` (a doubled quote
     /// stands for itself); the end of the text, unterminated, when it is not closed.
-    @inline(__always)
     private func quotedEnd(from: Int, quote: UInt8) -> (Int, Bool) {
         var i = from
         let n = text.count
@@ -213,7 +212,6 @@ public struct SQLTokenizer: IteratorProtocol, Sequence {
     }
 
     /// Whether `text[start..<end]`, a bare word, is one of SQLite's keywords.
-    @inline(__always)
     private func isKeyword(_ start: Int, _ end: Int) -> Bool {
         // SQLite's keywords have 2 to 17 letters (AS ... CURRENT_TIMESTAMP).
         let count = end - start

@@ -113,6 +113,7 @@ private let vtabPayloadOffset = (MemoryLayout<sqlite3_vtab>.size + 7) & ~7
 private let cursorValueOffset = (MemoryLayout<sqlite3_vtab_cursor>.size + 7) & ~7
 private let cursorModuleOffset = cursorValueOffset + MemoryLayout<UnsafeMutableRawPointer>.size
 
+// Forced inlining in this file: Benchmarks/files.sh and generate_series in Benchmarks/catalog.sh: every value a table-valued function gives.
 @inline(__always)
 /// The connection a table was connected on: stored after the box pointer (only a
 /// direct-only table's planner reads it, see ``xBestIndex``).

@@ -44,7 +44,6 @@ private final class CursorHolder {
 }
 
 /// The cursor a value pointer holds; borrowed: SQLite keeps the cursor open during the call.
-@inline(__always)
 private func cursor(_ value: UnsafeMutableRawPointer) -> any VirtualTableCursor {
     Unmanaged<CursorHolder>.fromOpaque(value)._withUnsafeGuaranteedRef { $0.cursor }
 }

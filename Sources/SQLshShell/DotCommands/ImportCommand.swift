@@ -278,7 +278,6 @@ private struct ImportJob {
     }
 
     /// Binds the current field as text (up to a NUL, as sqlite3 binds a C string).
-    @inline(__always)
     private func bind(_ insert: Statement, _ index: Int, _ got: Bool) {
         guard got else { try? insert.bind(nil, at: index); return }
         var field = reader.field

@@ -8,7 +8,7 @@
 func errorContext(sql: UnsafeBufferPointer<UInt8>, offset: Int?) -> [UInt8] {
     guard var offset, offset >= 0 else { return [] }
     var start = 0
-    @inline(__always) func byte(_ i: Int) -> UInt8 { i < sql.count ? sql[i] : 0 }
+    func byte(_ i: Int) -> UInt8 { i < sql.count ? sql[i] : 0 }
     while offset > 50 {
         offset -= 1
         start += 1

@@ -227,7 +227,6 @@ extension Shell {
 
     /// Steps a statement through a renderer: `begin` once the first row is there, `row` for
     /// each row, `end` at the end (also after a failing step once rows were shown).
-    @inline(__always)
     func render(_ statement: Statement, with renderer: any ResultRenderer) -> ExecutionFailure? {
         do {
             guard try statement.step() else {

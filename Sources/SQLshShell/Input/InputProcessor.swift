@@ -171,6 +171,7 @@ extension Shell {
         err.write(settings.colour ? Style.reset + "\n" : "\n")
     }
 
+    // Forced inlining in this file: Benchmarks/shell.sh (the INSERT script): every input line.
     @inline(__always)
     private func echo(_ text: [UInt8]) {
         guard settings.echo else { return }

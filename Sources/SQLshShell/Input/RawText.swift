@@ -10,6 +10,7 @@ public enum RawText {
     /// The first code point of the escape range.
     static let base: UInt32 = 0x10FF00
 
+    // Forced inlining in this file: Benchmarks/shell.sh (the INSERT script): every input byte.
     /// Whether UTF-8 bytes may hold an escaped byte (its 4-byte form starts F4 8F BE/BF).
     @inline(__always)
     public static func mayContainEscapes(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {

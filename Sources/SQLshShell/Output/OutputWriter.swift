@@ -27,6 +27,7 @@ public final class OutputWriter {
     @usableFromInline let state: UnsafeMutablePointer<State>
     /// The number of bytes buffered.
     @usableFromInline var count: Int {
+        // Forced inlining in this file: Benchmarks/shell.sh (output modes, .dump): every byte written.
         @inline(__always) get { state.pointee.count }
         @inline(__always) set { state.pointee.count = newValue }
     }

@@ -73,18 +73,15 @@ struct DatabaseFile {
     }
 
     /// The byte offset of page `number` in ``bytes``, or nil when there is no such page.
-    @inline(__always)
     func pageStart(_ number: Int) -> Int? {
         guard number >= 1 && number <= pageCount else { return nil }
         return (number - 1) * pageSize
     }
 
     /// The big-endian 16-bit number at `offset` (the caller checks the bounds).
-    @inline(__always)
     func u16(_ offset: Int) -> Int { Int(bytes[offset]) << 8 | Int(bytes[offset + 1]) }
 
     /// The big-endian 32-bit number at `offset` (the caller checks the bounds).
-    @inline(__always)
     func u32(_ offset: Int) -> Int {
         Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
     }

@@ -34,7 +34,6 @@ enum Record {
 
     /// The number of content bytes of a serial type; nil for the reserved types 10 and 11 and
     /// for negative (damaged) ones.
-    @inline(__always)
     static func contentLength(_ serialType: Int64) -> Int? {
         switch serialType {
         case 0, 8, 9: return 0

@@ -6,7 +6,6 @@ enum Varint {
     ///
     /// - Returns: the value (as SQLite reads it, two's complement in 64 bits) and its length
     ///   in bytes, or nil when the bytes run out first (a varint cut by the end of a cell or page).
-    @inline(__always)
     static func read(_ bytes: [UInt8], at offset: Int, end: Int) -> (value: Int64, length: Int)? {
         let end = min(end, bytes.count)
         guard offset >= 0 else { return nil }

@@ -24,6 +24,7 @@ enum CellEscapes {
         out.write(byte: 34)
     }
 
+    // Forced inlining in this file: Benchmarks/shell.sh (output modes): every byte of a cell.
     /// `output_json_string`: `"..."` with `\" \\ \b \f \n \r \t` and `\u00XX` for other
     /// control bytes; other bytes as they are.
     @inline(__always)

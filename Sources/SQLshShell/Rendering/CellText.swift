@@ -13,6 +13,7 @@ enum CellText {
     /// No bytes (computed: a stored pointer constant would not be `Sendable`).
     static var empty: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: nil, count: 0) }
 
+    // Forced inlining in this file: Benchmarks/shell.sh (output modes): every cell.
     /// The text of column `i` of the current row up to its first NUL, or nil for NULL.
     @inline(__always)
     static func text(_ statement: Statement, _ i: Int) -> UnsafeBufferPointer<UInt8>? {

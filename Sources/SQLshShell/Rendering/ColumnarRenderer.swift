@@ -102,6 +102,7 @@ class ColumnarRenderer: ResultRenderer {
         }
     }
 
+    // Forced inlining in this file: Benchmarks/shell.sh (columnar output modes): every cell.
     /// The wrap width of column `i`: its `.width` when set, else `--wrap`.
     @inline(__always)
     private func wrap(_ i: Int) -> Int {

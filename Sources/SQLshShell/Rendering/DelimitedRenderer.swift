@@ -56,6 +56,7 @@ protocol TextQuoting: DelimitedQuoting {
 }
 
 extension TextQuoting {
+    // Forced inlining in this file: Benchmarks/shell.sh (list, csv, tabs... output modes): every cell.
     @inline(__always)
     static func writeName(_ name: UnsafeBufferPointer<UInt8>, separator: [UInt8], to out: OutputWriter) {
         writeText(name, separator: separator, to: out)

@@ -15,6 +15,7 @@ struct SQLLiteralWriter {
         writeValues(statement)
     }
 
+    // Forced inlining in this file: Benchmarks/shell.sh (.dump, insert mode): every value written.
     /// Writes `INSERT INTO ` and `table` (bytes made once per table), then the row's values.
     @inline(__always)
     func writeInsert(into table: [UInt8], _ statement: Statement) {

@@ -36,6 +36,7 @@ enum SQLQuoting {
         SQLText.format(format, arguments)
     }
 
+    // Forced inlining in this file: Benchmarks/shell.sh (.dump, insert mode): every value quoted.
     @inline(__always) static func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= 97 && (b | 0x20) <= 122 }
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
 }

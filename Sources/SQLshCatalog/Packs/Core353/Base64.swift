@@ -18,7 +18,6 @@ enum Base64 {
         return table
     }()
 
-    @inline(__always)
     static func classOf(_ c: UInt8) -> UInt8 { c < 0x80 ? digitValues[Int(c)] : pad }
 
     static func encode(_ input: UnsafeRawBufferPointer) -> [UInt8] {
@@ -58,7 +57,7 @@ enum Base64 {
     static func decode(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(3 * ((input.count + 3) / 4))
-        @inline(__always) func byte(_ k: Int) -> UInt8 { k < input.count ? input[k] : 0 }
+        func byte(_ k: Int) -> UInt8 { k < input.count ? input[k] : 0 }
         var p = 0
         var left = input.count
         if left > 0 && input[left - 1] == 10 { left -= 1 }

@@ -6,7 +6,6 @@ import SQLshCore
 /// ending a group.
 enum Base85 {
     /// What to subtract from a digit character for its value: 0 for a non-digit.
-    @inline(__always)
     static func offset(_ c: UInt8) -> UInt8 {
         guard c < 0x80 else { return 0 }
         let level = (c >= 0x23 ? 1 : 0) + (c > 0x26 ? 1 : 0) + (c >= 0x2a ? 1 : 0) + (c > 0x7a ? 1 : 0)
@@ -17,7 +16,6 @@ enum Base85 {
         }
     }
 
-    @inline(__always)
     static func numeral(_ d: UInt8) -> UInt8 { d < 4 ? d + 0x23 : d - 4 + 0x2a }
 
     static func encode(_ input: UnsafeRawBufferPointer) -> [UInt8] {
@@ -60,7 +58,7 @@ enum Base85 {
     static func decode(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(4 * (input.count / 5) + input.count % 5)
-        @inline(__always) func byte(_ k: Int) -> UInt8 { k < input.count ? input[k] : 0 }
+        func byte(_ k: Int) -> UInt8 { k < input.count ? input[k] : 0 }
         var p = 0
         var left = input.count
         if left > 0 && input[left - 1] == 10 { left -= 1 }

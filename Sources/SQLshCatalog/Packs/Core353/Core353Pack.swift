@@ -15,7 +15,6 @@ struct Core353Error: Error, CustomStringConvertible {
 
 /// Bytes of ASCII hex digits, as SQLite's `sqlite3Isxdigit` and `sqlite3HexToInt`.
 enum HexDigit {
-    @inline(__always)
     static func value(_ c: UInt8) -> UInt8? {
         switch c {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")

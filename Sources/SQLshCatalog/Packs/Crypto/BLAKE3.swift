@@ -32,7 +32,6 @@ enum BLAKE3 {
         var w0, w1, w2, w3, w4, w5, w6, w7: UInt32
 
         /// Stores the words little-endian at `pointer` (32 bytes).
-        @inline(__always)
         func store(to pointer: UnsafeMutableRawPointer) {
             pointer.storeBytes(of: w0.littleEndian, toByteOffset: 0, as: UInt32.self)
             pointer.storeBytes(of: w1.littleEndian, toByteOffset: 4, as: UInt32.self)
@@ -119,7 +118,6 @@ enum BLAKE3 {
     }
 
     /// The compression of a parent node: its two children's chaining values as one block.
-    @inline(__always)
     private static func parentValue(_ left: Words8, _ right: Words8, scratch: UnsafeMutableRawPointer,
                                     flags: UInt32) -> Words8 {
         left.store(to: scratch)
@@ -127,11 +125,9 @@ enum BLAKE3 {
         return compress(iv, UnsafeRawPointer(scratch), counter: 0, blockLength: UInt32(blockLength), flags: flags)
     }
 
-    @inline(__always)
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 
     /// The quarter-round mixing function G on four state words and two message words.
-    @inline(__always)
     private static func g(_ a: inout UInt32, _ b: inout UInt32, _ c: inout UInt32, _ d: inout UInt32,
                           _ x: UInt32, _ y: UInt32) {
         a = a &+ b &+ x
@@ -152,7 +148,6 @@ enum BLAKE3 {
     /// 2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8 applied round after round) as
     /// constant word indexes, so message words are read from memory where they are needed
     /// and the 16 state words keep the registers.
-    @inline(__always)
     private static func compress(_ cv: Words8, _ block: UnsafeRawPointer, counter: UInt64,
                                  blockLength: UInt32, flags: UInt32) -> Words8 {
         var v0 = cv.w0, v1 = cv.w1, v2 = cv.w2, v3 = cv.w3
@@ -161,11 +156,11 @@ enum BLAKE3 {
         var v12 = UInt32(truncatingIfNeeded: counter), v13 = UInt32(truncatingIfNeeded: counter >> 32)
         var v14 = blockLength, v15 = flags
 
-        @inline(__always) func m(_ i: Int) -> UInt32 {
+        func m(_ i: Int) -> UInt32 {
             UInt32(littleEndian: block.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
         }
         /// One round: columns, then diagonals, with message words s0...s15 of the schedule.
-        @inline(__always) func round(_ s0: Int, _ s1: Int, _ s2: Int, _ s3: Int, _ s4: Int, _ s5: Int,
+        func round(_ s0: Int, _ s1: Int, _ s2: Int, _ s3: Int, _ s4: Int, _ s5: Int,
                                      _ s6: Int, _ s7: Int, _ s8: Int, _ s9: Int, _ s10: Int, _ s11: Int,
                                      _ s12: Int, _ s13: Int, _ s14: Int, _ s15: Int) {
             g(&v0, &v4, &v8, &v12, m(s0), m(s1))

@@ -65,7 +65,6 @@ enum Base85Codec: BinaryCodec {
     /// first digit is the last quotient, below 85 since 85^5 > 2^32), each remainder taken
     /// from its quotient, the first four digits stored as one 32-bit word. A loop dividing in
     /// place and storing byte by byte cost 99 instructions a group against sqlean's 81.
-    @inline(__always)
     static func writeDigits(_ group: UInt32, to output: UnsafeMutablePointer<UInt8>) {
         let q1 = group / 85, q2 = q1 / 85, q3 = q2 / 85, q4 = q3 / 85
         let d1 = q3 &- q4 &* 85, d2 = q2 &- q3 &* 85, d3 = q1 &- q2 &* 85, d4 = group &- q1 &* 85

@@ -23,7 +23,6 @@ extension BinaryCodec {
 
 extension BinaryCodec {
     /// `groups * size + extra` for a length in groups, nil on overflow.
-    @inline(__always)
     static func groupedLength(groups: Int, size: Int, extra: Int = 0) -> Int? {
         let product = groups.multipliedReportingOverflow(by: size)
         if product.overflow { return nil }
@@ -34,7 +33,6 @@ extension BinaryCodec {
     /// Reads `input` as the base-N encoders do: in groups of `size` bytes (at most 8), the
     /// last one short when the length is not a multiple, each group a big-endian number whose
     /// missing bytes are zero. Calls `body` with each group's number and how many bytes it has.
-    @inline(__always)
     static func forEachGroup(of input: UnsafeRawBufferPointer, size: Int,
                              _ body: (_ group: UInt64, _ count: Int) -> Void) {
         let count = input.count
@@ -52,7 +50,6 @@ extension BinaryCodec {
 /// ASCII hexadecimal digits.
 enum ASCIIHex {
     /// The value of a hexadecimal digit of either case, or nil.
-    @inline(__always)
     static func value(_ c: UInt8) -> UInt8? {
         // Two range tests, not three: a digit, else a letter of either case (c | 0x20 makes
         // A-F a-f, and nothing else lands in a-f).

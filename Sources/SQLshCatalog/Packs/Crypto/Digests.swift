@@ -109,7 +109,6 @@ enum Digests {
 
     /// An OpenSSL digest of `input` written to `output`, through its low-level
     /// `Init`/`Update`/`Final` functions on a context of type `Context` (on the stack).
-    @inline(__always)
     private static func digest<Context>(
         _ context: Context, _ input: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>,
         _ initialize: (UnsafeMutablePointer<Context>?) -> Int32,

@@ -43,7 +43,6 @@ enum EncodeDecode {
         }
 
         /// Whether the encoding's name starts with `algorithm`.
-        @inline(__always)
         private static func starts(_ encoding: Encoding, with algorithm: UnsafeBufferPointer<UInt8>) -> Bool {
             let name = encoding.name
             guard algorithm.count <= name.utf8CodeUnitCount else { return false }
@@ -143,7 +142,6 @@ enum EncodeDecode {
     /// What encode() and decode() check first, alike: the encoding the second argument names
     /// (else the error "unknown encoding"), then the first argument (NULL gives NULL). Nil when
     /// the result is already set.
-    @inline(__always)
     private static func encodingAndValue(_ arguments: Arguments, _ result: ResultContext) -> (Encoding, Argument)? {
         guard let encoding = Encoding.select(arguments[1].textBytes) else {
             result.setError(unknownEncoding)

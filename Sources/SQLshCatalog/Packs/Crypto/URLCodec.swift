@@ -9,7 +9,6 @@ enum URLCodec: BinaryCodec {
     private static let digits: StaticString = "0123456789ABCDEF"
 
     /// Whether a byte is written as itself.
-    @inline(__always)
     private static func isUnreserved(_ c: UInt8) -> Bool {
         switch c {
         case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2D, 0x5F, 0x2E, 0x7E: return true

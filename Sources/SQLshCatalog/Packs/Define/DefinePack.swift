@@ -44,7 +44,6 @@ enum DefinePack {
         private var lent: Unmanaged<DefineState>?
 
         /// Runs `body` with the state of the connection calling through `result`.
-        @inline(__always)
         func with<T>(_ result: ResultContext, _ body: (DefineState) throws -> T) rethrows -> T {
             if let lent { return try lent._withUnsafeGuaranteedRef(body) }
             return try body(make(result))

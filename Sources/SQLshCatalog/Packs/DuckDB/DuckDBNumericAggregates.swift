@@ -7,7 +7,6 @@ import CXXHash
 import SQLshCore
 
 /// XXH3 (64 bits) of some bytes with a seed.
-@inline(__always)
 func xxh3(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
     XXH3_64bits_withSeed(bytes.baseAddress, bytes.count, seed)
 }
@@ -144,7 +143,6 @@ struct Bivariate<K: BivariateKind>: WindowAggregate {
 
     static var finalizesEmptyInput: Bool { K.statistic == .count }
 
-    @inline(__always)
     func pair(_ arguments: Arguments) throws -> (Double, Double)? {
         let a = arguments[0], b = arguments[1]
         if a.isNull || b.isNull { return nil }
@@ -183,7 +181,6 @@ struct Bivariate<K: BivariateKind>: WindowAggregate {
     }
 
     /// A finite double, or NULL (SQLite has no NaN).
-    @inline(__always)
     func real(_ d: Double) -> Double? { d.isFinite ? d : nil }
 
     func finalize() throws -> (any SQLValueConvertible)? {

@@ -25,7 +25,6 @@ func duckAlias(_ name: String, of entry: CatalogFunction, functions: @escaping @
 
 /// A value as DuckDB's boolean aggregates read it: nil for NULL, else whether it is non-zero.
 /// Text that is not a number and blobs are errors.
-@inline(__always)
 func booleanInput(_ value: Argument, function: StaticString) throws -> Bool? {
     switch value.numericType {
     case .null: return nil
@@ -37,7 +36,6 @@ func booleanInput(_ value: Argument, function: StaticString) throws -> Bool? {
 
 /// An integer argument: an integer, an integral real or a text SQLite reads as one; anything
 /// else fails with "`function`(): the argument is not an integer". nil for NULL.
-@inline(__always)
 func integerInput(_ value: Argument, function: StaticString) throws -> Int64? {
     switch value.numericType {
     case .null: return nil
@@ -51,7 +49,6 @@ func integerInput(_ value: Argument, function: StaticString) throws -> Int64? {
 }
 
 /// A numeric argument as a double (nil for NULL); text that is not a number and blobs fail.
-@inline(__always)
 func doubleInput(_ value: Argument, function: StaticString) throws -> Double? {
     switch value.numericType {
     case .null: return nil

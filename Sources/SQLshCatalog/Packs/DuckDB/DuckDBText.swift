@@ -15,7 +15,6 @@ final class DuckDBScratch: @unchecked Sendable {
 }
 
 /// Whether `needle` occurs in `haystack` at `at`.
-@inline(__always)
 func bytesEqual(_ haystack: UnsafeBufferPointer<UInt8>, _ at: Int, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
     if needle.isEmpty { return true }
     guard at >= 0, at + needle.count <= haystack.count else { return false }
@@ -24,7 +23,6 @@ func bytesEqual(_ haystack: UnsafeBufferPointer<UInt8>, _ at: Int, _ needle: Uns
 
 /// The byte offset of the first occurrence of `needle` in `haystack` from `from` (the text
 /// pack's search).
-@inline(__always)
 func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
     if needle.isEmpty { return from }
     return find(needle, in: haystack, from: from)

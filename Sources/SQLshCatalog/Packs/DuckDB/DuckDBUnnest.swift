@@ -45,7 +45,6 @@ struct DuckDBUnnest: TableValuedFunction {
 
     static let notAnArray = DuckDBError("unnest(): the argument is not a JSON array")
 
-    @inline(__always)
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
     /// The elements of the JSON array `bytes`, each found by scanning (nesting counted with a

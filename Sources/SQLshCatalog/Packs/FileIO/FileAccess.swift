@@ -103,7 +103,6 @@ enum FileAccess {
     }
 
     /// The `ls -l` text of a mode as 10 bytes on the stack, passed to `body`.
-    @inline(__always)
     static func withLsMode<R>(_ mode: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { buffer in
             let text = buffer.baseAddress.unsafelyUnwrapped
@@ -113,7 +112,6 @@ enum FileAccess {
     }
 
     /// Writes the 10 bytes of the `ls -l` text of a mode.
-    @inline(__always)
     static func writeLsMode(_ mode: Int32, into text: UnsafeMutablePointer<UInt8>) {
         let m = UInt32(bitPattern: mode)
         text[0] = isSymlink(m) ? UInt8(ascii: "l") : isRegular(m) ? UInt8(ascii: "-") : isDirectory(m) ? UInt8(ascii: "d") : UInt8(ascii: "?")

@@ -18,7 +18,6 @@ enum SqleanFileFunctions {
 
     /// The path argument as a C string, or nil for NULL and for a text with a NUL byte inside
     /// (which C would cut short, naming another file; sqlean does). Valid during the call.
-    @inline(__always)
     static func path(_ value: Argument) -> UnsafePointer<CChar>? {
         guard let p = value.cString else { return nil }
         return strlen(p) == value.byteCount ? p : nil

@@ -87,11 +87,10 @@ enum Caverphone {
         }
     }
 
-    @inline(__always)
     private static func apply(_ place: Place, from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>,
                               to word: UnsafeMutablePointer<UInt8>, count n: Int) -> Int {
         let k = from.count, m = to.count
-        @inline(__always) func matches(at i: Int) -> Bool {
+        func matches(at i: Int) -> Bool {
             guard i >= 0, i + k <= n else { return false }
             for j in 0..<k where word[i + j] != from[j] { return false }
             return true

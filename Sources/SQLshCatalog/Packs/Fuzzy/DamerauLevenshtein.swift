@@ -28,7 +28,6 @@ final class DamerauScratch: @unchecked Sendable {
     private var table: [Int32] = []
     private var lastRowOfSlotTable: [Int32] = []
 
-    @inline(__always)
     private func slot<E: FixedWidthInteger>(of c: E) -> Int {
         if E.bitWidth == 8 { return asciiSlots[Int(truncatingIfNeeded: c)] }
         return slotMap[UInt32(truncatingIfNeeded: c)] ?? -1
@@ -140,7 +139,6 @@ final class DamerauScratch: @unchecked Sendable {
     }
 
     /// The whole table's buffer, at least `cells` long, lent to `body`.
-    @inline(__always)
     private func withTable<R>(cells: Int, _ body: (UnsafeMutablePointer<Int32>) -> R) -> R {
         if table.count < cells { table.append(contentsOf: repeatElement(0, count: cells - table.count)) }
         var d: [Int32] = []
@@ -179,7 +177,6 @@ final class DamerauScratch: @unchecked Sendable {
     /// start; `columnKey(j)` is the key of `b[j]`, `rowKey(c)` that of a character of `a`
     /// (-1 when `b` does not hold it). Every value fits an Int32 (the table has at most
     /// ``maximumTableCells`` cells).
-    @inline(__always)
     private static func fill<E: FixedWidthInteger>(_ d: UnsafeMutablePointer<Int32>, _ a: UnsafeBufferPointer<E>,
                                                    _ b: UnsafeBufferPointer<E>, last: UnsafeMutablePointer<Int32>,
                                                    columnKey: (Int) -> Int, rowKey: (E) -> Int) -> Int {

@@ -63,7 +63,6 @@ final class DistanceInput: @unchecked Sendable {
     }
 
     /// Calls `body` with both texts as ASCII bytes in place, or both decoded into scalars.
-    @inline(__always)
     func withUnits<R>(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>,
                       ascii: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) throws -> R,
                       unicode: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
@@ -74,7 +73,6 @@ final class DistanceInput: @unchecked Sendable {
     }
 
     /// Row `index` resized to `count` cells (contents unspecified), reusing its storage.
-    @inline(__always)
     func row(_ index: Int, count: Int) -> [Int] {
         var row = rows[index]
         rows[index] = []
@@ -86,7 +84,6 @@ final class DistanceInput: @unchecked Sendable {
     }
 
     /// Gives a row's storage back for the next call.
-    @inline(__always)
     func keep(_ row: [Int], at index: Int) { rows[index] = row }
 }
 

@@ -170,7 +170,7 @@ enum EditDistances {
         let n = a.count, m = b.count
         if m == 0 { return n }
         // Past the end, a character equal to no real one.
-        @inline(__always) func at(_ s: UnsafeBufferPointer<E>, _ i: Int) -> UInt64 { i < s.count ? UInt64(s[i]) : UInt64.max }
+        func at(_ s: UnsafeBufferPointer<E>, _ i: Int) -> UInt64 { i < s.count ? UInt64(s[i]) : UInt64.max }
         var r0 = input.row(0, count: m + 1), r1 = input.row(1, count: m + 1), r2 = input.row(2, count: m + 1)
         defer { input.keep(r0, at: 0); input.keep(r1, at: 1); input.keep(r2, at: 2) }
         // r2 = row i-2, r1 = row i-1, r0 = row i.

@@ -31,7 +31,7 @@ enum JaroWinkler {
         var prefix = 0
         if !a.isEmpty, !b.isEmpty {
             // Past the end of a text, a position holds NUL in sqlean's C: equal on both sides.
-            @inline(__always) func at(_ s: UnsafeBufferPointer<E>, _ i: Int) -> UInt64 { i < s.count ? UInt64(s[i]) : UInt64.max }
+            func at(_ s: UnsafeBufferPointer<E>, _ i: Int) -> UInt64 { i < s.count ? UInt64(s[i]) : UInt64.max }
             while prefix < 3, at(a, prefix) == at(b, prefix) { prefix += 1 }
         }
         return jaro + Double(prefix) * 0.1 * (1 - jaro)

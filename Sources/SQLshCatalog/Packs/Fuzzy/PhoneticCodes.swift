@@ -33,7 +33,7 @@ enum PhoneticCodes {
         }]
     }
 
-    @inline(__always) static func upper(_ c: UInt8) -> UInt8 { c >= 0x61 && c <= 0x7A ? c - 0x20 : c }
+    static func upper(_ c: UInt8) -> UInt8 { c >= 0x61 && c <= 0x7A ? c - 0x20 : c }
 
     // MARK: Soundex
 
@@ -74,7 +74,7 @@ enum PhoneticCodes {
             }).disabledByDefault()
     }()
 
-    @inline(__always) static func soundexDigit(_ c: UInt8) -> UInt8 {
+    static func soundexDigit(_ c: UInt8) -> UInt8 {
         switch c | 0x20 {
         case UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "p"), UInt8(ascii: "v"): return UInt8(ascii: "1")
         case UInt8(ascii: "c"), UInt8(ascii: "g"), UInt8(ascii: "j"), UInt8(ascii: "k"), UInt8(ascii: "q"),
@@ -118,7 +118,7 @@ enum PhoneticCodes {
         make: { function($0, refinedSoundexCode) })
     static let rsoundexAlias = alias("rsoundex", of: rsoundex) { function("rsoundex", refinedSoundexCode) }
 
-    @inline(__always) static func refinedDigit(_ c: UInt8) -> UInt8 {
+    static func refinedDigit(_ c: UInt8) -> UInt8 {
         switch c | 0x20 {
         case UInt8(ascii: "b"), UInt8(ascii: "p"): return UInt8(ascii: "1")
         case UInt8(ascii: "f"), UInt8(ascii: "v"): return UInt8(ascii: "2")

@@ -49,7 +49,6 @@ enum PhoneticHash {
     /// the class table is switched once, at the first letter kept (sqlean does the same; a
     /// look-ahead on every byte and a table chosen per byte cost 1,340 instructions a row
     /// against sqlean's 1,060 on the benchmark's 10-40 character texts).
-    @inline(__always)
     private static func hash(_ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
                              table: UnsafePointer<UInt8>) -> Int {
         guard let start = input.baseAddress else { return 0 }

@@ -37,7 +37,6 @@ enum ScriptCode {
     private static let asciiDigit: UInt8 = 0x80
 
     /// The script bit of a character above ASCII.
-    @inline(__always)
     private static func scriptBit(_ c: UInt32) -> Int {
         switch c {
         case 0x80..<0x02AF: return latin

@@ -51,7 +51,6 @@ struct SpellfixUnit {
     var middleClass: UInt8
 
     /// No character: before the first and after the last.
-    @inline(__always)
     static var none: SpellfixUnit {
         SpellfixUnit(value: 0, fold: 0, initialClass: SpellfixClass.other, middleClass: SpellfixClass.other)
     }
@@ -167,7 +166,6 @@ final class EditDistanceScratch: @unchecked Sendable {
 
 // MARK: Costs
 
-@inline(__always)
 private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     for byte in bytes where byte >= 0x80 { return false }
     return true
@@ -190,14 +188,11 @@ private protocol SpellfixCosts {
 }
 
 extension SpellfixCosts {
-    @inline(__always)
     func insertOrDeleteCost(_ previous: Unit, _ c: Unit, _ next: Unit) -> Int { ruleInsertOrDeleteCost(previous, c, next) }
 
-    @inline(__always)
     func substituteCost(_ previous: Unit, _ from: Unit, _ to: Unit) -> Int { ruleSubstituteCost(previous, from, to) }
 
     /// spellfix's rules for an insertion or deletion.
-    @inline(__always)
     func ruleInsertOrDeleteCost(_ previous: Unit, _ c: Unit, _ next: Unit) -> Int {
         let classC = characterClass(previous, c)
         if classC == SpellfixClass.silent { return 1 }
@@ -209,7 +204,6 @@ extension SpellfixCosts {
     }
 
     /// spellfix's rules for a substitution.
-    @inline(__always)
     func ruleSubstituteCost(_ previous: Unit, _ from: Unit, _ to: Unit) -> Int {
         if foldsAlike(from, to) { return 0 }
         let classFrom = characterClass(previous, from), classTo = characterClass(previous, to)
@@ -224,11 +218,11 @@ extension SpellfixCosts {
 /// Costs on ``SpellfixUnit``s: classes and fold worked out when the text was decoded.
 private struct UnitCosts: SpellfixCosts {
     var none: SpellfixUnit { .none }
-    @inline(__always) func value(_ c: SpellfixUnit) -> UInt32 { c.value }
-    @inline(__always) func characterClass(_ previous: SpellfixUnit, _ c: SpellfixUnit) -> UInt8 {
+    func value(_ c: SpellfixUnit) -> UInt32 { c.value }
+    func characterClass(_ previous: SpellfixUnit, _ c: SpellfixUnit) -> UInt8 {
         previous.value == 0 ? c.initialClass : c.middleClass
     }
-    @inline(__always) func foldsAlike(_ from: SpellfixUnit, _ to: SpellfixUnit) -> Bool { from.fold == to.fold }
+    func foldsAlike(_ from: SpellfixUnit, _ to: SpellfixUnit) -> Bool { from.fold == to.fold }
 }
 
 /// Costs on ASCII bytes, with the class tables at hand.
@@ -237,11 +231,11 @@ private struct ByteCosts: SpellfixCosts {
     let middle: UnsafePointer<UInt8>
 
     var none: UInt8 { 0 }
-    @inline(__always) func value(_ c: UInt8) -> UInt32 { UInt32(c) }
-    @inline(__always) func characterClass(_ previous: UInt8, _ c: UInt8) -> UInt8 {
+    func value(_ c: UInt8) -> UInt32 { UInt32(c) }
+    func characterClass(_ previous: UInt8, _ c: UInt8) -> UInt8 {
         previous == 0 ? initial[Int(c & 0x7F)] : middle[Int(c & 0x7F)]
     }
-    @inline(__always) func foldsAlike(_ from: UInt8, _ to: UInt8) -> Bool {
+    func foldsAlike(_ from: UInt8, _ to: UInt8) -> Bool {
         from == to || ((to | 0x20) >= 0x61 && (to | 0x20) <= 0x7A && from == to ^ 0x20)
     }
 }
@@ -272,17 +266,17 @@ private struct ByteTableCosts: SpellfixCosts {
     let tables: UnsafePointer<UInt8>
 
     var none: UInt8 { 0 }
-    @inline(__always) func value(_ c: UInt8) -> UInt32 { UInt32(c) }
+    func value(_ c: UInt8) -> UInt32 { UInt32(c) }
     // Not used: the costs come from the tables.
-    @inline(__always) func characterClass(_ previous: UInt8, _ c: UInt8) -> UInt8 { 0 }
-    @inline(__always) func foldsAlike(_ from: UInt8, _ to: UInt8) -> Bool {
+    func characterClass(_ previous: UInt8, _ c: UInt8) -> UInt8 { 0 }
+    func foldsAlike(_ from: UInt8, _ to: UInt8) -> Bool {
         from == to || ((to | 0x20) >= 0x61 && (to | 0x20) <= 0x7A && from == to ^ 0x20)
     }
-    @inline(__always) func insertOrDeleteCost(_ previous: UInt8, _ c: UInt8, _ next: UInt8) -> Int {
+    func insertOrDeleteCost(_ previous: UInt8, _ c: UInt8, _ next: UInt8) -> Int {
         let r = next == UInt8(ascii: "r") ? 1 << 14 : 0
         return Int(tables[r | Int(previous & 0x7F) << 7 | Int(c & 0x7F)])
     }
-    @inline(__always) func substituteCost(_ previous: UInt8, _ from: UInt8, _ to: UInt8) -> Int {
+    func substituteCost(_ previous: UInt8, _ from: UInt8, _ to: UInt8) -> Int {
         let initial = previous == 0 ? 1 << 14 : 0
         return Int(tables[1 << 15 | initial | Int(from & 0x7F) << 7 | Int(to & 0x7F)])
     }

@@ -75,7 +75,6 @@ enum MathFunctions {
         """
 
     /// The number an argument stands for, or nil when it is not numeric (NULL, other text, blob).
-    @inline(__always)
     static func number(_ value: Argument) -> Double? {
         let type = value.numericType
         guard type == .integer || type == .real else { return nil }
@@ -83,7 +82,6 @@ enum MathFunctions {
     }
 
     /// Sets a real result, NULL for NaN (as `sqlite3_result_double` does; said explicitly here).
-    @inline(__always)
     static func setReal(_ x: Double, _ result: ResultContext) {
         if x.isNaN { result.setNull() } else { result.set(x) }
     }
@@ -96,21 +94,18 @@ enum MathFunctions {
     typealias Body = @Sendable (Arguments, ResultContext) -> Void
 
     /// x → op(x) as a REAL: NULL for a non-numeric argument and for NaN.
-    @inline(__always)
     static func real(_ arguments: Arguments, _ result: ResultContext, _ op: (Double) -> Double) {
         guard let x = number(arguments[0]) else { return result.setNull() }
         setReal(op(x), result)
     }
 
     /// (x, y) → op(x, y) as a REAL: NULL when either argument is not numeric, and for NaN.
-    @inline(__always)
     static func real2(_ arguments: Arguments, _ result: ResultContext, _ op: (Double, Double) -> Double) {
         guard let x = number(arguments[0]), let y = number(arguments[1]) else { return result.setNull() }
         setReal(op(x, y), result)
     }
 
     /// An integer unchanged (an integer), a real through op: the rounding functions.
-    @inline(__always)
     static func rounded(_ arguments: Arguments, _ result: ResultContext, _ op: (Double) -> Double) {
         let value = arguments[0]
         switch value.numericType {
@@ -121,7 +116,6 @@ enum MathFunctions {
     }
 
     /// x → op(x) as a REAL for x > 0, else NULL: the logarithms.
-    @inline(__always)
     static func logarithmic(_ arguments: Arguments, _ result: ResultContext, _ op: (Double) -> Double) {
         guard let x = number(arguments[0]), x > 0 else { return result.setNull() }
         setReal(op(x), result)

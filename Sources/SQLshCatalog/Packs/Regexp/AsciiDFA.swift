@@ -49,6 +49,7 @@ struct AsciiDFA {
         accepting.deallocate()
     }
 
+    // Forced inlining in this file: Benchmarks/catalog.sh (REGEXP): every byte matched.
     /// Whether the pattern matches somewhere in `subject`, which must be ASCII.
     @inline(__always)
     func matches(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -74,7 +74,7 @@ final class CompiledPattern {
     /// The automaton for yes-or-no matching of ASCII texts (nil when the pattern is outside its
     /// subset), built the first time a matching function asks for it.
     var asciiDFA: AsciiDFA? {
-        @inline(__always) get {
+        get {
             if dfaBuilt { return dfa }
             dfaBuilt = true
             if options & ~(PCRE2_CASELESS | SQLiteDialect.options) == 0 {
@@ -102,7 +102,6 @@ final class CompiledPattern {
     /// On success the match is at `ovector[0]..<ovector[1]`, group `n` at
     /// `ovector[2n]..<ovector[2n+1]` (`PCRE2_UNSET` when the group did not take part).
     /// - Throws: ``RegexpError`` when the match or depth limit is hit, or on other PCRE2 errors.
-    @inline(__always)
     func match(_ subject: UnsafePointer<UInt8>, length: Int, from start: Int, context: OpaquePointer,
                function: StaticString) throws -> Bool {
         let rc = isJIT

@@ -51,7 +51,6 @@ final class RegexEngine: @unchecked Sendable {
     /// without reference counting), else the last pattern if it is the same, else a fresh
     /// compilation, which is then cached. Returns nil without calling `body` when the pattern
     /// is NULL.
-    @inline(__always)
     /// With `likePatternLimit`, a pattern is first checked as SQLite's compiler would
     /// (``SQLitePatternLimits``), for REGEXP and regexpi.
     func withPattern<R>(_ arguments: Arguments, _ index: Int32, options: UInt32, function: StaticString,
@@ -81,7 +80,6 @@ final class RegexEngine: @unchecked Sendable {
 /// Checks that a subject is valid UTF-8 (PCRE2 in UTF mode must not see anything else).
 /// - Returns: whether it is plain ASCII (the automaton of simple patterns can take it).
 /// - Throws: ``RegexpError`` naming the offset of the first invalid byte.
-@inline(__always)
 @discardableResult
 func checkSubject(_ subject: UnsafeBufferPointer<UInt8>, function: StaticString) throws -> Bool {
     if UTF8Bytes.isASCII(subject) { return true }

@@ -109,7 +109,7 @@ private func replace(_ subjectValue: Argument, pattern: CompiledPattern, replace
     engine.output.removeAll(keepingCapacity: true)
     let limit = result.lengthLimit
     // Each piece is checked against the length limit before it is added.
-    @inline(__always) func add(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { engine.output.append(bytes, limit: limit) }
+    func add(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { engine.output.append(bytes, limit: limit) }
     var copied = 0  // subject bytes up to here are in the output
     var position = 0
     while position <= subject.count,

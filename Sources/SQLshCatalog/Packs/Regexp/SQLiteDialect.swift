@@ -122,6 +122,7 @@ enum SQLiteDialect {
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(text.count)
         let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+        // Forced inlining in this file: Benchmarks/catalog.sh (REGEXP): every pattern byte.
         @inline(__always) func isContinuation(_ k: Int) -> Bool { text[k] & 0xC0 == 0x80 }
         var i = 0
         let n = text.count

@@ -10,7 +10,7 @@ enum SQLitePatternLimits {
         let maxAlloc = 75 + limit / 2
         let n = pattern.firstIndex(of: 0) ?? pattern.count
         var i = 0
-        @inline(__always) func peek(_ k: Int) -> UInt8 { k < n ? pattern[k] : 0 }
+        func peek(_ k: Int) -> UInt8 { k < n ? pattern[k] : 0 }
         while i < n {
             let c = pattern[i]
             i += 1

@@ -16,7 +16,6 @@ struct SHA3Hasher {
         self.rate = (1600 - 2 * bits) / 8
     }
 
-    @inline(__always)
     private mutating func withLanes<R>(_ body: (UnsafeMutablePointer<UInt64>) -> R) -> R {
         withUnsafeMutablePointer(to: &state) { tuple in
             tuple.withMemoryRebound(to: UInt64.self, capacity: 25, body)
@@ -86,7 +85,6 @@ struct SHA3Hasher {
         0x8000000000008002, 0x8000000000000080, 0x000000000000800A, 0x800000008000000A,
         0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008,
     ]
-    @inline(__always)
     private static func rotl(_ x: UInt64, _ n: UInt64) -> UInt64 { (x << n) | (x >> (64 - n)) }
 
     /// Keccak-f[1600] on 25 lanes, unrolled with the lanes in local variables.

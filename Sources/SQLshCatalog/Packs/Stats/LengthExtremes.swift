@@ -17,7 +17,6 @@ struct LengthExtreme<Direction> {
     var counts: [Int: Int] = [:]
     var best: Int?
 
-    @inline(__always)
     private static func length(_ arguments: Arguments) -> Int? {
         let value = arguments[0]
         switch value.storageType {

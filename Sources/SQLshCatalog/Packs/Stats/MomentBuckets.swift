@@ -54,6 +54,7 @@ struct MomentBuckets {
     /// Whether the sums hold rows not yet flushed.
     var isEmpty: Bool { room == Self.rowsPerFlush }
 
+    // Forced inlining in this file: Benchmarks/sqlean-compare.sh (stddev, variance...): every row of the aggregate.
     /// Adds `x` (subtracts it when `negated`) when it belongs here; false (nothing changed)
     /// otherwise.
     @inline(__always)

@@ -61,6 +61,7 @@ struct Moments<Statistic> {
     /// The largest magnitude whose square, times any count, stays far from overflowing.
     static var hugeThreshold: Double { 0x1p448 }
 
+    // Forced inlining in this file: Benchmarks/sqlean-compare.sh (stddev, variance...): every row of the aggregate.
     @inline(__always)
     private static func input(_ arguments: Arguments) -> Double? {
         let value = arguments[0]

@@ -1,5 +1,6 @@
 import SQLshCore
 
+// Forced inlining in this file: Benchmarks/catalog.sh (median, percentile): every row.
 /// Reads the first argument of a numeric aggregate: nil for NULL (ignored), else a finite
 /// double; text that does not look like a number and blobs are errors, as are infinities.
 @inline(__always)

@@ -19,7 +19,6 @@ final class ByteBuffer: @unchecked Sendable {
     deinit { base.deallocate() }
 
     /// Makes room for `extra` more bytes (the buffer doubles, so growing is amortised).
-    @inline(__always)
     func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
     }
@@ -34,7 +33,6 @@ final class ByteBuffer: @unchecked Sendable {
     }
 
     /// Appends one byte; room must have been reserved.
-    @inline(__always)
     func append(_ byte: UInt8) {
         base[count] = byte
         count += 1

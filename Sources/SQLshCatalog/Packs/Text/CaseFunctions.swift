@@ -70,7 +70,6 @@ enum CaseFunctions {
 }
 
 /// ASCII letters mapped with a table-free bit flip.
-@inline(__always)
 private func mapASCII(_ byte: UInt8, upper: Bool) -> UInt8 {
     if upper { return byte &- 97 < 26 ? byte & 0xDF : byte }
     return byte &- 65 < 26 ? byte | 0x20 : byte

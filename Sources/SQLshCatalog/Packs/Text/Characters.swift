@@ -4,6 +4,7 @@ import SQLshCore
 /// SQLite's `length()` and `substr()` do: a lead byte with the continuation bytes after it is one
 /// character, and any other byte (an invalid one included) is one character.
 enum Characters {
+    // Forced inlining in this file: Benchmarks/catalog.sh (reverse, text_substring): every character.
     /// The byte index after `count` characters from `start` (or the end).
     @inline(__always)
     static func advance(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, by count: Int) -> Int {

@@ -72,7 +72,6 @@ private func join(_ arguments: Arguments, _ result: ResultContext, separated: Bo
 
 /// A value's text form read in place (`sqlite3_value_text`, then its size), nil for NULL: no
 /// separate NULL test.
-@inline(__always)
 private func text(_ value: Argument) -> UnsafeBufferPointer<UInt8>? {
     guard let text = value.cString else { return nil }
     return UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: value.byteCount)

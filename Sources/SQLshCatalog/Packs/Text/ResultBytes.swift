@@ -2,7 +2,6 @@
 // the checked size of the parts, then the parts copied or repeated into the buffer.
 
 /// The sum of byte counts, or nil when it overflows or exceeds `limit`.
-@inline(__always)
 func checkedSize(_ parts: Int..., limit: Int) -> Int? {
     var total = 0
     for part in parts {
@@ -14,7 +13,6 @@ func checkedSize(_ parts: Int..., limit: Int) -> Int? {
 }
 
 /// A text argument's bytes written at `destination`; returns the position after them.
-@inline(__always)
 func copyBytes(_ bytes: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
     if let base = bytes.baseAddress, bytes.count > 0 { destination.update(from: base, count: bytes.count) }
     return destination + bytes.count

@@ -115,13 +115,12 @@ private func mirrorClusters(_ run: UnsafeBufferPointer<UInt8>, offset: Int, tota
 /// The fast path: reverses the bytes eight at a time while checking that they are ASCII
 /// without CR (where a byte is a grapheme cluster). Returns false, with `output` to be
 /// overwritten, when they are not.
-@inline(__always)
 private func reverseASCIIWithoutCR(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Bool {
     let source = UnsafeRawPointer(input.baseAddress.unsafelyUnwrapped)
     let destination = UnsafeMutableRawPointer(output)
     let n = input.count
     var flags: UInt64 = 0  // high bit of a byte set: non-ASCII or CR seen
-    @inline(__always) func check(_ word: UInt64) {
+    func check(_ word: UInt64) {
         let x = word ^ 0x0D0D_0D0D_0D0D_0D0D
         flags |= word | ((x &- 0x0101_0101_0101_0101) & ~x)
     }

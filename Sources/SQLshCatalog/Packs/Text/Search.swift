@@ -72,6 +72,7 @@ enum Search {
         functions: { [SQLFunction("text_count", argumentCount: 2, options: .pure, writingResult: count)] })
 }
 
+// Forced inlining in this file: Benchmarks/sqlean-compare.sh (text_split, text_index...): every search.
 /// The byte offset of the first occurrence of `needle` at or after `start`, or nil: memchr
 /// finds each candidate first byte, memcmp checks the rest.
 @inline(__always)

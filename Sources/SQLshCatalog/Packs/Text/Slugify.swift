@@ -45,7 +45,7 @@ private func slugifyFunction(_ arguments: Arguments, _ result: ResultContext) {
 func slugify(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int? {
     var length = 0
     var pendingSeparator = false
-    @inline(__always) func emit(_ byte: UInt8) -> Bool {
+    func emit(_ byte: UInt8) -> Bool {
         let separator = pendingSeparator && length > 0 ? 1 : 0
         if length + separator >= output.count { return false }
         if pendingSeparator {

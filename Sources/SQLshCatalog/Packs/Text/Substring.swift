@@ -48,7 +48,6 @@ enum Substring {
 }
 
 /// The bytes of characters `first..<end` (0-based character positions, `end` may pass the end).
-@inline(__always)
 private func setCharacters(_ text: UnsafeBufferPointer<UInt8>, from first: Int, to end: Int, _ result: ResultContext) {
     guard end > first else { return result.setText(utf8: UnsafeBufferPointer(rebasing: text[0..<0])) }
     let lower = Characters.skip(text, from: 0, by: first)
@@ -73,7 +72,6 @@ private func substring(_ arguments: Arguments, _ result: ResultContext) throws {
 
 /// A slice position as a 0-based character index: k > 0 is k - 1, 0 is 0, -k is count - k
 /// (negative when before the beginning).
-@inline(__always)
 private func slicePosition(_ k: Int64, count: Int) -> Int {
     if k > 0 { return Int(clamping: k) - 1 }
     if k == 0 { return 0 }

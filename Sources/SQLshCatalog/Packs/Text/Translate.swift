@@ -34,7 +34,6 @@ enum Translate {
 }
 
 /// The position of `character` among the characters of `set`, or nil.
-@inline(__always)
 private func position(of character: UnsafeBufferPointer<UInt8>, in set: UnsafeBufferPointer<UInt8>) -> Int? {
     var i = 0, k = 0
     while i < set.count {
@@ -70,7 +69,6 @@ private func translate(_ text: UnsafeBufferPointer<UInt8>, from: UnsafeBufferPoi
     scratch.bytes.withUnsafeBufferPointer { result.setText(utf8: $0) }
 }
 
-@inline(__always)
 private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     for byte in bytes where byte >= 0x80 { return false }
     return true

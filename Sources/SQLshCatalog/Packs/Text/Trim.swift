@@ -59,7 +59,6 @@ enum Trim {
 }
 
 /// Whether the character `unit` is one of the characters of `set`.
-@inline(__always)
 private func contains(_ set: UnsafeBufferPointer<UInt8>, _ unit: UnsafeBufferPointer<UInt8>) -> Bool {
     if set.count == 1 { return unit.count == 1 && unit[0] == set[0] }
     var i = 0
@@ -74,7 +73,6 @@ private func contains(_ set: UnsafeBufferPointer<UInt8>, _ unit: UnsafeBufferPoi
 /// The start of the character that ends at `end`: a lead byte with up to three continuation
 /// bytes after it, as in valid UTF-8; any other byte (a longer run of continuation bytes
 /// included) is a character of its own, so stepping back never rescans the text.
-@inline(__always)
 private func characterStart(_ text: UnsafeBufferPointer<UInt8>, before end: Int) -> Int {
     var start = end - 1
     var k = start

@@ -25,13 +25,11 @@ enum CivilCalendar {
         var yearday: Int
     }
 
-    @inline(__always)
     static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
         let q = a / b
         return (a % b < 0) ? q - 1 : q
     }
 
-    @inline(__always)
     static func floorModulo(_ a: Int64, _ b: Int64) -> Int64 {
         let r = a % b
         return r < 0 ? r + b : r
@@ -40,29 +38,24 @@ enum CivilCalendar {
     /// The day number (days since 0001-01-01) of a date. `month` is 1...12, `day` any value
     /// (day 32 is the first of the next month). `year` must lie within ±10^12, which keeps
     /// every intermediate value far from overflow.
-    @inline(__always)
     static func dayNumber(year: Int64, month: Int, day: Int64) -> Int64 {
         CivilDays.daysSince1970(year: year, month: Int64(month), day: day) + days1To1970
     }
 
     /// The date of a day number: (year, month 1...12, day 1...31, yearday 1...366). Valid for
     /// every day number an int64 count of seconds can reach.
-    @inline(__always)
     static func date(dayNumber: Int64) -> (year: Int64, month: Int, day: Int, yearday: Int) {
         let date = CivilDays.ordinalDate(daysSince1970: dayNumber - days1To1970)
         return (date.year, Int(date.month), Int(date.day), Int(date.dayOfYear))
     }
 
     /// The day of a time (days since 0001-01-01), without its date.
-    @inline(__always)
     static func dayNumber(_ time: SqleanTime) -> Int64 { floorDivide(time.seconds, secondsPerDay) }
 
     /// The second of the day of a time, 0...86399, without its date.
-    @inline(__always)
     static func secondOfDay(_ time: SqleanTime) -> Int { Int(floorModulo(time.seconds, secondsPerDay)) }
 
     /// The time broken down in UTC.
-    @inline(__always)
     static func fields(_ time: SqleanTime) -> Fields {
         let dayNumber = floorDivide(time.seconds, secondsPerDay)
         let secondOfDay = Int(floorModulo(time.seconds, secondsPerDay))
@@ -71,7 +64,6 @@ enum CivilCalendar {
                       second: secondOfDay % 60, nanosecond: time.nanoseconds, dayNumber: dayNumber, yearday: yearday)
     }
 
-    @inline(__always)
     static func isLeap(_ year: Int64) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
     /// The day of the week, 0 = Sunday ... 6 = Saturday.
@@ -79,7 +71,6 @@ enum CivilCalendar {
 
     /// The ISO 8601 year and week (1...53): weeks start on Monday, and a week belongs to the
     /// year of its Thursday (week 1 holds the year's first Thursday): one date conversion.
-    @inline(__always)
     static func isoWeek(dayNumber: Int64) -> (year: Int64, week: Int) {
         let daysSinceMonday = floorModulo(dayNumber, 7)  // 0001-01-01 is a Monday
         let thursday = date(dayNumber: dayNumber - daysSinceMonday + 3)
@@ -99,7 +90,6 @@ enum CivilCalendar {
     /// arithmetic, where no sum can overflow; the rest the wide path, which gives the same time.
     /// (The wide path for every call cost time_date about 200 instructions a row, 1.15 times
     /// sqlean's instructions.)
-    @inline(__always)
     static func time(year: Int64, month: Int64, day: Int64, hour: Int64 = 0, minute: Int64 = 0,
                      second: Int64 = 0, nanosecond: Int64 = 0, offset: Int64 = 0) -> SqleanTime? {
         let small: Int64 = 1 << 31
@@ -120,7 +110,6 @@ enum CivilCalendar {
     }
 
     /// Whether -limit <= x <= limit: one addition and one unsigned comparison.
-    @inline(__always)
     private static func within(_ x: Int64, _ limit: Int64) -> Bool {
         UInt64(bitPattern: x &+ limit) <= UInt64(2 * limit)
     }

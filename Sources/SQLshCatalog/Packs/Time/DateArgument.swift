@@ -34,7 +34,6 @@ enum DateArguments {
     static let yearLimit: Int64 = 280_000
 
     /// Whether any argument is NULL (the functions then answer NULL).
-    @inline(__always)
     static func hasNull(_ arguments: Arguments) -> Bool {
         for i in 0..<arguments.count where arguments[i].isNull { return true }
         return false
@@ -74,7 +73,6 @@ enum DateArguments {
     }
 
     /// `time`, or an error when its year is beyond ±``yearLimit``.
-    @inline(__always)
     static func inRange(_ time: SqleanTime, _ function: StaticString) throws -> SqleanTime {
         // 280,000 years are about 8.8e12 seconds either side of year 1.
         let limit: Int64 = yearLimit * 31_556_952
@@ -83,7 +81,6 @@ enum DateArguments {
     }
 
     /// Microseconds since 1970 (rounded down), for DuckDB's arithmetic.
-    @inline(__always)
     static func unixMicros(_ time: SqleanTime) -> Int64 {
         let seconds = time.seconds - SqleanTime.unixEpoch  // within ±9.2e12 after inRange
         return seconds * 1_000_000 + Int64(time.nanoseconds / 1000)
@@ -121,7 +118,6 @@ enum DateArguments {
     }
 
     /// Midnight of the day of `time`.
-    @inline(__always)
     static func midnight(_ time: SqleanTime) -> SqleanTime {
         SqleanTime(seconds: CivilCalendar.dayNumber(time) * CivilCalendar.secondsPerDay, nanoseconds: 0)
     }

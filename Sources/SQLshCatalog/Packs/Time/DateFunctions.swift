@@ -17,7 +17,6 @@ enum DateFunctions {
     }
 
     /// The date of argument `index` (not NULL: the bodies are ``nullable(_:)``).
-    @inline(__always)
     static func date(_ arguments: Arguments, _ index: Int, _ function: StaticString) throws -> DateArgument {
         guard let value = try DateArguments.read(arguments[index], function) else { throw DateError("\(function)(): NULL") }
         return value

@@ -181,6 +181,5 @@ struct ByteScanner {
         return true
     }
 
-    @inline(__always)
     func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
 }

@@ -33,7 +33,6 @@ enum ArgumentPosition: Int {
 enum TimeArguments {
     /// The time value of argument `index`: a 13-byte blob, read in place. nil when the call
     /// has a NULL argument (the result is then NULL).
-    @inline(__always)
     static func time(_ arguments: Arguments, _ index: Int, _ position: ArgumentPosition,
                      _ result: ResultContext) throws -> SqleanTime? {
         let value = arguments[index]
@@ -52,7 +51,6 @@ enum TimeArguments {
 
     /// The integer of argument `index`, which must be stored as an INTEGER (sqlean's strict typing:
     /// text '3' and real 3.0 are refused). nil when the call has a NULL argument.
-    @inline(__always)
     static func integer(_ arguments: Arguments, _ index: Int, _ position: ArgumentPosition,
                         _ result: ResultContext) throws -> Int64? {
         let value = arguments[index]
@@ -66,7 +64,6 @@ enum TimeArguments {
     /// Checks that every argument is stored as an INTEGER, or fails with sqlean's "all
     /// parameters should be integers" (time_date, time_unix and their aliases). false when the
     /// call has a NULL argument (the result is then NULL).
-    @inline(__always)
     static func requireIntegers(_ arguments: Arguments, _ result: ResultContext) throws -> Bool {
         for i in 0..<arguments.count where arguments[i].storageType != .integer {
             try refuse(arguments, result, "all parameters should be integers")
@@ -77,7 +74,6 @@ enum TimeArguments {
 
     /// The field name of argument `index` (TEXT only), its bytes read in place. nil when the
     /// call has a NULL argument.
-    @inline(__always)
     static func field(_ arguments: Arguments, _ index: Int, _ position: ArgumentPosition,
                       _ result: ResultContext) throws -> UnsafeBufferPointer<UInt8>? {
         let value = arguments[index]

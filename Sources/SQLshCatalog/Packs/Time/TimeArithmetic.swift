@@ -23,7 +23,6 @@ enum TimeArithmetic {
     /// it with its unit as a literal, so that the unit is a constant here: a body made by
     /// ``toUnit`` capturing the unit cost a closure context, its thunk and a switch on the
     /// unit, about 30 instructions a row.
-    @inline(__always)
     static func setCount(_ arguments: Arguments, _ result: ResultContext, unit: Int64, word: StaticString) throws {
         guard let time = try TimeArguments.time(arguments, 0, .only, result) else { return }
         guard let count = time.unixCount(unit: unit) else {
@@ -74,7 +73,6 @@ enum TimeArithmetic {
     /// The two time values of a comparison or a difference; nil when the call has a NULL
     /// argument (the result is then NULL). Each function compares in its own body: a shared
     /// body calling a comparison closure cost an indirect call a row.
-    @inline(__always)
     static func times(_ arguments: Arguments, _ result: ResultContext) throws -> (t: SqleanTime, u: SqleanTime)? {
         guard let t = try TimeArguments.time(arguments, 0, .first, result),
               let u = try TimeArguments.time(arguments, 1, .second, result) else { return nil }

@@ -14,7 +14,6 @@ enum TimeBlob {
     /// The time a 13-byte blob holds. As in sqlean, a blob whose version byte is not 1 is the
     /// zero time. Nanoseconds outside 0...999999999 (a blob not made by sqlean or sqlsh) are
     /// carried into the seconds; if that leaves the int64 range, the zero time.
-    @inline(__always)
     static func decode(_ bytes: UnsafeRawPointer) -> SqleanTime {
         guard bytes.load(as: UInt8.self) == 1 else { return .zero }
         let seconds = Int64(bigEndian: bytes.loadUnaligned(fromByteOffset: 1, as: Int64.self))
@@ -26,7 +25,6 @@ enum TimeBlob {
     }
 
     /// Writes the 13 bytes of `time` at `bytes`.
-    @inline(__always)
     static func encode(_ time: SqleanTime, into bytes: UnsafeMutableRawPointer) {
         bytes.storeBytes(of: 1, as: UInt8.self)
         bytes.storeBytes(of: time.seconds.bigEndian, toByteOffset: 1, as: Int64.self)
@@ -36,7 +34,6 @@ enum TimeBlob {
 
 extension ResultContext {
     /// Sets a time value as its 13-byte blob, built on the stack.
-    @inline(__always)
     func setTime(_ time: SqleanTime) {
         var storage: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &storage) { raw in

@@ -8,7 +8,6 @@ import Darwin
 /// Functions that make time values: the current time, a date and clock, Unix time.
 enum TimeConstructors {
     /// The current time from the system clock (nanosecond resolution where it offers it).
-    @inline(__always)
     static func now() -> SqleanTime {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
@@ -126,7 +125,6 @@ enum TimeConstructors {
 
     /// Sets the time of argument 0, a count of `unit` nanoseconds since 1970. Each function
     /// calls it with its unit as a literal (see ``TimeArithmetic/setCount(_:_:unit:word:)``).
-    @inline(__always)
     static func setTime(_ arguments: Arguments, _ result: ResultContext, unitCount unit: Int64) throws {
         guard let count = try TimeArguments.integer(arguments, 0, .only, result) else { return }
         guard let time = SqleanTime(unixCount: count, unit: unit) else { throw TimeError.outOfRange }

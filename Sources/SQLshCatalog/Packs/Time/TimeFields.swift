@@ -4,12 +4,10 @@ import SQLshCore
 /// matches them: case-sensitive, some exactly and some by prefix (`decades`, `months`,
 /// `milliseconds` work; `millennia` does not).
 enum TimeFields {
-    @inline(__always)
     static func equals(_ field: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
         field.count == name.utf8CodeUnitCount && startsWith(field, name)
     }
 
-    @inline(__always)
     static func startsWith(_ field: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
         let n = name.utf8CodeUnitCount
         guard field.count >= n else { return false }

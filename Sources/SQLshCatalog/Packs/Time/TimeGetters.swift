@@ -20,7 +20,6 @@ enum TimeGetters {
     }
 
     /// The time value of a getter's only argument; nil for NULL (the result is then NULL).
-    @inline(__always)
     static func time(_ arguments: Arguments, _ result: ResultContext) throws -> SqleanTime? {
         try TimeArguments.time(arguments, 0, .only, result)
     }

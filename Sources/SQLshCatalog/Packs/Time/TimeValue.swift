@@ -37,7 +37,6 @@ struct SqleanTime: Equatable, Comparable {
 
     /// The time `seconds` Unix seconds plus `nanoseconds` (any value, carried into the seconds)
     /// after the Unix epoch; nil out of range.
-    @inline(__always)
     init?(unixSeconds: Int64, nanoseconds: Int64) {
         if nanoseconds >= 0, nanoseconds < Self.nanosPerSecond {
             // The common case, in line: no carry, one checked addition.
@@ -62,7 +61,6 @@ struct SqleanTime: Equatable, Comparable {
     /// Inlined, with int64 arithmetic for the units that divide a second (for a constant
     /// `unit`, divisions by constants): the 128-bit path for every call cost time_milli about
     /// 80 instructions a row over sqlean's.
-    @inline(__always)
     init?(unixCount count: Int64, unit: Int64) {
         switch unit {
         case 1_000_000: self.init(unixCount: count, perSecond: 1000, unit: unit)
@@ -74,7 +72,6 @@ struct SqleanTime: Equatable, Comparable {
 
     /// ``init(unixCount:unit:)`` for a unit of `1e9 / perSecond` nanoseconds (perSecond >= 1000,
     /// so the seconds stay far from the int64 limits).
-    @inline(__always)
     private init(unixCount count: Int64, perSecond: Int64, unit: Int64) {
         let seconds = CivilCalendar.floorDivide(count, perSecond) + Self.unixEpoch
         let nanos = CivilCalendar.floorModulo(count, perSecond) * unit
@@ -94,7 +91,6 @@ struct SqleanTime: Equatable, Comparable {
     /// times the units per second plus the whole units in the nanoseconds (0 to 999,999,999,
     /// so the floor needs no correction), in int64 arithmetic. (A call with a switch on the
     /// unit and a 128-bit fallback in line cost time_to_unix about 40 instructions a row.)
-    @inline(__always)
     func unixCount(unit: Int64) -> Int64? {
         switch unit {
         case Self.nanosPerSecond: if let count = unixCount(perSecond: 1, unit: unit) { return count }
@@ -108,7 +104,6 @@ struct SqleanTime: Equatable, Comparable {
 
     /// ``unixCount(unit:)`` for a unit of `1e9 / perSecond` nanoseconds; nil when the int64
     /// arithmetic overflows (the 128-bit path then decides).
-    @inline(__always)
     private func unixCount(perSecond: Int64, unit: Int64) -> Int64? {
         let (s, o1) = seconds.subtractingReportingOverflow(Self.unixEpoch)
         let (whole, o2) = s.multipliedReportingOverflow(by: perSecond)
@@ -137,7 +132,6 @@ struct SqleanTime: Equatable, Comparable {
     }
 
     /// The time plus a duration in nanoseconds; nil out of range.
-    @inline(__always)
     func adding(nanoseconds d: Int64) -> SqleanTime? {
         let (ds, dn) = d.quotientAndRemainder(dividingBy: Self.nanosPerSecond)
         var seconds = ds
@@ -175,7 +169,6 @@ struct SqleanTime: Equatable, Comparable {
     /// In line, int64 arithmetic when `d` is whole seconds or divides a second (the usual
     /// durations); the 128-bit path out of line for the rest. (The 128-bit remainder for every
     /// call cost time_round about 110 instructions a row, a general step up 30 more.)
-    @inline(__always)
     func truncated(to d: Int64) -> SqleanTime? {
         guard d > 0 else { return self }
         if let (down, _) = floor(toSteps: d) { return down }
@@ -184,7 +177,6 @@ struct SqleanTime: Equatable, Comparable {
 
     /// The time rounded to the nearest multiple of `d` nanoseconds since the zero time, halfway
     /// up; unchanged when d <= 0. nil out of range. (As ``truncated(to:)``.)
-    @inline(__always)
     func rounded(to d: Int64) -> SqleanTime? {
         guard d > 0 else { return self }
         if let (down, r) = floor(toSteps: d) {
@@ -213,7 +205,6 @@ struct SqleanTime: Equatable, Comparable {
     /// what was taken off (0...d - 1), in int64 arithmetic, when `d` is whole seconds or
     /// divides a second; nil otherwise, or when the result leaves the range (the 128-bit path
     /// then decides).
-    @inline(__always)
     private func floor(toSteps d: Int64) -> (down: SqleanTime, remainder: Int64)? {
         let (wholeSeconds, extraNanos) = d.quotientAndRemainder(dividingBy: Self.nanosPerSecond)
         if extraNanos == 0 {

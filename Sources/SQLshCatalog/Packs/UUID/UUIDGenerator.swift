@@ -10,7 +10,6 @@ import Synchronization
 /// SQLite's PRNG (`SQLiteLibrary.fillRandom`), as sqlean.
 enum UUIDGenerator {
     /// A version 4 UUID: 122 random bits (RFC 9562 §5.4).
-    @inline(__always)
     static func version4(into bytes: UnsafeMutablePointer<UInt8>) {
         SQLiteLibrary.fillRandom(UnsafeMutableRawBufferPointer(start: bytes, count: 16))
         bytes[6] = 0x40 | bytes[6] & 0x0F
@@ -89,7 +88,6 @@ enum UUIDGenerator {
 
     /// Writes the 16 bytes: the big-endian timestamp, version 7, `rand_a`, the RFC variant,
     /// `rand_b`, as two big-endian 64-bit words.
-    @inline(__always)
     private static func layout(_ stamp: Stamp, into bytes: UnsafeMutablePointer<UInt8>) {
         let raw = UnsafeMutableRawPointer(bytes)
         let high = stamp.milliseconds << 16 | 0x7000 | UInt64(stamp.fraction & 0xFFF)

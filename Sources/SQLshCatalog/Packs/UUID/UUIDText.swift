@@ -49,7 +49,6 @@ enum UUIDText {
     /// Four bytes at a time, their eight digits made in one 64-bit word and stored at once: a
     /// loop over the 16 bytes with a digit table took 322 instructions per UUID, more than all
     /// of sqlean's uuid7() (220).
-    @inline(__always)
     static func format(_ bytes: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) {
         let out = UnsafeMutableRawPointer(output)
         // 8-4-4-4-12 digits: bytes 0-3, 4-5, 6-7, 8-9, 10-15.
@@ -67,7 +66,6 @@ enum UUIDText {
     /// The lower-case hexadecimal digits of `bytes[0..<4]`, in order from the low byte of the
     /// result: each nibble is put in a byte of its own, then 0-9 become `0`-`9` (+ 0x30) and
     /// 10-15 become `a`-`f` (+ 0x57), all eight bytes at once.
-    @inline(__always)
     static func hexDigits(_ bytes: UnsafePointer<UInt8>) -> UInt64 {
         // Byte k at bits 16k: its high nibble goes to byte 2k, its low nibble to byte 2k + 1.
         var spread: UInt64 = 0
@@ -80,7 +78,6 @@ enum UUIDText {
 
     /// Sets the canonical form of 16 bytes as the text result, written straight into the
     /// result's buffer.
-    @inline(__always)
     static func setResult(_ bytes: UnsafePointer<UInt8>, _ result: ResultContext) {
         result.setText(count: textLength) { format(bytes, into: $0) }
     }

@@ -3,6 +3,7 @@ import SQLshCore
 /// The loop shared by the `unicode` pack's text-to-text functions: each scalar of the argument
 /// is mapped through a utf8proc-backed function into a reused buffer.
 enum TextMapping {
+    // Forced inlining in this file: Benchmarks/sqlean-compare.sh (unaccent): every character.
     /// Sets the result to the argument with every scalar mapped by `map` (ASCII bytes by
     /// `ascii`, with no decoding when the whole text is ASCII). NULL gives NULL; numbers and
     /// blobs are mapped as their text form. A byte that is not valid UTF-8 is kept unchanged.

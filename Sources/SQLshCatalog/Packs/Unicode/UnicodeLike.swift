@@ -90,7 +90,6 @@ final class LikeMatcher: @unchecked Sendable {
         result.set(Int64(matches(arguments[1].textBytes) ? 1 : 0))
     }
 
-    @inline(__always)
     static func key(_ unit: UInt32) -> UInt32 {
         if unit < 0x80 { return unit >= 0x41 && unit <= 0x5A ? unit + 0x20 : unit }
         return unit > 0x10FFFF ? unit : UnicodeScalarMapping.comparisonKey(unit)

@@ -94,12 +94,12 @@ final class VSVReader {
         return read > 0
     }
 
-    @inline(__always) private func peek(ahead: Int = 0) -> Int32 {
+    private func peek(ahead: Int = 0) -> Int32 {
         while position + ahead >= count { if !fill() { return -1 } }
         return Int32(buffer[position + ahead])
     }
 
-    @inline(__always) private func next() -> Int32 {
+    private func next() -> Int32 {
         let c = peek()
         if c >= 0 { position += 1 }
         return c
@@ -157,6 +157,6 @@ final class VSVReader {
     }
 
     /// A field's bytes.
-    @inline(__always) func field(_ i: Int) -> ArraySlice<UInt8> { bytes[fields[i].start..<fields[i].end] }
+    func field(_ i: Int) -> ArraySlice<UInt8> { bytes[fields[i].start..<fields[i].end] }
 }
 

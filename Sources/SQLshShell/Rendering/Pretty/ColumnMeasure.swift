@@ -45,7 +45,6 @@ struct ColumnMeasure {
 
     /// Counts one value of column `c`: `width` columns wide (its widest line), on `lines`
     /// lines; `uncuttable` for numbers and NULLs.
-    @inline(__always)
     mutating func add(column c: Int, width w: Int, uncuttable: Bool, lines: Int) {
         if lines > 1 { hasMultiLineRows = true }
         if w > natural[c] { natural[c] = w }

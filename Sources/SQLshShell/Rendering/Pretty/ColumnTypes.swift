@@ -32,7 +32,6 @@ struct ColumnTypes {
     }
 
     /// The bit of a storage class in ``seen`` (0 for NULL).
-    @inline(__always)
     static func bit(_ type: StorageType) -> UInt8 {
         switch type {
         case .integer: return 1
@@ -52,7 +51,6 @@ struct ColumnTypes {
     static let timeBit: UInt8 = 16
 
     /// Counts one value of column `c`.
-    @inline(__always)
     mutating func add(_ type: StorageType, column c: Int) {
         if c < seen.count { seen[c] |= Self.bit(type) }
     }

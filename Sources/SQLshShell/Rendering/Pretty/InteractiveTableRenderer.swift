@@ -100,7 +100,6 @@ public final class InteractiveTableRenderer: ResultRenderer {
         if options.showsTypes && settings.headers { declaredTypes = ColumnTypes(statement) }
     }
 
-    @inline(__always)
     public func row(_ statement: Statement) {
         sample.add(statement, columns: columns)
         if sample.total == fitLimit.map({ $0 + 1 }) && options.pagerCommand == nil && options.countsInSQLite {

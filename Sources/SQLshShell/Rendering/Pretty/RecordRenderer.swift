@@ -44,7 +44,6 @@ public final class RecordRenderer: ResultRenderer {
         }
     }
 
-    @inline(__always)
     public func row(_ statement: Statement) {
         if settings.terminalHeight > 0 {
             sample.add(statement, columns: columns)

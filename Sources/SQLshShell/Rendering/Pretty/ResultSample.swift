@@ -28,7 +28,6 @@ struct ResultSample {
     }
 
     /// Captures the statement's current row.
-    @inline(__always)
     mutating func add(_ statement: Statement, columns: Int) {
         total &+= 1
         if head.count < headCount {
@@ -96,7 +95,6 @@ final class CapturedRow {
     deinit { base.deallocate() }
 
     /// Makes room for `n` more bytes after `used`; returns the (possibly moved) buffer.
-    @inline(__always)
     private func room(_ used: Int, _ n: Int) -> UnsafeMutableRawPointer {
         let (needed, overflow) = used.addingReportingOverflow(n)
         if needed <= capacity && !overflow { return base }
@@ -110,7 +108,6 @@ final class CapturedRow {
     }
 
     /// Replaces the row with the statement's current row.
-    @inline(__always)
     func capture(_ statement: Statement, columns: Int) {
         var used = 0
         var p = room(0, columns &* 9)
@@ -145,7 +142,6 @@ final class CapturedRow {
         count = used
     }
 
-    @inline(__always)
     private func store(_ p: UnsafeMutableRawPointer, _ used: inout Int, _ kind: UInt8, _ bytes: UnsafeRawPointer?, _ n: Int) {
         p.storeBytes(of: kind, toByteOffset: used, as: UInt8.self)
         p.storeBytes(of: UInt32(truncatingIfNeeded: n), toByteOffset: used + 1, as: UInt32.self)
