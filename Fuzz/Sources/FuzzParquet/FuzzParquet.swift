@@ -42,6 +42,11 @@ public func fuzzParquet(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
+@_cdecl("FuzzParquet_main")
+public func FuzzParquetMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    FuzzSupport.runDriver(argc, argv, { fuzzParquet($0, $1) })
+}
+
 /// A sink that only touches the bytes it is given.
 final class DiscardingSink: ValueSink {
     var checksum: UInt64 = 0
