@@ -237,7 +237,7 @@ class FunctionsTableTests(ScreenTestCase):
         table = last_table(s.text())
         self.assertEqual(cells(table[1]), ["pack", "name", "kind", "args", "state", "summary"])
         rows = [cells(line) for line in table[3:-1]]
-        self.assertEqual(len(rows), 30)  # one line each: nothing wrapped
+        self.assertEqual(len(rows), 32)  # one line each: nothing wrapped
         self.assertEqual(rows[0][:2], ["stats", "median"])
         self.assertTrue(all(row[0] == "" for row in rows[1:]))
         self.assertTrue(all(len(line) <= 80 for line in table))
