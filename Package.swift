@@ -141,14 +141,16 @@ let package = Package(
         .testTarget(name: "SQLshCoreTests", dependencies: ["SQLshCore", "CSQLite", "TestSupport"]),
         .testTarget(name: "SQLshWasmTests", dependencies: ["SQLshWasm", "SQLshCore"]),
         .testTarget(name: "SQLshJSONTests", dependencies: ["SQLshJSON", "SQLshCore"]),
-        .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "GoldenFiles", "TestSupport"],
+        .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "GoldenFiles", "TestSupport", "QueryTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "SQLshParquetTests", dependencies: ["SQLshParquet"]),
-        .testTarget(name: "SQLshFilesTests", dependencies: ["SQLshFiles", "SQLshParquet", "SQLshCatalog", "SQLshCore", "TestSupport"]),
+        .testTarget(name: "SQLshFilesTests", dependencies: ["SQLshFiles", "SQLshParquet", "SQLshCatalog", "SQLshCore", "TestSupport", "QueryTestSupport"]),
         // The stock sqlite3's recorded output for the comparison tests (Golden/ folders).
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         // What several test targets share that is not a golden file: the seeded SplitMix64.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The query helpers (rows, value, errorMessage...) of the catalog and files tests.
+        .target(name: "QueryTestSupport", dependencies: ["SQLshCore"], path: "Tests/QueryTestSupport"),
         .testTarget(name: "SQLshLineEditorTests", dependencies: ["SQLshLineEditor", "SQLshShell"]),
         .testTarget(name: "SQLshShellTests", dependencies: ["SQLshShell", "SQLshCore", "SQLshCatalog", "SQLshFiles", "SQLshParquet", "GoldenFiles", "TestSupport"],
                     exclude: ["Golden"]),
