@@ -6,7 +6,7 @@
 #include "sqlsh_wasm.h"
 
 SQLSH_EXPORT(sqlsh_manifest) const char *sqlsh_manifest(void) {
-    return "sqlsh-wasm 1\n"
+    return "sqlsh-wasm 2\n"
            "plugin textfun 1.0 : Text functions, an example WebAssembly plugin in C\n"
            "scalar wasm_reverse 1 deterministic innocuous : Reverse a text by code points, a blob by bytes\n"
            "details NULL gives NULL; a number is an error.\n"
@@ -20,21 +20,39 @@ SQLSH_EXPORT(sqlsh_manifest) const char *sqlsh_manifest(void) {
            "example SELECT wasm_total(value) FROM generate_series(1, 4);  -- 10\n";
 }
 
-/* A bump allocator over the memory after the data: sqlsh_free resets it to the block. */
+/*
+ * The memory after the data: sqlsh's buffer first (sqlsh_buffer), then what a call allocates for
+ * its result (result_space), which the next call takes back (new_call): a result only has to
+ * last until sqlsh has copied it, before its next call.
+ */
 extern unsigned char __heap_base;
-static unsigned long heap_top;
+static unsigned long buffer_end, heap_top;
 
-SQLSH_EXPORT(sqlsh_alloc) void *sqlsh_alloc(int size) {
-    unsigned long start = heap_top ? heap_top : (unsigned long)&__heap_base;
-    unsigned long end = (start + (unsigned long)size + 7) & ~7ul;
+/* Whether the memory reaches `end`, growing it when needed. */
+static int reach(unsigned long end) {
     unsigned long have = __builtin_wasm_memory_size(0) * 65536ul;
-    if (size < 0) return 0;
-    if (end > have && __builtin_wasm_memory_grow(0, (end - have + 65535) / 65536) == -1ul) return 0;
-    heap_top = end;
+    return end <= have || __builtin_wasm_memory_grow(0, (end - have + 65535) / 65536) != -1ul;
+}
+
+SQLSH_EXPORT(sqlsh_buffer) void *sqlsh_buffer(int size) {
+    unsigned long start = ((unsigned long)&__heap_base + 7) & ~7ul;
+    unsigned long end = (start + (unsigned long)size + 7) & ~7ul;
+    if (size < 0 || !reach(end)) return 0;
+    buffer_end = heap_top = end;
     return (void *)start;
 }
 
-SQLSH_EXPORT(sqlsh_free) void sqlsh_free(void *block) { heap_top = (unsigned long)block; }
+/* Every function starts here: the previous call's result is no longer needed. */
+static void new_call(void) { heap_top = buffer_end; }
+
+/* `size` bytes for a result, or 0 when the memory cannot grow. */
+static void *result_space(int size) {
+    unsigned long start = heap_top;
+    unsigned long end = (start + (unsigned long)size + 7) & ~7ul;
+    if (size < 0 || !reach(end)) return 0;
+    heap_top = end;
+    return (void *)start;
+}
 
 static void error(sqlsh_value *result, const char *message) {
     int n = 0;
@@ -44,9 +62,10 @@ static void error(sqlsh_value *result, const char *message) {
 
 SQLSH_EXPORT(wasm_reverse) void wasm_reverse(const sqlsh_value *argv, int argc, sqlsh_value *result) {
     const sqlsh_value *x = &argv[0];
+    new_call();
     if (x->type == SQLSH_NULL) return;
     if (x->type != SQLSH_TEXT && x->type != SQLSH_BLOB) return error(result, "wasm_reverse() takes a text or a blob");
-    unsigned char *out = sqlsh_alloc(x->length);
+    unsigned char *out = result_space(x->length);
     if (!out) return error(result, "out of memory");
     int n = x->length;
     for (int i = 0; i < n;) {
@@ -60,9 +79,10 @@ SQLSH_EXPORT(wasm_reverse) void wasm_reverse(const sqlsh_value *argv, int argc, 
 
 SQLSH_EXPORT(wasm_slugify) void wasm_slugify(const sqlsh_value *argv, int argc, sqlsh_value *result) {
     const sqlsh_value *x = &argv[0];
+    new_call();
     if (x->type == SQLSH_NULL) return;
     if (x->type != SQLSH_TEXT) return error(result, "wasm_slugify() takes a text");
-    unsigned char *out = sqlsh_alloc(x->length);
+    unsigned char *out = result_space(x->length);
     if (!out) return error(result, "out of memory");
     int n = 0, dash = 0;
     for (int i = 0; i < x->length; i++) {
@@ -78,7 +98,8 @@ SQLSH_EXPORT(wasm_slugify) void wasm_slugify(const sqlsh_value *argv, int argc, 
 
 SQLSH_EXPORT(wasm_type) void wasm_type(const sqlsh_value *argv, int argc, sqlsh_value *result) {
     static const char *names[] = {"?", "integer", "real", "text", "blob", "null"};
-    unsigned char *out = sqlsh_alloc(8 * argc + 1);
+    new_call();
+    unsigned char *out = result_space(8 * argc + 1);
     if (!out) return error(result, "out of memory");
     int n = 0;
     for (int i = 0; i < argc; i++) {
