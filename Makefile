@@ -155,7 +155,7 @@ install-plugins: plugins
 # The WebAssembly example plugins and the test modules, from their sources: C with clang
 # (--target=wasm32 -nostdlib, linked by wasm-ld) and WAT with wabt's wat2wasm. The .wasm files
 # are committed, so the tests run where neither tool is installed; this target rebuilds them.
-WASM_C_SOURCES   := plugins/wasm/textfun.c
+WASM_C_SOURCES   := plugins/wasm/textfun.c Tests/PluginTests/Wasm/textfun_v1.c
 WASM_WAT_SOURCES := $(wildcard plugins/wasm/*.wat) $(wildcard Tests/PluginTests/Wasm/*.wat)
 WASM_CC          ?= clang
 WASM_CFLAGS      := --target=wasm32 -O2 -nostdlib -Wl,--no-entry -Wl,--strip-all

@@ -12,11 +12,11 @@ enum WasmValueType: Int32 {
 /// One exported SQL function of a module and how to call it: the whole marshalling between
 /// SQLite's values and the module's memory.
 ///
-/// A call asks the module for one block (`sqlsh_alloc`) holding, in order, the result record,
+/// A call's values go in one block of the module's memory (``WasmCallMemory``: a block of its
+/// own under ABI 1, the module's kept buffer under ABI 2) holding, in order, the result record,
 /// the argument records, the aggregate state, and each text or blob argument's bytes followed
 /// by a NUL: the one copy in. The function writes its result record; a text or blob result is
-/// handed to SQLite straight from the module's memory (the one copy out). Then `sqlsh_free`
-/// gets the block back.
+/// handed to SQLite straight from the module's memory (the one copy out).
 final class WasmExport: @unchecked Sendable {
     let name: String
     let instance: WasmModuleInstance
@@ -25,6 +25,12 @@ final class WasmExport: @unchecked Sendable {
     /// The aggregate's final.
     private let final: Function?
     let stateSize: Int
+    /// The entry's parameters and the final's, kept from one call to the next so that a call
+    /// allocates no array for them (each is unique when set, so it is changed in place). Only
+    /// with the instance's lock held, which is also why the run-time exclusivity checks (about
+    /// 350 instructions a call for the three writes) are left out.
+    @exclusivity(unchecked) private var entryParameters: [Value]
+    @exclusivity(unchecked) private var finalParameters: [Value] = [.i32(0), .i32(0)]
 
     init(name: String, instance: WasmModuleInstance, entry: Function, final: Function?, stateSize: Int) {
         self.name = name
@@ -32,6 +38,7 @@ final class WasmExport: @unchecked Sendable {
         self.entry = entry
         self.final = final
         self.stateSize = stateSize
+        entryParameters = [Value](repeating: .i32(0), count: final == nil ? 3 : 4)
     }
 
     private static let recordSize = 16
@@ -57,10 +64,10 @@ final class WasmExport: @unchecked Sendable {
 
     private func call(_ arguments: Arguments?, _ result: ResultContext?, state: inout [UInt8], step: Bool) throws {
         let count = arguments?.count ?? 0
-        let limit = result?.lengthLimit ?? Int(Int32.max)
         // Sizes first: nothing is allocated in the module for arguments it could not hold.
         let stateOffset = Self.recordSize * (1 + count)
-        var size = stateOffset + alignedStateSize
+        let payloadOffset = stateOffset + alignedStateSize
+        var size = payloadOffset
         if let arguments {
             for argument in arguments {
                 switch argument.storageType {
@@ -76,79 +83,109 @@ final class WasmExport: @unchecked Sendable {
             let slot = WasmInterrupts.begin(connection: connection, instance: module)
             defer { if let slot { WasmInterrupts.end(slot) } }
             try module.checkInterrupt { result?.isInterrupted ?? arguments?.isInterrupted ?? false }
-            let block = try module.allocateBlock(size, for: name, interruptible: slot)
+            let block = try module.callBlock(size, for: name, interruptible: slot)
             var failure: (any Error)?
             do {
                 module.withMutableBytes(at: block, count: size) { memory in
                     Self.store(.null, length: 0, payload: 0, in: memory, at: 0)
-                    var payload = stateOffset + alignedStateSize
                     if let arguments {
-                        for (index, argument) in arguments.enumerated() {
-                            let record = Self.recordSize * (1 + index)
-                            switch argument.storageType {
-                            case .integer:
-                                Self.store(.integer, length: 0, payload: UInt64(bitPattern: argument.int64), in: memory, at: record)
-                            case .real:
-                                Self.store(.real, length: 0, payload: argument.double.bitPattern, in: memory, at: record)
-                            case .text, .blob:
-                                let isText = argument.storageType == .text
-                                let bytes = isText ? UnsafeRawBufferPointer(argument.textBytes) : argument.blobBytes
-                                Self.store(isText ? .text : .blob, length: Int32(clamping: bytes.count),
-                                           payload: UInt64(block + payload), in: memory, at: record)
-                                if bytes.count > 0, let base = bytes.baseAddress {
-                                    UnsafeMutableRawBufferPointer(rebasing: memory[payload..<(payload + bytes.count)])
-                                        .copyMemory(from: UnsafeRawBufferPointer(start: base, count: bytes.count))
-                                }
-                                memory[payload + bytes.count] = 0
-                                payload += bytes.count + 1
-                            case .null:
-                                Self.store(.null, length: 0, payload: 0, in: memory, at: record)
+                        Self.storeArguments(arguments, in: memory, block: block, payloadOffset: payloadOffset)
+                    }
+                    if alignedStateSize > 0 {
+                        let stateBytes = UnsafeMutableRawBufferPointer(rebasing: memory[stateOffset..<payloadOffset])
+                        stateBytes.initializeMemory(as: UInt8.self, repeating: 0)
+                        state.withUnsafeBytes { bytes in
+                            if let base = bytes.baseAddress, !bytes.isEmpty {
+                                stateBytes.baseAddress?.copyMemory(from: base, byteCount: min(bytes.count, stateBytes.count))
                             }
                         }
                     }
-                    for index in 0..<alignedStateSize { memory[stateOffset + index] = index < state.count ? state[index] : 0 }
                 }
-                let resultAddress = UInt32(truncatingIfNeeded: block)
-                let stateAddress = UInt32(truncatingIfNeeded: block + stateOffset)
-                let argv = UInt32(truncatingIfNeeded: block + Self.recordSize)
+                let resultAddress = Value.i32(UInt32(truncatingIfNeeded: block))
+                let argv = Value.i32(UInt32(truncatingIfNeeded: block + Self.recordSize))
+                let stateAddress = Value.i32(UInt32(truncatingIfNeeded: block + stateOffset))
                 if final == nil {
-                    _ = try module.invoke(entry, [.i32(argv), .i32(UInt32(count)), .i32(resultAddress)], what: "\(name)()",
-                                          interruptible: slot)
+                    entryParameters[0] = argv
+                    entryParameters[1] = .i32(UInt32(count))
+                    entryParameters[2] = resultAddress
+                    _ = try module.invoke(entry, entryParameters, what: "\(name)()", interruptible: slot)
                 } else if step {
-                    _ = try module.invoke(entry, [.i32(stateAddress), .i32(argv), .i32(UInt32(count)), .i32(resultAddress)],
-                                          what: "\(name)() step", interruptible: slot)
+                    entryParameters[0] = stateAddress
+                    entryParameters[1] = argv
+                    entryParameters[2] = .i32(UInt32(count))
+                    entryParameters[3] = resultAddress
+                    _ = try module.invoke(entry, entryParameters, what: "\(name)() step", interruptible: slot)
                 } else if let final {
-                    _ = try module.invoke(final, [.i32(stateAddress), .i32(resultAddress)], what: "\(name)() final",
-                                          interruptible: slot)
+                    finalParameters[0] = stateAddress
+                    finalParameters[1] = resultAddress
+                    _ = try module.invoke(final, finalParameters, what: "\(name)() final", interruptible: slot)
                 }
-                // The memory may have grown (and moved) during the call: read it afresh.
+                // The memory may have grown during the call: read it afresh.
                 guard module.contains(block, size) else {
                     throw WasmPluginError("\(name)(): the call's block is no longer in the module's memory")
                 }
                 if step {
-                    state = module.withBytes(at: block + stateOffset, count: stateSize) { Array($0) }
+                    module.withBytes(at: block + stateOffset, count: stateSize) { bytes in
+                        if state.count != bytes.count { state = [UInt8](repeating: 0, count: bytes.count) }
+                        state.withUnsafeMutableBytes { target in
+                            if let to = target.baseAddress, let from = bytes.baseAddress {
+                                to.copyMemory(from: from, byteCount: bytes.count)
+                            }
+                        }
+                    }
                 }
-                try readResult(module, at: block, into: result, lengthLimit: limit, isStep: step)
+                try readResult(module, at: block, into: result, isStep: step)
             } catch {
                 failure = error
             }
-            // The block goes back even after a trap, so the module's allocator can start afresh.
-            do {
-                try module.releaseBlock(block, for: name)
-            } catch {
-                if failure == nil { failure = error }
+            if module.releasesBlocks {
+                do {
+                    try module.endCall(block, for: name)
+                } catch {
+                    if failure == nil { failure = error }
+                }
             }
             if let failure { throw failure }
+        }
+    }
+
+    /// Writes the argument records after the result record, and the bytes of each text or
+    /// blob from `payloadOffset` on, each followed by a NUL.
+    private static func storeArguments(_ arguments: Arguments, in memory: UnsafeMutableRawBufferPointer,
+                                       block: Int, payloadOffset: Int) {
+        var payload = payloadOffset
+        var record = recordSize
+        for argument in arguments {
+            switch argument.storageType {
+            case .integer:
+                store(.integer, length: 0, payload: UInt64(bitPattern: argument.int64), in: memory, at: record)
+            case .real:
+                store(.real, length: 0, payload: argument.double.bitPattern, in: memory, at: record)
+            case .text, .blob:
+                let isText = argument.storageType == .text
+                let bytes = isText ? UnsafeRawBufferPointer(argument.textBytes) : argument.blobBytes
+                store(isText ? .text : .blob, length: Int32(clamping: bytes.count),
+                      payload: UInt64(block + payload), in: memory, at: record)
+                if bytes.count > 0, let base = bytes.baseAddress, let target = memory.baseAddress {
+                    (target + payload).copyMemory(from: base, byteCount: bytes.count)
+                }
+                memory[payload + bytes.count] = 0
+                payload += bytes.count + 1
+            case .null:
+                store(.null, length: 0, payload: 0, in: memory, at: record)
+            }
+            record += recordSize
         }
     }
 
     /// Reads the result record at `address` and hands it to SQLite (a step's result only
     /// matters when it is an error).
     private func readResult(_ module: WasmModuleInstance, at address: Int, into result: ResultContext?,
-                            lengthLimit: Int, isStep: Bool) throws {
+                            isStep: Bool) throws {
         let (type, length, payload) = module.withBytes(at: address, count: Self.recordSize) { memory in
-            (Int32(truncatingIfNeeded: Self.load(memory, 0, 4)), Int32(truncatingIfNeeded: Self.load(memory, 4, 4)),
-             Self.load(memory, 8, 8))
+            (Int32(littleEndian: memory.loadUnaligned(fromByteOffset: 0, as: Int32.self)),
+             Int32(littleEndian: memory.loadUnaligned(fromByteOffset: 4, as: Int32.self)),
+             UInt64(littleEndian: memory.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
         }
         guard let kind = WasmValueType(rawValue: type) else {
             throw WasmPluginError("\(name)(): the result has an invalid type \(type) (1 integer, 2 real, 3 text, 4 blob, 5 NULL, 6 error)")
@@ -162,7 +199,7 @@ final class WasmExport: @unchecked Sendable {
             let start = Int(UInt32(truncatingIfNeeded: payload))
             guard length >= 0 else { throw WasmPluginError("\(name)(): the result has a negative length (\(length))") }
             let count = Int(length)
-            if kind != .error && count > lengthLimit {
+            if kind != .error && count > (result?.lengthLimit ?? Int(Int32.max)) {
                 // SQLite's own "string or blob too big", checked before anything is copied.
                 result?.setTooBig()
                 return
@@ -189,9 +226,21 @@ final class WasmExport: @unchecked Sendable {
         }
     }
 
-    /// UTF-8 validity without making a String.
+    /// UTF-8 validity without making a String: ASCII eight bytes at a time, the decoder from
+    /// the first byte that is not.
     private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var iterator = bytes.makeIterator()
+        var index = 0
+        let count = bytes.count
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while count - index >= 8,
+                  raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+            }
+        }
+        while index < count && bytes[index] < 0x80 { index += 1 }
+        if index == count { return true }
+        var iterator = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
         var decoder = UTF8()
         while true {
             switch decoder.decode(&iterator) {
@@ -210,11 +259,5 @@ final class WasmExport: @unchecked Sendable {
 
     private static func storeLittleEndian(_ value: UInt64, _ memory: UnsafeMutableRawBufferPointer, _ offset: Int) {
         memory.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self)
-    }
-
-    private static func load(_ memory: UnsafeRawBufferPointer, _ offset: Int, _ width: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for index in 0..<width { value |= UInt64(memory[offset + index]) << (8 * UInt64(index)) }
-        return value
     }
 }

@@ -2,15 +2,21 @@
 /// naming the plugin and the SQL functions it provides (the ABI is in `plugins/wasm/ABI.md`).
 ///
 /// ```
-/// sqlsh-wasm 1
+/// sqlsh-wasm 2
 /// plugin textfun 1.0 : Text functions
 /// scalar reverse 1 deterministic innocuous : Reverse the characters of a text
 /// example SELECT reverse('abc');  -- cba
 /// aggregate total 1 state=8 deterministic : Sum of the integers
 /// ```
 public struct WasmManifest: Equatable, Sendable {
-    /// The ABI version the first line declares.
-    public static let abiVersion = 1
+    /// The newest ABI version: the one the example plugins and `plugins/wasm/sqlsh_wasm.h` use.
+    public static let abiVersion = 2
+    /// The ABI versions sqlsh loads: 1 (a block allocated and freed by the module around each
+    /// call) and 2 (one buffer kept for every call: one invocation a call).
+    public static let supportedABIVersions = 1...2
+
+    /// The ABI version the first line declares (one of ``supportedABIVersions``).
+    public var abi = WasmManifest.abiVersion
     /// The longest manifest read, in bytes.
     public static let maximumSize = 65_536
     /// The most functions one module may declare.
@@ -65,9 +71,12 @@ public struct WasmManifest: Equatable, Sendable {
                 guard keyword == "sqlsh-wasm", words.count == 2, summary == nil else {
                     throw fail("the manifest must start with 'sqlsh-wasm \(Self.abiVersion)'")
                 }
-                guard words[1] == String(Self.abiVersion) else {
-                    throw fail("ABI version \(words[1]) is not supported (sqlsh has \(Self.abiVersion))")
+                guard let version = Int(words[1]), Self.supportedABIVersions.contains(version),
+                      words[1] == String(version) else {
+                    throw fail("ABI version \(words[1]) is not supported (sqlsh loads versions "
+                               + "\(Self.supportedABIVersions.lowerBound) to \(Self.supportedABIVersions.upperBound))")
                 }
+                abi = version
                 sawHeader = true
                 continue
             }

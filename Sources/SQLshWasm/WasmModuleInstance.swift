@@ -9,11 +9,13 @@ final class WasmModuleInstance: @unchecked Sendable {
     private let lock = Mutex<Void>(())
     private let store: Store
     private let memory: Memory
-    private let allocate: Function
-    private let release: Function
+    /// Where each call's values go, once the manifest named the ABI (``adoptABI(_:)``). Only
+    /// with the lock held (so without run-time exclusivity checks, as `stack` below).
+    @exclusivity(unchecked) var callMemory = WasmCallMemory.unbound
     /// The interpreter's stack, kept between calls (allocating 512 KiB per call would cost more
-    /// than most calls).
-    private var stack: ExecutionStack
+    /// than most calls). Only with the lock held: its run-time exclusivity check, about 120
+    /// instructions a call, is left out.
+    @exclusivity(unchecked) private var stack: ExecutionStack
     let sandbox: WasmSandbox
     /// The file, for messages.
     let origin: String
@@ -50,13 +52,12 @@ final class WasmModuleInstance: @unchecked Sendable {
         }
         self.store = store
         self.memory = memory
-        self.allocate = try Self.export(instance, "sqlsh_alloc", [.i32], [.i32])
-        self.release = try Self.export(instance, "sqlsh_free", [.i32], [])
         self.stack = ExecutionStack(engine: Self.engine)
         self.instance = instance
     }
 
-    private let instance: Instance
+    /// The instance; only with the lock held.
+    let instance: Instance
 
     /// The exported function `name` of the given type.
     static func export(_ instance: Instance, _ name: String, _ parameters: [ValueType], _ results: [ValueType]) throws -> Function {
@@ -144,7 +145,7 @@ final class WasmModuleInstance: @unchecked Sendable {
 
     /// The interrupt count this instance's connection was last checked at (see
     /// ``checkInterrupt(_:)``). Only with the lock held.
-    private var checkedEpoch = 0
+    @exclusivity(unchecked) private var checkedEpoch = 0
 
     /// Throws "interrupted" when the connection's statement was interrupted before the call
     /// started (no slot was marked then). Asks SQLite only after an interrupt of some connection
@@ -162,28 +163,6 @@ final class WasmModuleInstance: @unchecked Sendable {
     /// else of the store's, so the write races with nothing but those reads).
     func takeFuel() {
         store.fuel = Fuel(remaining: 0)
-    }
-
-    /// `sqlsh_alloc(size)`: the address of `size` bytes in the module's memory, checked to lie
-    /// inside it. Only with the lock held.
-    func allocateBlock(_ size: Int, for function: String, interruptible slot: WasmInterrupts.Slot? = nil) throws -> Int {
-        guard size <= sandbox.memoryLimit, let size32 = UInt32(exactly: size) else {
-            throw WasmPluginError("\(function)(): the arguments need \(size) bytes, over the module's memory limit of \(sandbox.memoryLimit) bytes")
-        }
-        let results = try invoke(allocate, [.i32(size32)], what: "\(function)(): sqlsh_alloc", interruptible: slot)
-        guard case .i32(let address)? = results.first, address != 0 else {
-            throw WasmPluginError("\(function)(): out of memory: sqlsh_alloc(\(size)) returned 0 (memory limit \(sandbox.memoryLimit) bytes)")
-        }
-        guard contains(Int(address), size) else {
-            throw WasmPluginError("\(function)(): sqlsh_alloc(\(size)) returned \(address), outside the module's memory")
-        }
-        return Int(address)
-    }
-
-    /// `sqlsh_free(address)`, after a call; a failure there is reported only when the call itself
-    /// succeeded. Only with the lock held.
-    func releaseBlock(_ address: Int, for function: String) throws {
-        _ = try invoke(release, [.i32(UInt32(truncatingIfNeeded: address))], what: "\(function)(): sqlsh_free")
     }
 
     /// Where the module's memory starts now, and its size: a memory reserved up front never

@@ -51,6 +51,7 @@ public final class WasmPlugin: Sendable {
         let instance = try WasmModuleInstance(module: module, origin: origin, sandbox: sandbox)
         self.instance = instance
         let manifest = try WasmManifest(parsing: try instance.manifestText())
+        try instance.adoptABI(manifest.abi)
         self.name = manifest.name ?? Self.defaultName(origin)
         self.version = manifest.version
         self.summary = manifest.summary

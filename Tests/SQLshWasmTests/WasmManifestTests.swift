@@ -29,13 +29,24 @@ import Testing
         #expect(manifest.functions[1].argumentCount == nil && manifest.functions[1].directOnly)
         let total = manifest.functions[2]
         #expect(total.kind == .aggregate && total.stateSize == 16 && total.argumentCount == 2)
+        #expect(manifest.abi == 1)
+    }
+
+    /// Both ABI versions load: 1 (a block per call) and 2 (one buffer for every call).
+    @Test func readsTheABIVersion() throws {
+        #expect(try WasmManifest(parsing: "sqlsh-wasm 1\nscalar f 1").abi == 1)
+        #expect(try WasmManifest(parsing: "sqlsh-wasm 2\nscalar f 1").abi == 2)
+        #expect(WasmManifest.abiVersion == 2)
     }
 
     @Test func refusesMalformedManifestsNamingTheLine() {
         let cases: [(String, String)] = [
             ("", "the manifest is empty"),
-            ("plugin x", "manifest line 1: the manifest must start with 'sqlsh-wasm 1'"),
-            ("sqlsh-wasm 2", "ABI version 2 is not supported"),
+            ("plugin x", "manifest line 1: the manifest must start with 'sqlsh-wasm 2'"),
+            ("sqlsh-wasm 3", "ABI version 3 is not supported (sqlsh loads versions 1 to 2)"),
+            ("sqlsh-wasm 0", "ABI version 0 is not supported"),
+            ("sqlsh-wasm 02", "ABI version 02 is not supported"),
+            ("sqlsh-wasm 99999999999999999999", "ABI version 99999999999999999999 is not supported"),
             ("sqlsh-wasm 1\nscalar 9x 1 : bad", "manifest line 2: invalid function name '9x'"),
             ("sqlsh-wasm 1\nscalar f 128", "invalid argument count '128'"),
             ("sqlsh-wasm 1\nscalar f -2", "invalid argument count '-2'"),

@@ -79,6 +79,24 @@ import Testing
         #expect(try integer(db, "SELECT h_length('ab')") == 2)
     }
 
+    /// The same for an ABI 2 module, whose call is one invocation on its kept buffer: the
+    /// buffer is still there for the next call.
+    @Test func anInterruptEndsARunningCallOfAVersion2Module() throws {
+        let path = Self.hostilePath.replacingOccurrences(of: "/hostile.wasm", with: "/hostile_v2.wasm")
+        let db = try connection(WasmPlugin(path: path, sandbox: WasmSandbox(words: [Self.spinFuel])))
+        let id = try #require(try connectionID(db))
+        let interrupter = db.interruptHandle
+        let thread = Thread {
+            while !WasmInterrupts.hasCall(on: id) { sched_yield() }
+            interrupter.interrupt()
+        }
+        thread.start()
+        let error = #expect(throws: SQLiteError.self) { try db.execute("SELECT h2_spin()") }
+        #expect(error?.primaryCode == ResultCode.interrupt.rawValue, "\(String(describing: error))")
+        #expect(try integer(db, "SELECT h2_argc(1, 2)") == 2)
+        #expect(try integer(db, "SELECT h2_asked()") == 1)
+    }
+
     @Test func anInterruptBeforeTheCallKeepsItFromStarting() throws {
         let db = try connection(hostile([Self.spinFuel]))
         let interrupter = db.interruptHandle

@@ -4,8 +4,7 @@
 ;;   wat_add(A, B)   A + B for two integers, an error on overflow, NULL otherwise
 (module
   (memory (export "memory") 1)
-  (global $top (mut i32) (i32.const 4096))
-  (data (i32.const 16) "sqlsh-wasm 1\n"
+  (data (i32.const 16) "sqlsh-wasm 2\n"
     "plugin upper 1.0 : ASCII upper case and integer sums, an example plugin in WAT\n"
     "scalar wat_upper 1 deterministic innocuous : ASCII letters in upper case\n"
     "example SELECT wat_upper('abc-é');  -- ABC-é\n"
@@ -15,20 +14,29 @@
 
   (func (export "sqlsh_manifest") (result i32) (i32.const 16))
 
-  ;; A bump allocator from 4096 up, growing the memory as needed; sqlsh_free goes back to the block.
-  (func $alloc (export "sqlsh_alloc") (param $size i32) (result i32)
-    (local $start i32) (local $end i32)
-    (local.set $start (global.get $top))
-    (local.set $end (i32.and (i32.add (i32.add (local.get $start) (local.get $size)) (i32.const 7)) (i32.const -8)))
-    (if (i32.lt_u (local.get $end) (local.get $start)) (then (return (i32.const 0))))
-    (if (i32.gt_u (local.get $end) (i32.mul (memory.size) (i32.const 65536)))
-      (then
-        (if (i32.eq (memory.grow (i32.sub (i32.add (i32.shr_u (local.get $end) (i32.const 16)) (i32.const 1)) (memory.size)))
-                    (i32.const -1))
-          (then (return (i32.const 0))))))
-    (global.set $top (local.get $end))
-    (local.get $start))
-  (func (export "sqlsh_free") (param $block i32) (global.set $top (local.get $block)))
+  ;; From 4096 up: sqlsh's buffer, then the results of a call (taken back at the next call).
+  (global $buffer_end (mut i32) (i32.const 4096))
+  ;; Whether the memory reaches $end, growing it when needed.
+  (func $reach (param $end i32) (result i32)
+    (if (i32.le_u (local.get $end) (i32.mul (memory.size) (i32.const 65536)))
+      (then (return (i32.const 1))))
+    (i32.ne (memory.grow (i32.sub (i32.add (i32.shr_u (local.get $end) (i32.const 16)) (i32.const 1)) (memory.size)))
+            (i32.const -1)))
+  ;; sqlsh_buffer(size): the buffer for every call's values, at 4096 (0 when there is no room).
+  (func (export "sqlsh_buffer") (param $size i32) (result i32)
+    (local $end i32)
+    (local.set $end (i32.and (i32.add (i32.add (i32.const 4096) (local.get $size)) (i32.const 7)) (i32.const -8)))
+    (if (i32.or (i32.lt_s (local.get $size) (i32.const 0)) (i32.eqz (call $reach (local.get $end))))
+      (then (return (i32.const 0))))
+    (global.set $buffer_end (local.get $end))
+    (i32.const 4096))
+  ;; A result's bytes after the buffer (0 when there is no room): the previous call's are not needed.
+  (func $result_space (param $size i32) (result i32)
+    (local $end i32)
+    (local.set $end (i32.and (i32.add (i32.add (global.get $buffer_end) (local.get $size)) (i32.const 7)) (i32.const -8)))
+    (if (i32.lt_u (local.get $end) (global.get $buffer_end)) (then (return (i32.const 0))))
+    (if (i32.eqz (call $reach (local.get $end))) (then (return (i32.const 0))))
+    (global.get $buffer_end))
 
   ;; wat_upper(argv, argc, result): copies the text, upper-casing a to z.
   (func (export "wat_upper") (param $argv i32) (param $argc i32) (param $result i32)
@@ -36,7 +44,7 @@
     (if (i32.ne (i32.load (local.get $argv)) (i32.const 3)) (then (return)))  ;; not a text: NULL
     (local.set $length (i32.load offset=4 (local.get $argv)))
     (local.set $from (i32.load offset=8 (local.get $argv)))
-    (local.set $to (call $alloc (local.get $length)))
+    (local.set $to (call $result_space (local.get $length)))
     (if (i32.eqz (local.get $to)) (then (unreachable)))
     (block $done
       (loop $next
