@@ -151,7 +151,7 @@ extension FriendlyForms {
             let type = declaredType.uppercased()
             switch type {
             case "DATE": self = .date
-            case "TIMESTAMP", "DATETIME": self = .timestamp
+            case "TIMESTAMP", "DATETIME", "TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE": self = .timestamp
             default:
                 // SQLite's affinity rules: INT first, then CHAR, CLOB or TEXT.
                 if type.contains("INT") { self = .number
@@ -208,6 +208,7 @@ extension FriendlyForms {
         var parquetOptions: [String] = []
         var compression = CompressionCodec.snappy
         var rowGroupSize = ParquetWriteOptions().rowGroupSize
+        var dataPageVersion = 1
         var delimiter: String?
         var array: Bool?
         func flag(_ name: String, _ value: String?) -> Bool? {
@@ -237,13 +238,22 @@ extension FriendlyForms {
                 array = on
                 textOptions.append(name)
             case "compression", "codec":
-                switch value {
+                switch value?.lowercased() {
                 case "snappy": compression = .snappy
                 case "zstd": compression = .zstd
                 case "gzip": compression = .gzip
+                case "lz4", "lz4_raw": compression = .lz4Raw
+                case "brotli": compression = .brotli
                 case "uncompressed", "none": compression = .uncompressed
                 default:
-                    return .failure(OptionError(message: "copy: unsupported compression: \(value ?? "") (supported: snappy, zstd, gzip, uncompressed)"))
+                    return .failure(OptionError(message: "copy: unsupported compression: \(value ?? "") (supported: snappy, zstd, gzip, lz4, lz4_raw, brotli, uncompressed)"))
+                }
+                parquetOptions.append(name)
+            case "parquet_version":
+                switch value?.lowercased() {
+                case "v1", "1": dataPageVersion = 1
+                case "v2", "2": dataPageVersion = 2
+                default: return .failure(OptionError(message: "copy: parquet_version is v1 or v2: \(value ?? "")"))
                 }
                 parquetOptions.append(name)
             case "row_group_size":
@@ -263,7 +273,7 @@ extension FriendlyForms {
             return .failure(OptionError(message: "copy: option \(name) applies to parquet only"))
         }
         switch format {
-        case "parquet": return .success(.parquet(compression: compression, rowGroupSize: rowGroupSize))
+        case "parquet": return .success(.parquet(compression: compression, rowGroupSize: rowGroupSize, dataPageVersion: dataPageVersion))
         case "json": return .success(array == false ? .ndjson : .jsonArray)
         case "ndjson": return .success(array == true ? .jsonArray : .ndjson)
         case "tsv": return .success(.csv(delimiter: delimiter ?? "\t", header: header))
