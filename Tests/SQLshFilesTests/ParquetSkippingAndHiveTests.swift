@@ -1,7 +1,7 @@
 import Foundation
 @testable import SQLshFiles
 @_spi(RawSQLite) import SQLshCore
-import SQLshParquet
+@testable import SQLshParquet
 import Testing
 import TestSupport
 
@@ -78,6 +78,42 @@ import TestSupport
         let db = try catalogConnection()
         #expect(try value(db, "select count(s) from '\(path)' where dec >= 256") == .integer(952))
         #expect(errorMessage(db, "select count(s) from '\(path)' where dec >= 255") != nil)
+    }
+
+    /// Hostile LZ4 and BROTLI files: a Hadoop frame whose block size lies, damaged Brotli, and a
+    /// bomb (8 MiB of zeros in a few bytes) over the length limit: errors naming the file.
+    @Test func hostileLZ4AndBrotliFilesAreErrorsNamingTheFile() throws {
+        let folder = try Folder()
+        let db = try catalogConnection()
+        for codec in [CompressionCodec.lz4, .brotli] {
+            var options = ParquetWriteOptions()
+            options.compression = codec
+            var writer = try ParquetFileWriter(columns: [.init(name: "s", type: .string)], options: options, output: ParquetMemoryOutput())
+            let zeros = [UInt8](repeating: 0x30, count: 8 << 20)
+            try zeros.withUnsafeBytes { try writer.append(.text($0), column: 0) }
+            try writer.endRow()
+            let good = try writer.finish().bytes
+            let path = try folder.write("good-\(codec).parquet", good)
+            #expect(try value(db, "select length(s) from '\(path)'") == .integer(8 << 20))
+            // The bomb: refused before it is decompressed under a smaller length limit.
+            let limited = try catalogConnection()
+            _ = limited.setLimit(.length, 1 << 20)
+            let bomb = try #require(errorMessage(limited, "select length(s) from '\(path)'"))
+            #expect(bomb.hasPrefix("\(path): ") && bomb.contains("more than the limit"), "\(bomb)")
+            // The page's first bytes after its header: Hadoop's block size, or Brotli's stream header.
+            let range = try #require(try SQLshParquetAccess.chunkRanges(path, column: "s").first)
+            var reader = ThriftCompactReader(good, start: range.lowerBound, end: range.upperBound)
+            _ = try PageHeader(thrift: &reader)
+            var lying = good
+            if codec == .lz4 {
+                for k in 0..<4 { lying[reader.position + k] = k == 0 ? 0x7F : 0xFF }
+            } else {
+                for k in 0..<8 { lying[reader.position + k] ^= 0xA5 }
+            }
+            let bad = try folder.write("bad-\(codec).parquet", lying)
+            let message = try #require(errorMessage(db, "select length(s) from '\(bad)'"))
+            #expect(message.hasPrefix("\(bad): column s, row group 0: a \(codec) page that does not decompress"), "\(message)")
+        }
     }
 
     @Test func hivePartitionsAreDetectedUnlessTurnedOff() throws {
