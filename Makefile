@@ -21,7 +21,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -
 # symbol of a static archive (--exclude-libs ALL), so SQLite's archive is first made into one
 # object, sqlite3.o, linked as such, and -lsqlite3 finds an empty archive.
 STATIC_LIB_DIR := $(CURDIR)/.build/static-libs
-STATIC_LIBS    := libstdc++ libcrypto libxxhash libutf8proc libz libsnappy libzstd liblz4 libpcre2-8 libedit libtinfo libbsd libmd
+STATIC_LIBS    := libstdc++ libcrypto libxxhash libutf8proc libz libsnappy libzstd liblz4 libbrotlienc libbrotlidec libbrotlicommon libpcre2-8 libedit libtinfo libbsd libmd
 SQLITE_OBJECT  := $(STATIC_LIB_DIR)/sqlite3.o
 # lld packs the executable's relative relocations (DT_RELR, glibc 2.36): 33,000 of them, applied
 # at every start.
@@ -54,7 +54,7 @@ SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 all: build
 
 # The -dev packages (SQLite, libedit, PCRE2, libcrypto, xxHash, utf8proc, zlib, and Parquet's
-# codecs: snappy, zstd, lz4), installed only when their headers are missing (a fresh machine has
+# codecs: snappy, zstd, lz4, brotli), installed only when their headers are missing (a fresh machine has
 # only the runtime libraries of libedit and PCRE2), plus the tools the tests use: sqlite3 (the
 # reference shell), mandoc (man page lint), pkg-config, and pexpect for the interactive tests.
 # sudo only when not root. INCLUDEDIR and APT_GET can be overridden (to try the logic out).
@@ -74,6 +74,7 @@ deps:
 	[ -f $(INCLUDEDIR)/snappy-c.h ] || missing="$$missing libsnappy-dev"; \
 	[ -f $(INCLUDEDIR)/zstd.h ] || missing="$$missing libzstd-dev"; \
 	[ -f $(INCLUDEDIR)/lz4.h ] || missing="$$missing liblz4-dev"; \
+	[ -f $(INCLUDEDIR)/brotli/decode.h ] || missing="$$missing libbrotli-dev"; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v mandoc >/dev/null || missing="$$missing mandoc"; \

@@ -67,7 +67,7 @@ let package = Package(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        // Parquet's page codecs besides GZIP (zlib): Snappy, Zstandard and LZ4 (LZ4_RAW).
+        // Parquet's page codecs besides GZIP (zlib): Snappy, Zstandard and LZ4 (LZ4_RAW and LZ4).
         .systemLibrary(
             name: "CSnappy",
             providers: [.apt(["libsnappy-dev"])]
@@ -79,6 +79,11 @@ let package = Package(
         .systemLibrary(
             name: "CLZ4",
             providers: [.apt(["liblz4-dev"])]
+        ),
+        // BROTLI pages (pyarrow writes them; so does `copy ... (compression brotli)`).
+        .systemLibrary(
+            name: "CBrotli",
+            providers: [.apt(["libbrotli-dev"])]
         ),
 
         // Layer 2: the core engine library. No terminal, no printing. The only target that
@@ -97,7 +102,7 @@ let package = Package(
 
         // Layer 3a: the Parquet format: its Thrift metadata (compact protocol), page codecs,
         // encodings and column reader, with no SQLite in it; files as tables read it.
-        .target(name: "SQLshParquet", dependencies: ["CZlib", "CSnappy", "CZstd", "CLZ4"]),
+        .target(name: "SQLshParquet", dependencies: ["CZlib", "CSnappy", "CZstd", "CLZ4", "CBrotli"]),
 
         // Layer 3b: files as tables (CSV, TSV, JSON, NDJSON, gzip-compressed or not): the
         // read_csv/read_json/read_ndjson modules, files named in FROM, their staleness. One

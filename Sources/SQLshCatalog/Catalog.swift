@@ -194,7 +194,8 @@ public final class Catalog {
         }
     }
 
-    /// Registers the enabled function a statement named, if the catalog has one.
+    /// Registers the enabled function a statement named, if the catalog has one, or one of
+    /// sqlsh's ``InternalFunctions`` (enabled always).
     ///
     /// Else, for a function, a definition stored in the database (its `sqlean_define` table, see
     /// the define pack) while `define` is enabled. A stored definition never takes the name of
@@ -204,6 +205,15 @@ public final class Catalog {
         var name = Swift.Substring(missing.name)
         if case .table = missing, let dot = name.firstIndex(of: "."), Catalog.key(String(name[..<dot])) == "main" {
             name = name[name.index(after: dot)...]
+        }
+        // sqlsh's own statements' functions, whatever the packs' state.
+        if case .function(let name) = missing, let functions = InternalFunctions.functions(named: name) {
+            do {
+                for function in functions { try connection.add(function) }
+                return true
+            } catch {
+                return false
+            }
         }
         if let function = function(named: String(name)) {
             guard isEnabled(function.name) else { return false }

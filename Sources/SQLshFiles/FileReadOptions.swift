@@ -312,7 +312,9 @@ struct FileReadOptions {
     var maxRecordSize: Int?
     // Parquet (and files of several files)
     var unionByName = false
-    var hivePartitioning = false
+    /// `hive_partitioning`: true or false as given; nil (the default, as DuckDB's) detects it
+    /// from the paths (``ParquetLayout/detectsHivePartitions(_:)``).
+    var hivePartitioning: Bool?
 
     /// The longest record read when no `max_line_size` (CSV) or `maximum_object_size` (JSON)
     /// is given, as DuckDB's defaults: a file that is one endless line (`/dev/zero` copied to

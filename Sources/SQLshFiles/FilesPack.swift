@@ -97,7 +97,7 @@ enum FilesPack {
             pages, every standard encoding, and SNAPPY, GZIP, ZSTD, LZ4_RAW compression. Options: \
             filename (a column with the file's name), union_by_name (the columns of all the files, by \
             name; NULL where a file lacks one), hive_partitioning (a column per key=value folder of \
-            the path). A file named in FROM ('data.parquet') is read the same way. read_parquet_auto \
+            the path; by default when every path has the same keys, as in DuckDB). A file named in FROM ('data.parquet') is read the same way. read_parquet_auto \
             is the same function. Direct-only; refused in -safe mode.
             """,
         example: "SELECT writefile('/tmp/n.parquet', X'504152311500151C151C2C15041500150615061C00000002000000040129000000010000001504192C35001806736368656D611502001502250218016E001604191C191C26001C1502192506001918016E15001604164216422608491C150015001502003C2906192600040000001642160426081642002820706172717565742D6370702D6172726F772076657273696F6E2032362E302E31191C1C0000007A00000050415231'); SELECT sum(n) FROM read_parquet('/tmp/n.parquet');  -- 42",

@@ -63,6 +63,34 @@ struct FriendlySQLCommandLineTests {
             """, "\(result)")
     }
 
+    /// `summarize` works with the packs of the functions it uses disabled (issue 36), and
+    /// leaves them disabled: a user's own call of one is still "no such function".
+    @Test func summarizeWithItsPacksDisabled() throws {
+        let expected = """
+            a|INTEGER|1|4|4|2.5|1.29099444873581|1.75|2.5|3.25|4|0.00
+            b|TEXT|abc|world|3||||||4|0.00
+            c|REAL|1.5|10.0|3|4.58333333333333|4.70593596783183|1.875|2.25|6.125|4|25.00
+
+            """
+        for (setup, arguments) in [(".disable duckdb\n", [String]()), (".disable stats\n", []), (".disable duckdb stats\n", []),
+                                   ("", ["-nofunctions"])] {
+            let result = try Self.run(setup + "summarize t;\nselect approx_count_distinct(a) from t;\nselect stddev(a) from t;\n",
+                                      arguments: arguments)
+            let stdout = Self.text(result.stdout)
+            #expect(stdout.hasPrefix(expected), "\(setup) \(arguments): \(result)")
+            let stderr = Self.text(result.stderr)
+            if setup.contains("duckdb") || !arguments.isEmpty {
+                #expect(stderr.contains("no such function: approx_count_distinct"), "\(result)")
+            }
+            if setup.contains("stats") || !arguments.isEmpty {
+                #expect(stderr.contains("no such function: stddev"), "\(result)")
+            }
+        }
+        // Enabled again, the user's functions answer as before.
+        let back = try Self.run(".disable duckdb stats\nsummarize t;\n.enable duckdb stats\nselect approx_count_distinct(b), stddev(a) from t;\n")
+        #expect(Self.text(back.stdout) == expected + "3|1.29099444873581\n", "\(back)")
+    }
+
     /// Dates and timestamps (ISO text under a DATE or TIMESTAMP type) as DuckDB summarizes
     /// them: the mean as a timestamp, quartiles in the column's kind, no std.
     @Test func summarizeDatesAndTimestamps() throws {

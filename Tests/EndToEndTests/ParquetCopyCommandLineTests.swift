@@ -171,19 +171,21 @@ struct ParquetCopyCommandLineTests {
         let run = try Self.sqlsh("""
             copy t to 'nosuchdir/x.parquet';
             copy (select 1 union all select abs(-9223372036854775807 - 1)) to 'keep.parquet';
-            copy t to 'x.parquet' (compression lz4);
+            copy t to 'x.parquet' (compression lzo);
             copy t to 'x.parquet' (row_group_size 0);
             copy t to 'x.parquet' (header false);
             copy t to 'x.csv' (compression zstd);
+            copy t to 'x.parquet' (parquet_version v3);
 
             """, in: dir)
         #expect(run.output == """
             Runtime error near line 7: copy: cannot write nosuchdir/x.parquet: No such file or directory
             Runtime error near line 8: integer overflow
-            Parse error near line 9: copy: unsupported compression: lz4 (supported: snappy, zstd, gzip, uncompressed)
+            Parse error near line 9: copy: unsupported compression: lzo (supported: snappy, zstd, gzip, lz4, lz4_raw, brotli, uncompressed)
             Parse error near line 10: copy: row_group_size needs a positive integer: 0
             Parse error near line 11: copy: option header does not apply to parquet
             Parse error near line 12: copy: option compression applies to parquet only
+            Parse error near line 13: copy: parquet_version is v1 or v2: v3
 
             """, "\(run)")
         #expect(try String(contentsOf: dir.appendingPathComponent("keep.parquet"), encoding: .utf8) == "old\n")
@@ -259,5 +261,122 @@ struct ParquetCopyCommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad.parquet").path))
         guard Self.hasDuckDB else { return }
         #expect(try Self.duckDB("select octet_length(z), length(s), n from 'huge.parquet'", in: dir) == "20000000|5000000|1\n")
+    }
+
+    /// DECIMAL, TIME and TIMESTAMP WITH TIME ZONE columns (from their declared types), data
+    /// pages v2, and the LZ4 and BROTLI codecs: DuckDB and pyarrow read the files back equal.
+    @Test func decimalTimeZonedTimestampsAndVersion2Pages() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try Self.sqlsh("""
+            create table x(d decimal(10,2), w numeric(38, 6), tm time, tz timestamptz, tz2 timestamp with time zone, n int);
+            insert into x values (1.25, 123456789012.5, '12:34:56.5', '2024-01-02 03:04:05+02:00', '2024-01-02T01:04:05Z', 1),
+              (-0.5, -1, '00:00:00', '1970-01-01 00:00:00', null, 2), (null, null, null, null, null, 3);
+            copy x to 'v2.parquet' (parquet_version v2, compression brotli);
+            copy x to 'lz4.parquet' (compression lz4);
+            copy x to 'v1.parquet' (format parquet, parquet_version 'V1', compression 'ZSTD');
+            select * from 'v2.parquet';
+            describe 'lz4.parquet';
+
+            """, in: dir)
+        #expect(run.output == """
+            1.25|123456789012.500000|12:34:56.5|2024-01-02 01:04:05|2024-01-02 01:04:05|1
+            -0.5|-1.0|00:00:00|1970-01-01 00:00:00||2
+            |||||3
+            d|DECIMAL(10,2)|YES|||
+            w|DECIMAL(38,6)|YES|||
+            tm|TIME|YES|||
+            tz|TIMESTAMP WITH TIME ZONE|YES|||
+            tz2|TIMESTAMP WITH TIME ZONE|YES|||
+            n|BIGINT|YES|||
+
+            """, "\(run)")
+        guard Self.hasDuckDB else { return }
+        let expected = """
+            1.25|123456789012.500000|12:34:56.5|1704157445000000|1704157445000000|1
+            -0.50|-1.000000|00:00:00|0|NULL|2
+            NULL|NULL|NULL|NULL|NULL|3
+
+            """
+        for file in ["v2", "lz4", "v1"] {
+            #expect(try Self.duckDB("select d::varchar, w::varchar, tm::varchar, epoch_us(tz), epoch_us(tz2), n from '\(file).parquet'",
+                                    in: dir) == expected, "\(file)")
+        }
+        #expect(try Self.duckDB("""
+            select distinct compression from parquet_metadata('v2.parquet') union all
+            select distinct compression from parquet_metadata('lz4.parquet') union all
+            select distinct compression from parquet_metadata('v1.parquet')
+            """, in: dir) == "BROTLI\nLZ4_RAW\nZSTD\n")
+        guard Self.hasPyarrow else { return }
+        #expect(try Self.python("""
+            import pyarrow.parquet as pq
+            for name in ['v2', 'lz4', 'v1']:
+                t = pq.read_table(name + '.parquet')
+                print(t.schema.types)
+                show([tuple(r.values()) for r in t.to_pylist()])
+
+            """, in: dir).output == String(repeating: """
+            [Decimal128Type(decimal128(10, 2)), Decimal128Type(decimal128(38, 6)), Time64Type(time64[us]), \
+            TimestampType(timestamp[us, tz=UTC]), TimestampType(timestamp[us, tz=UTC]), DataType(int64)]
+            1.25|123456789012.500000|12:34:56.500000|2024-01-02 01:04:05+00:00|2024-01-02 01:04:05+00:00|1
+            -0.50|-1.000000|00:00:00|1970-01-01 00:00:00+00:00|NULL|2
+            NULL|NULL|NULL|NULL|NULL|3
+
+            """, count: 3))
+    }
+
+    /// pyarrow's decimals (up to 38 digits, shown as text past 15), times and zoned timestamps,
+    /// copied through sqlsh: DuckDB finds the same values and types in both files.
+    @Test func decimalsTimesAndZonedTimestampsRoundTrip() throws {
+        guard Self.hasDuckDB else { return }
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/parquet/flat_snappy.parquet").path
+        let columns = "i64, dec9, dec18, dec38, t_ms, t_us, ts_us, ts_tz, d"
+        let run = try Self.sqlsh("""
+            copy (select \(columns) from '\(fixture)') to 'rt.parquet' (parquet_version v2);
+
+            """, in: dir)
+        #expect(run.output.isEmpty && run.status == 0, "\(run)")
+        #expect(try Self.duckDB("""
+            select count(*) from (select \(columns) from '\(fixture)' except select * from 'rt.parquet')
+            union all select count(*) from 'rt.parquet'
+            """, in: dir) == "0\n4\n")
+        #expect(try Self.duckDB("select column_type from (describe select * from 'rt.parquet')", in: dir)
+                    == "BIGINT\nDECIMAL(9,2)\nDECIMAL(18,4)\nDECIMAL(38,10)\nTIME\nTIME\nTIMESTAMP\nTIMESTAMP WITH TIME ZONE\nDATE\n")
+    }
+
+    /// Partitions in `key=value` folders are found without asking, as DuckDB finds them.
+    @Test func hivePartitionsAsDuckDBReadsThem() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for folder in ["p/region=eu/year=2023", "p/region=us/year=2024", "p/region=eu/year=2024"] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        let queries = [
+            "select region, year, count(*), sum(v) from 'p/*/*/*.parquet' group by all order by all",
+            "select count(*) from read_parquet('p/*/*/*.parquet') where year = 2024 and region = 'eu'",
+            "select * from read_parquet('p/region=eu/year=2023/a.parquet', hive_partitioning = false) where v = 3",
+            "select * from 'p/region=eu/year=2023/a.parquet' where v = 3",
+        ]
+        let run = try Self.sqlsh("""
+            copy (select value as v from generate_series(1, 10)) to 'p/region=eu/year=2023/a.parquet';
+            copy (select value * 2 as v from generate_series(1, 5)) to 'p/region=us/year=2024/b.parquet';
+            copy (select 7 as v) to 'p/region=eu/year=2024/c.parquet';
+            \(queries.joined(separator: ";\n"));
+
+            """, in: dir)
+        #expect(run.output == """
+            eu|2023|10|55
+            eu|2024|1|7
+            us|2024|5|30
+            1
+            3
+            3|eu|2023
+
+            """, "\(run)")
+        guard Self.hasDuckDB else { return }
+        #expect(try queries.map { try Self.duckDB($0, in: dir) }.joined() == "eu|2023|10|55\neu|2024|1|7\nus|2024|5|30\n1\n3\n3|eu|2023\n")
     }
 }

@@ -68,6 +68,27 @@ import Testing
         #expect(try value(db, "select median(1)") == .real(1))
     }
 
+    /// sqlsh's internal functions (summarize's) register whatever packs are disabled, and
+    /// appear in no pack or listing.
+    @Test func internalFunctionsIgnoreDisabledPacks() throws {
+        let catalog = Catalog.builtIn()
+        try catalog.disable(["duckdb", "stats"])
+        let db = try catalogConnection(catalog)
+        #expect(errorMessage(db, "select approx_count_distinct(1)") == "no such function: approx_count_distinct")
+        #expect(errorMessage(db, "select stddev(1)") == "no such function: stddev")
+        let values = "(values (1), (2), (2), (4), (NULL))"
+        #expect(try value(db, "select \(InternalFunctions.approxUnique)(column1) from \(values)") == .integer(3))
+        #expect(try value(db, "select round(\(InternalFunctions.standardDeviation)(column1), 6) from \(values)") == .real(1.258306))
+        #expect(try value(db, "select \(InternalFunctions.quantiles)(column1, '[0.25,0.5,0.75]') ->> '$[2]' from \(values)")
+                    == .real(2.5))
+        catalog.setAllEnabled(false)
+        let bare = try catalogConnection(catalog)
+        #expect(try value(bare, "select \(InternalFunctions.quantiles)(column1, 0.5) from \(values)") == .real(2))
+        for name in [InternalFunctions.approxUnique, InternalFunctions.standardDeviation, InternalFunctions.quantiles] {
+            #expect(catalog.function(named: name) == nil && catalog.resolve(name).isEmpty, "\(name)")
+        }
+    }
+
     @Test func stateCarriesOverToNewConnections() throws {
         let catalog = Catalog.builtIn()
         try catalog.disable(["slugify", "regexp"])

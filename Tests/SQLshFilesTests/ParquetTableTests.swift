@@ -126,8 +126,9 @@ import TestSupport
         // Without union_by_name the first file's columns; a column the second lacks is an error.
         let message = try #require(errorMessage(db, "select max(v) from read_parquet('\(pattern)')"))
         #expect(message.contains("no column v"), "\(message)")
+        // The union's 8 columns, and `year`, its paths' partition (detected).
         let union = try db.prepare("select * from read_parquet('\(pattern)', union_by_name=true)")
-        #expect(union.columnCount == 8)
+        #expect(union.columnCount == 9)
         #expect(try value(db, "select count(v) + count(small) from read_parquet('\(pattern)', union_by_name=true)") == .integer(8000))
         #expect(errorMessage(db, "select * from read_parquet('\(a)', header=true)")?.contains("unknown option header") == true)
     }

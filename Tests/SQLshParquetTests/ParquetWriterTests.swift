@@ -209,7 +209,12 @@ import Testing
         try writer.append(.real(2.0), column: 0)
         #expect(throws: ParquetError.self) { try ParquetFileWriter(columns: [], output: ParquetMemoryOutput()) }
         var options = ParquetWriteOptions()
-        options.compression = .brotli
+        options.compression = .lzo
+        #expect(throws: ParquetError.self) {
+            try ParquetFileWriter(columns: [.init(name: "n", type: .int64)], options: options, output: ParquetMemoryOutput())
+        }
+        options.compression = .snappy
+        options.dataPageVersion = 3
         #expect(throws: ParquetError.self) {
             try ParquetFileWriter(columns: [.init(name: "n", type: .int64)], options: options, output: ParquetMemoryOutput())
         }

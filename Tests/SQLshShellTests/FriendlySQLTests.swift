@@ -121,8 +121,19 @@ struct FriendlySQLTests {
                 == .copyTo(query: "select * from t", path: "x.parquet", format: .parquet(compression: .gzip, rowGroupSize: 122_880)))
         #expect(FriendlySQL.rewrite("copy t to 'x.parquet' (compression uncompressed)", schema: schema)
                 == .copyTo(query: "select * from t", path: "x.parquet", format: .parquet(compression: .uncompressed, rowGroupSize: 122_880)))
-        #expect(FriendlySQL.rewrite("copy t to 'x.parquet' (compression brotli)", schema: schema)
-                == .failure("copy: unsupported compression: brotli (supported: snappy, zstd, gzip, uncompressed)"))
+        #expect(FriendlySQL.rewrite("copy t to 'x.parquet' (compression brotli, parquet_version v2)", schema: schema)
+                == .copyTo(query: "select * from t", path: "x.parquet",
+                           format: .parquet(compression: .brotli, rowGroupSize: 122_880, dataPageVersion: 2)))
+        for name in ["lz4", "LZ4_RAW", "'lz4'"] {
+            #expect(FriendlySQL.rewrite("copy t to 'x.parquet' (compression \(name), parquet_version 'V1')", schema: schema)
+                    == .copyTo(query: "select * from t", path: "x.parquet", format: .parquet(compression: .lz4Raw, rowGroupSize: 122_880)))
+        }
+        #expect(FriendlySQL.rewrite("copy t to 'x.parquet' (compression lzo)", schema: schema)
+                == .failure("copy: unsupported compression: lzo (supported: snappy, zstd, gzip, lz4, lz4_raw, brotli, uncompressed)"))
+        #expect(FriendlySQL.rewrite("copy t to 'x.parquet' (parquet_version 2.6)", schema: schema)
+                == .failure("copy: parquet_version is v1 or v2: 2.6"))
+        #expect(FriendlySQL.rewrite("copy t to 'x.csv' (parquet_version v2)", schema: schema)
+                == .failure("copy: option parquet_version applies to parquet only"))
         #expect(FriendlySQL.rewrite("copy t to 'x.parquet' (row_group_size -1)", schema: schema) == nil
                 || FriendlySQL.rewrite("copy t to 'x.parquet' (row_group_size -1)", schema: schema)
                     == .failure("copy: bad value for option row_group_size: -1"))

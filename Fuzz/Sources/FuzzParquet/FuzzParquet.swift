@@ -11,8 +11,10 @@ import SQLshParquet
 ///
 /// The input is the file's content. Its last byte's low bit picks a small length limit
 /// (4 KiB) so that the size checks run; every row of every row group is read, every column
-/// written to a sink that drops it. Errors are expected; traps, sanitizer reports, hangs and
-/// unbounded allocations are the findings.
+/// written to a sink that drops it. The same bytes are then a page of every codec (after two
+/// bytes giving its stated size, in units of 16 bytes): Hadoop-framed LZ4's sizes and
+/// fallbacks and BROTLI get hostile input without a file around it. Errors are expected;
+/// traps, sanitizer reports, hangs and unbounded allocations are the findings.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzParquet(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = FuzzSupport.bytes(data, size)
@@ -21,6 +23,7 @@ public func fuzzParquet(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
     fclose(file)
     let limit = (bytes.last ?? 0) & 1 == 1 ? 4096 : 16 << 20
+    decompressEveryCodec(bytes)
     guard let parquet = try? ParquetFile(path: name, limits: ParquetLimits(lengthLimit: limit)) else { return 0 }
     let columns = ParquetColumn.columns(of: parquet.schema)
     let reader = ParquetRowReader(file: parquet, columns: columns, used: Set(columns.indices))
@@ -40,6 +43,16 @@ public func fuzzParquet(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         }
     }
     return 0
+}
+
+/// The input after its first two bytes as one page of each codec, of the size they state.
+func decompressEveryCodec(_ bytes: [UInt8]) {
+    guard bytes.count >= 2 else { return }
+    let stated = (Int(bytes[0]) << 8 | Int(bytes[1])) * 16
+    let page = Array(bytes.dropFirst(2))
+    for codec in PageCompression.supported {
+        _ = try? page.withUnsafeBytes { try PageCompression.decompress(codec, $0, uncompressedSize: stated, limit: 1 << 20) }
+    }
 }
 
 @_cdecl("FuzzParquet_main")

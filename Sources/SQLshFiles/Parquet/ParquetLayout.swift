@@ -2,7 +2,7 @@ import SQLshParquet
 
 /// The columns of a `read_parquet` table: the data columns of its files (the first file's,
 /// or every file's by name with `union_by_name`), then the hive partition keys of the paths
-/// (`hive_partitioning`), then `filename`.
+/// (`hive_partitioning`, detected by default), then `filename`.
 struct ParquetLayout {
     enum Source: Equatable {
         /// A data column, by its number among ``dataNames``.
@@ -36,7 +36,7 @@ struct ParquetLayout {
         if options.unionByName {
             for path in paths.dropFirst() { add(try open(path)) }
         }
-        if options.hivePartitioning {
+        if options.hivePartitioning ?? Self.detectsHivePartitions(paths) {
             var keys: [String] = []
             for path in paths {
                 for (key, _) in Self.hivePairs(path) where !keys.contains(key) { keys.append(key) }
@@ -50,6 +50,16 @@ struct ParquetLayout {
         if options.filenameColumn { columns.append(Column(name: "filename", declaredType: "VARCHAR", source: .filename)) }
         let names = uniqueColumnNames(columns.map(\.name), normalize: false)
         for i in columns.indices { columns[i].name = names[i] }
+    }
+
+    /// Whether paths read without a `hive_partitioning` option get their partition columns:
+    /// when every path has `key=value` folders, the same keys in the same order (DuckDB's
+    /// detection).
+    static func detectsHivePartitions(_ paths: [String]) -> Bool {
+        guard let first = paths.first else { return false }
+        let keys = hivePairs(first).map(\.key)
+        guard !keys.isEmpty else { return false }
+        return paths.dropFirst().allSatisfy { hivePairs($0).map(\.key) == keys }
     }
 
     /// The `key=value` folders of a path, in order.

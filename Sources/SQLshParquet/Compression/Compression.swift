@@ -1,12 +1,19 @@
+import CBrotli
+import CLZ4
 import CSnappy
 import CZlib
 import CZstd
 
 extension PageCompression {
-    /// The codecs ``compress(_:_:)`` writes.
-    public static let writable: [CompressionCodec] = [.uncompressed, .snappy, .gzip, .zstd]
+    /// The codecs ``compress(_:_:)`` writes for users (DuckDB's list: its `lz4` is LZ4_RAW).
+    public static let writable: [CompressionCodec] = [.uncompressed, .snappy, .gzip, .zstd, .lz4Raw, .brotli]
 
-    /// Compresses one page with `codec` (ZSTD at level 3, GZIP at zlib's default level).
+    /// The codecs ``compress(_:_:)`` writes: ``writable`` and the deprecated Hadoop-framed LZ4,
+    /// which only the tests write (to check the reader against files that pyarrow reads too).
+    static let compressible: [CompressionCodec] = writable + [.lz4]
+
+    /// Compresses one page with `codec` (ZSTD at level 3, GZIP at zlib's default level, BROTLI
+    /// at quality 5 as Parquet C++ does, LZ4 at its default acceleration).
     /// - Throws: ``ParquetError`` for a codec not in ``writable``, a page too large for a
     ///   Parquet page (its sizes are 32-bit), or a codec failure.
     public static func compress(_ codec: CompressionCodec, _ bytes: [UInt8]) throws -> [UInt8] {
@@ -43,9 +50,59 @@ extension PageCompression {
             return out
         case .gzip:
             return try gzip(bytes)
+        case .lz4Raw:
+            return try lz4Block(bytes)
+        case .lz4:
+            // Hadoop's framing: one block of the page, in one chunk.
+            let block = try lz4Block(bytes)
+            var out: [UInt8] = []
+            out.reserveCapacity(block.count + 8)
+            for size in [bytes.count, block.count] {
+                for k in (0..<4).reversed() { out.append(UInt8(truncatingIfNeeded: size >> (8 * k))) }
+            }
+            out += block
+            return out
+        case .brotli:
+            var length = BrotliEncoderMaxCompressedSize(bytes.count)
+            guard length > 0 else { throw ParquetError("brotli compression failed") }
+            var out = [UInt8](repeating: 0, count: length)
+            let ok = bytes.withUnsafeBufferPointer { input in
+                out.withUnsafeMutableBufferPointer { output in
+                    BrotliEncoderCompress(5, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC, input.count, input.baseAddress,
+                                          &length, output.baseAddress)
+                }
+            }
+            guard ok == BROTLI_TRUE else { throw ParquetError("brotli compression failed") }
+            out.removeSubrange(length...)
+            return out
         default:
-            throw ParquetError("writing \(codec) pages is not supported (supported: UNCOMPRESSED, SNAPPY, GZIP, ZSTD)")
+            throw unwritable(codec)
         }
+    }
+
+    /// The error for a codec not written here.
+    static func unwritable(_ codec: CompressionCodec) -> ParquetError {
+        ParquetError("writing \(codec) pages is not supported (supported: " + writable.map(\.description).joined(separator: ", ") + ")")
+    }
+
+    /// One LZ4 block.
+    private static func lz4Block(_ bytes: [UInt8]) throws -> [UInt8] {
+        guard let count = Int32(exactly: bytes.count) else { throw ParquetError("lz4 compression failed") }
+        let bound = LZ4_compressBound(count)
+        guard bound > 0 else { throw ParquetError("lz4 compression failed") }
+        var out = [UInt8](repeating: 0, count: Int(bound))
+        let produced = bytes.withUnsafeBufferPointer { input in
+            out.withUnsafeMutableBufferPointer { output in
+                input.withMemoryRebound(to: CChar.self) { i in
+                    output.withMemoryRebound(to: CChar.self) { o in
+                        LZ4_compress_default(i.baseAddress, o.baseAddress, count, bound)
+                    }
+                }
+            }
+        }
+        guard produced > 0 || bytes.isEmpty else { throw ParquetError("lz4 compression failed") }
+        out.removeSubrange(Int(produced)...)
+        return out
     }
 
     /// Deflates `bytes` into one gzip member.

@@ -4,12 +4,13 @@ import CZlib
 import CZstd
 
 /// Parquet's page codecs: one entry, ``decompress(_:_:uncompressedSize:limit:)``, for every
-/// codec read here (UNCOMPRESSED, SNAPPY, GZIP, ZSTD, LZ4_RAW). The size a page claims is
-/// checked against a limit before anything is allocated, and the output must be exactly
-/// that size: a decompression bomb or a lying header is an error, never a large allocation.
+/// codec read here (UNCOMPRESSED, SNAPPY, GZIP, ZSTD, LZ4_RAW, LZ4, BROTLI; not LZO). The size
+/// a page claims is checked against a limit before anything is allocated, and the output must
+/// be exactly that size: a decompression bomb or a lying header is an error, never a large
+/// allocation.
 public enum PageCompression {
     /// The codecs ``decompress(_:_:uncompressedSize:limit:)`` reads.
-    public static let supported: [CompressionCodec] = [.uncompressed, .snappy, .gzip, .zstd, .lz4Raw]
+    public static let supported: [CompressionCodec] = [.uncompressed, .snappy, .gzip, .zstd, .lz4Raw, .lz4, .brotli]
 
     /// Decompresses one page.
     /// - Parameters:
@@ -32,6 +33,7 @@ public enum PageCompression {
             }
             return Array(bytes.bindMemory(to: UInt8.self))
         }
+        guard supported.contains(codec) else { throw unsupported(codec) }
         let wrong = ParquetError("a \(codec) page that does not decompress to the \(uncompressedSize) bytes its header says")
         guard let input = bytes.baseAddress, !bytes.isEmpty else {
             if uncompressedSize == 0 { return [] }
@@ -57,17 +59,24 @@ public enum PageCompression {
                 let produced = LZ4_decompress_safe(input.assumingMemoryBound(to: CChar.self), target.assumingMemoryBound(to: CChar.self),
                                                    inCount, outCount)
                 return produced == outCount
+            case .lz4:
+                return LZ4Pages.decompress(input, bytes.count, into: target, uncompressedSize)
+            case .brotli:
+                return BrotliPages.decompress(input, bytes.count, into: target, uncompressedSize)
             case .gzip:
                 return inflate(input, bytes.count, into: target, uncompressedSize)
             default:
                 return false
             }
         }
-        guard supported.contains(codec) else {
-            throw ParquetError("pages compressed with \(codec), which is not supported (supported: UNCOMPRESSED, SNAPPY, GZIP, ZSTD, LZ4_RAW)")
-        }
         guard ok else { throw wrong }
         return out
+    }
+
+    /// The error for pages of a codec not read here (LZO, or one a newer writer added).
+    static func unsupported(_ codec: CompressionCodec) -> ParquetError {
+        ParquetError("pages compressed with \(codec), which is not supported (supported: "
+                     + supported.map(\.description).joined(separator: ", ") + ")")
     }
 
     /// Inflates gzip (or zlib) data, members one after another, into exactly `count` bytes.

@@ -105,7 +105,10 @@ public enum LeafKind: Hashable, Sendable {
         case .blob: return "BLOB"
         case .date: return "DATE"
         case .time: return "TIME"
-        case .timestamp(let unit): return unit == .nanos ? "TIMESTAMP_NS" : unit == .millis ? "TIMESTAMP_MS" : "TIMESTAMP"
+        case .timestamp(let unit):
+            // DuckDB's name for a timestamp adjusted to UTC, whatever its unit.
+            if case .timestamp(isAdjustedToUTC: true, _)? = element.logicalType { return "TIMESTAMP WITH TIME ZONE" }
+            return unit == .nanos ? "TIMESTAMP_NS" : unit == .millis ? "TIMESTAMP_MS" : "TIMESTAMP"
         case .int96: return "TIMESTAMP"
         case .decimal(let scale, let precision): return "DECIMAL(\(precision),\(scale))"
         case .uuid: return "UUID"

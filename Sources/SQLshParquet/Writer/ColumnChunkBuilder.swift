@@ -68,10 +68,23 @@ struct ColumnChunkBuilder {
             guard case .text(let bytes) = value, let days = DateTimeText.days(bytes) else { throw misfit(value) }
             appendLittleEndian(UInt64(UInt32(bitPattern: days)), bytes: 4)
             statistics.add(Int64(days))
-        case .timestamp:
-            guard case .text(let bytes) = value, let micros = DateTimeText.micros(bytes) else { throw misfit(value) }
+        case .timestamp, .timestampTZ, .time:
+            guard case .text(let bytes) = value, let micros = Self.micros(bytes, type) else { throw misfit(value) }
             appendLittleEndian(UInt64(bitPattern: micros), bytes: 8)
             statistics.add(micros)
+        case .decimal(let precision, let scale):
+            guard let unscaled = DecimalValue.unscaled(value, precision: precision, scale: scale) else { throw misfit(value) }
+            switch type.physicalType {
+            case .int32, .int64:
+                // The precision bounds the value: it fits 32 (or 64) bits.
+                let v = Int64(truncatingIfNeeded: unscaled)
+                appendLittleEndian(UInt64(bitPattern: v), bytes: type.fixedWidth)
+                statistics.add(v)
+            default:
+                let width = type.fixedWidth
+                for k in (0..<width).reversed() { fixed.append(UInt8(truncatingIfNeeded: unscaled >> (8 * k))) }
+                statistics.add(wide: unscaled)
+            }
         case .string, .binary:
             switch value {
             case .text(let bytes), .blob(let bytes): appendBytes(bytes)
@@ -81,6 +94,16 @@ struct ColumnChunkBuilder {
             }
         }
         levels.append(1)
+    }
+
+    /// The microseconds a TIMESTAMP, TIMESTAMP WITH TIME ZONE or TIME column stores for a text.
+    static func micros(_ bytes: UnsafeRawBufferPointer, _ type: ParquetColumnType) -> Int64? {
+        switch type {
+        case .timestamp: DateTimeText.micros(bytes)
+        case .timestampTZ: DateTimeText.microsUTC(bytes)
+        case .time: DateTimeText.timeOfDay(bytes)
+        default: nil
+        }
     }
 
     private func misfit(_ value: ParquetInputValue) -> ParquetError {
@@ -140,9 +163,10 @@ struct ColumnChunkBuilder {
 
     // MARK: Pages
 
-    /// The column chunk's pages (a dictionary page first when one is used), compressed, and
+    /// The column chunk's pages (a dictionary page first when one is used, then data pages of
+    /// version `pageVersion`, 1 or 2), compressed, and
     /// the metadata that describes them (offsets relative to the chunk's first byte).
-    func encode(codec: CompressionCodec, pageBytes: Int) throws -> EncodedColumnChunk {
+    func encode(codec: CompressionCodec, pageBytes: Int, pageVersion: Int = 1) throws -> EncodedColumnChunk {
         var chunk = EncodedColumnChunk()
         var metadata = ColumnMetaData()
         metadata.type = type.physicalType
@@ -187,23 +211,44 @@ struct ColumnChunkBuilder {
                 row += 1
                 if row - firstRow >= 1 << 20 { break }
             }
-            var body: [UInt8] = [0, 0, 0, 0]
-            HybridEncoder.encode(levels[firstRow..<row], bitWidth: 1, into: &body)
-            let levelBytes = UInt32(body.count - 4)
-            for k in 0..<4 { body[k] = UInt8(truncatingIfNeeded: levelBytes >> (8 * UInt32(k))) }
+            var levelBody: [UInt8] = []
+            HybridEncoder.encode(levels[firstRow..<row], bitWidth: 1, into: &levelBody)
+            var values: [UInt8] = []
             if useDictionary {
-                body.append(UInt8(bitWidth))
-                HybridEncoder.encode(indexes[firstValue..<valueIndex], bitWidth: bitWidth, into: &body)
+                values.append(UInt8(bitWidth))
+                HybridEncoder.encode(indexes[firstValue..<valueIndex], bitWidth: bitWidth, into: &values)
             } else {
-                try appendPlainValues(firstValue..<valueIndex, to: &body)
+                try appendPlainValues(firstValue..<valueIndex, to: &values)
             }
+            let encoding: Encoding = useDictionary ? .rleDictionary : .plain
             var header = PageHeader()
-            header.type = .dataPage
-            var dataHeader = DataPageHeader()
-            dataHeader.numValues = Int32(row - firstRow)
-            dataHeader.encoding = useDictionary ? .rleDictionary : .plain
-            header.dataPageHeader = dataHeader
-            try chunk.addPage(header, body: body, codec: codec)
+            if pageVersion == 2 {
+                // Levels first, without a length prefix and never compressed; then the values.
+                header.type = .dataPageV2
+                var dataHeader = DataPageHeaderV2()
+                dataHeader.numValues = Int32(row - firstRow)
+                dataHeader.numRows = Int32(row - firstRow)
+                dataHeader.numNulls = Int32(row - firstRow - (valueIndex - firstValue))
+                dataHeader.encoding = encoding
+                dataHeader.definitionLevelsByteLength = Int32(levelBody.count)
+                dataHeader.repetitionLevelsByteLength = 0
+                dataHeader.isCompressed = codec != .uncompressed
+                header.dataPageHeaderV2 = dataHeader
+                try chunk.addPage(header, levels: levelBody, values: values, codec: codec)
+            } else {
+                // A 4-byte length before the levels, then the values, all compressed.
+                let levelBytes = UInt32(levelBody.count)
+                var body = (0..<4).map { UInt8(truncatingIfNeeded: levelBytes >> (8 * UInt32($0))) }
+                body.reserveCapacity(4 + levelBody.count + values.count)
+                body += levelBody
+                body += values
+                header.type = .dataPage
+                var dataHeader = DataPageHeader()
+                dataHeader.numValues = Int32(row - firstRow)
+                dataHeader.encoding = encoding
+                header.dataPageHeader = dataHeader
+                try chunk.addPage(header, body: body, codec: codec)
+            }
         } while row < levels.count
         metadata.totalCompressedSize = Int64(chunk.bytes.count)
         metadata.totalUncompressedSize = chunk.uncompressedSize
@@ -216,12 +261,7 @@ struct ColumnChunkBuilder {
 
     /// The PLAIN size of value `i`.
     private func valueSize(_ i: Int) -> Int {
-        switch type {
-        case .boolean: 1
-        case .date: 4
-        case .int64, .double, .timestamp: 8
-        case .string, .binary: 4 + (byteEnds[i] - (i == 0 ? 0 : byteEnds[i - 1]))
-        }
+        type.isByteArray ? 4 + (byteEnds[i] - (i == 0 ? 0 : byteEnds[i - 1])) : type.fixedWidth
     }
 
     private func appendPlainValues(_ range: Range<Int>, to body: inout [UInt8]) throws {
@@ -233,12 +273,11 @@ struct ColumnChunkBuilder {
                 if k % 8 == 7 { body.append(byte); byte = 0 }
             }
             if range.count % 8 != 0 { body.append(byte) }
-        case .date:
-            body.append(contentsOf: fixed[(range.lowerBound * 4)..<(range.upperBound * 4)])
-        case .int64, .double, .timestamp:
-            body.append(contentsOf: fixed[(range.lowerBound * 8)..<(range.upperBound * 8)])
         case .string, .binary:
             for i in range { appendPlainBytes(value(i), to: &body) }
+        case .date, .int64, .double, .timestamp, .timestampTZ, .time, .decimal:
+            let width = type.fixedWidth
+            body.append(contentsOf: fixed[(range.lowerBound * width)..<(range.upperBound * width)])
         }
     }
 
@@ -271,5 +310,26 @@ struct EncodedColumnChunk {
         bytes.append(contentsOf: headerBytes)
         bytes.append(contentsOf: compressed)
         uncompressedSize += Int64(headerBytes.count + body.count)
+    }
+
+    /// Appends a DATA_PAGE_V2 after `header` (whose sizes it fills in): the levels as they are,
+    /// then the values, compressed unless the codec is UNCOMPRESSED.
+    mutating func addPage(_ header: PageHeader, levels: [UInt8], values: [UInt8], codec: CompressionCodec) throws {
+        let total = levels.count + values.count
+        guard let uncompressed = Int32(exactly: total) else {
+            throw ParquetError("a page of \(total) bytes, more than a Parquet page holds (2 GB)")
+        }
+        let compressed = try PageCompression.compress(codec, values)
+        guard let compressedSize = Int32(exactly: levels.count + compressed.count) else {
+            throw ParquetError("a page of \(levels.count + compressed.count) bytes compressed, more than a Parquet page holds (2 GB)")
+        }
+        var header = header
+        header.uncompressedPageSize = uncompressed
+        header.compressedPageSize = compressedSize
+        let headerBytes = header.encoded()
+        bytes.append(contentsOf: headerBytes)
+        bytes.append(contentsOf: levels)
+        bytes.append(contentsOf: compressed)
+        uncompressedSize += Int64(headerBytes.count + total)
     }
 }

@@ -69,3 +69,43 @@ enum DateTimeText {
         return n
     }
 }
+
+extension DateTimeText {
+    /// Microseconds of the day of `HH:MM[:SS[.f...]]` (at most six digits of fraction).
+    static func timeOfDay(_ text: UnsafeRawBufferPointer) -> Int64? {
+        // The same text after a date: a timestamp's parser reads it.
+        var stamp = Array("1970-01-01 ".utf8)
+        stamp.append(contentsOf: text)
+        guard text.count >= 5, text.count <= 15 else { return nil }
+        return stamp.withUnsafeBytes { micros($0) }
+    }
+
+    /// Microseconds since 1970-01-01 00:00:00 UTC of a timestamp with an optional zone after
+    /// it (`Z`, `+HH`, `+HH:MM`, `+HHMM`, or `-` for west; perhaps after a space); without a
+    /// zone the timestamp is UTC already.
+    static func microsUTC(_ text: UnsafeRawBufferPointer) -> Int64? {
+        if let plain = micros(text) { return plain }
+        guard text.count > 16 else { return nil }
+        var end = text.count
+        var offsetSeconds = 0
+        if text[end - 1] == UInt8(ascii: "Z") {
+            end -= 1
+        } else {
+            // The zone's sign: the last + or - after the date.
+            var sign = end - 1
+            while sign > 16 && text[sign] != UInt8(ascii: "+") && text[sign] != UInt8(ascii: "-") { sign -= 1 }
+            guard sign >= 16, text[sign] == UInt8(ascii: "+") || text[sign] == UInt8(ascii: "-") else { return nil }
+            let zone = Array(text[(sign + 1)...]).filter { $0 != UInt8(ascii: ":") }
+            guard zone.count == 2 || zone.count == 4, zone.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  text[(sign + 1)...].filter({ $0 == UInt8(ascii: ":") }).count <= 1 else { return nil }
+            let hours = Int(zone[0] - 48) * 10 + Int(zone[1] - 48)
+            let minutes = zone.count == 4 ? Int(zone[2] - 48) * 10 + Int(zone[3] - 48) : 0
+            guard hours <= 18, minutes < 60 else { return nil }
+            offsetSeconds = (hours * 60 + minutes) * 60 * (text[sign] == UInt8(ascii: "-") ? -1 : 1)
+            end = sign
+        }
+        if end > 0 && text[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        guard let local = micros(UnsafeRawBufferPointer(rebasing: text[0..<end])) else { return nil }
+        return local - Int64(offsetSeconds) * 1_000_000
+    }
+}

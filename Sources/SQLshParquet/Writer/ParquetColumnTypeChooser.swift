@@ -1,7 +1,10 @@
 /// Chooses one Parquet type for a column of SQLite values, which may each have their own
 /// storage class:
 /// 1. the declared type when every value fits it: BOOLEAN (integers 0 and 1), DATE
-///    (`YYYY-MM-DD` text), TIMESTAMP or DATETIME (`YYYY-MM-DD HH:MM:SS[.ffffff]` text);
+///    (`YYYY-MM-DD` text), TIMESTAMP or DATETIME (`YYYY-MM-DD HH:MM:SS[.ffffff]` text),
+///    TIMESTAMPTZ or TIMESTAMP WITH TIME ZONE (the same, perhaps with a zone), TIME
+///    (`HH:MM:SS[.ffffff]` text), DECIMAL(p,s) or NUMERIC(p,s) (numbers and numeric text
+///    exact at scale s within p digits, p ≤ 38);
 /// 2. else the storage class that fits every value: integers as INT64, reals (with or without
 ///    integers) as DOUBLE, text as STRING, blobs as binary;
 /// 3. else (a mixed column) text: STRING, or binary when a text or blob is not valid UTF-8.
@@ -9,26 +12,50 @@
 /// A column of NULLs only takes its declared type's affinity (INTEGER, REAL, BLOB; STRING
 /// otherwise).
 public struct ParquetColumnTypeChooser: Sendable {
-    private enum Declared { case boolean, date, timestamp, integer, real, numeric, blob, text }
+    private enum Declared: Equatable {
+        case boolean, date, timestamp, timestampTZ, time, integer, real, numeric, blob, text
+        case decimal(precision: Int, scale: Int)
+
+        /// The Parquet type of a declared type whose values are checked one by one.
+        var checked: ParquetColumnType? {
+            switch self {
+            case .boolean: .boolean
+            case .date: .date
+            case .timestamp: .timestamp
+            case .timestampTZ: .timestampTZ
+            case .time: .time
+            case .decimal(let p, let s): .decimal(precision: p, scale: s)
+            default: nil
+            }
+        }
+    }
     private let declared: Declared
     private var integers = 0
     private var reals = 0
     private var texts = 0
     private var blobs = 0
     private var allBooleans = true
-    private var allDateTimes = true
+    /// Whether every value fits the declared DATE, TIMESTAMP, TIME or DECIMAL type.
+    private var allFitDeclared = true
     private var allUTF8 = true
 
     /// A chooser for a column declared `declaredType` (nil for an expression).
     public init(declaredType: String?) {
         let t = (declaredType ?? "").uppercased()
         let trimmed = t.trimmingSpaces
+        let words = t.split(separator: " ").joined(separator: " ")
         if trimmed == "BOOLEAN" || trimmed == "BOOL" {
             declared = .boolean
         } else if trimmed == "DATE" {
             declared = .date
         } else if trimmed == "TIMESTAMP" || trimmed == "DATETIME" {
             declared = .timestamp
+        } else if trimmed == "TIMESTAMPTZ" || words == "TIMESTAMP WITH TIME ZONE" {
+            declared = .timestampTZ
+        } else if trimmed == "TIME" {
+            declared = .time
+        } else if let (precision, scale) = Self.decimal(words) {
+            declared = .decimal(precision: precision, scale: scale)
         } else if t.contains("INT") {
             declared = .integer
         } else if t.contains("CHAR") || t.contains("CLOB") || t.contains("TEXT") {
@@ -52,14 +79,24 @@ public struct ParquetColumnTypeChooser: Sendable {
         case .integer(let v):
             integers += 1
             if v != 0 && v != 1 { allBooleans = false }
+            if case .decimal(let p, let s) = declared, allFitDeclared, DecimalValue.unscaled(value, precision: p, scale: s) == nil {
+                allFitDeclared = false
+            }
         case .real:
             reals += 1
+            if case .decimal(let p, let s) = declared, allFitDeclared, DecimalValue.unscaled(value, precision: p, scale: s) == nil {
+                allFitDeclared = false
+            }
         case .text(let bytes):
             texts += 1
             if allUTF8 && !UTF8Check.isValid(bytes) { allUTF8 = false }
-            if allDateTimes && (declared == .date || declared == .timestamp) {
-                let fits = declared == .date ? DateTimeText.days(bytes) != nil : DateTimeText.micros(bytes) != nil
-                if !fits { allDateTimes = false }
+            if allFitDeclared, let type = declared.checked {
+                let fits = switch type {
+                case .date: DateTimeText.days(bytes) != nil
+                case .decimal(let p, let s): DecimalValue.unscaled(value, precision: p, scale: s) != nil
+                default: ColumnChunkBuilder.micros(bytes, type) != nil
+                }
+                if !fits { allFitDeclared = false }
             }
         case .blob(let bytes):
             blobs += 1
@@ -72,9 +109,7 @@ public struct ParquetColumnTypeChooser: Sendable {
         let values = integers + reals + texts + blobs
         if values == 0 {
             switch declared {
-            case .boolean: return .boolean
-            case .date: return .date
-            case .timestamp: return .timestamp
+            case .boolean, .date, .timestamp, .timestampTZ, .time, .decimal: return declared.checked ?? .string
             case .integer: return .int64
             case .real, .numeric: return .double
             case .blob: return .binary
@@ -82,13 +117,34 @@ public struct ParquetColumnTypeChooser: Sendable {
             }
         }
         if declared == .boolean && integers == values && allBooleans { return .boolean }
-        if (declared == .date || declared == .timestamp) && texts == values && allDateTimes {
-            return declared == .date ? .date : .timestamp
+        if let type = declared.checked, declared != .boolean, allFitDeclared {
+            if case .decimal = type {
+                if blobs == 0 { return type }
+            } else if texts == values {
+                return type
+            }
         }
         if integers == values { return .int64 }
         if integers + reals == values { return .double }
         if blobs == values { return .binary }
         return allUTF8 ? .string : .binary
+    }
+}
+
+extension ParquetColumnTypeChooser {
+    /// The precision and scale of `DECIMAL(p[,s])` or `NUMERIC(p[,s])` (upper case, single
+    /// spaces), when 1 ≤ p ≤ 38 and 0 ≤ s ≤ p.
+    static func decimal(_ type: String) -> (Int, Int)? {
+        let compact = type.filter { $0 != " " }
+        let name: String
+        if compact.hasPrefix("DECIMAL(") { name = "DECIMAL(" } else if compact.hasPrefix("NUMERIC(") { name = "NUMERIC(" } else { return nil }
+        guard compact.hasSuffix(")") else { return nil }
+        let inside = compact.dropFirst(name.count).dropLast()
+        let parts = inside.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 1 || parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isNumber) }),
+              let precision = Int(parts[0]), let scale = parts.count == 2 ? Int(parts[1]) : 0,
+              (1...ParquetColumnType.maxDecimalPrecision).contains(precision), (0...precision).contains(scale) else { return nil }
+        return (precision, scale)
     }
 }
 

@@ -1,5 +1,5 @@
 /// Writes a Parquet file, row by row: flat OPTIONAL columns of the types given, data pages
-/// version 1, PLAIN values (RLE_DICTIONARY for byte strings where it is smaller), RLE levels,
+/// of version 1 (or 2, ``ParquetWriteOptions/dataPageVersion``), PLAIN values (RLE_DICTIONARY for byte strings where it is smaller), RLE levels,
 /// each column chunk's statistics, one codec for every page.
 ///
 /// ```swift
@@ -37,10 +37,11 @@ public struct ParquetFileWriter<Output: ParquetOutput> {
     ///   that fails.
     public init(columns: [Column], options: ParquetWriteOptions = ParquetWriteOptions(), output: Output) throws {
         guard !columns.isEmpty else { throw ParquetError("a Parquet file needs at least one column") }
-        guard PageCompression.writable.contains(options.compression) else {
-            throw ParquetError("writing \(options.compression) pages is not supported (supported: UNCOMPRESSED, SNAPPY, GZIP, ZSTD)")
-        }
+        guard PageCompression.compressible.contains(options.compression) else { throw PageCompression.unwritable(options.compression) }
         guard options.rowGroupSize > 0 else { throw ParquetError("the row group size must be positive") }
+        guard options.dataPageVersion == 1 || options.dataPageVersion == 2 else {
+            throw ParquetError("data pages of version \(options.dataPageVersion) (versions: 1, 2)")
+        }
         self.columns = Self.uniqueNames(columns)
         self.options = options
         self.output = output
@@ -88,7 +89,7 @@ public struct ParquetFileWriter<Output: ParquetOutput> {
     public mutating func finish() throws -> Output {
         if rowsInGroup > 0 { try writeRowGroup() }
         var footer = FileMetaData()
-        footer.version = 1
+        footer.version = Int32(options.dataPageVersion)
         var root = SchemaElement()
         root.name = "schema"
         root.numChildren = Int32(columns.count)
@@ -118,7 +119,8 @@ public struct ParquetFileWriter<Output: ParquetOutput> {
             guard builders[i].levels.count == rowsInGroup else {
                 throw ParquetError("column \(columns[i].name) has \(builders[i].levels.count) values in a row group of \(rowsInGroup) rows")
             }
-            var chunk = try builders[i].encode(codec: options.compression, pageBytes: options.pageBytes)
+            var chunk = try builders[i].encode(codec: options.compression, pageBytes: options.pageBytes,
+                                                   pageVersion: options.dataPageVersion)
             let start = position
             chunk.metadata.dataPageOffset += start
             if let d = chunk.metadata.dictionaryPageOffset { chunk.metadata.dictionaryPageOffset = d + start }

@@ -1,8 +1,12 @@
 /// The smallest and largest value of a column chunk, as the writer's statistics record them.
 struct ValueRange {
-    /// Integer-like values (booleans, INT64, DATE days, TIMESTAMP micros).
+    /// Integer-like values (booleans, INT64, DATE days, TIMESTAMP and TIME micros, decimals
+    /// of up to 18 digits).
     private(set) var intMin: Int64?
     private(set) var intMax: Int64?
+    /// FIXED_LEN_BYTE_ARRAY decimals' unscaled values.
+    private(set) var wideMin: Int128?
+    private(set) var wideMax: Int128?
     private(set) var doubleMin: Double?
     private(set) var doubleMax: Double?
     /// A NaN makes the order of the chunk's doubles undefined: no min/max then.
@@ -17,6 +21,11 @@ struct ValueRange {
     mutating func add(_ v: Int64) {
         if intMin.map({ v < $0 }) ?? true { intMin = v }
         if intMax.map({ v > $0 }) ?? true { intMax = v }
+    }
+
+    mutating func add(wide v: Int128) {
+        if wideMin.map({ v < $0 }) ?? true { wideMin = v }
+        if wideMax.map({ v > $0 }) ?? true { wideMax = v }
     }
 
     mutating func add(_ v: Double) {
@@ -39,9 +48,19 @@ struct ValueRange {
         case .date:
             low = intMin.map { littleEndian(UInt64(UInt32(truncatingIfNeeded: $0)), 4) }
             high = intMax.map { littleEndian(UInt64(UInt32(truncatingIfNeeded: $0)), 4) }
-        case .int64, .timestamp:
+        case .int64, .timestamp, .timestampTZ, .time:
             low = intMin.map { littleEndian(UInt64(bitPattern: $0), 8) }
             high = intMax.map { littleEndian(UInt64(bitPattern: $0), 8) }
+        case .decimal:
+            switch type.physicalType {
+            case .int32, .int64:
+                low = intMin.map { littleEndian(UInt64(bitPattern: $0), type.fixedWidth) }
+                high = intMax.map { littleEndian(UInt64(bitPattern: $0), type.fixedWidth) }
+            default:
+                // Big-endian two's complement, as the values.
+                low = wideMin.map { v in (0..<type.fixedWidth).reversed().map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+                high = wideMax.map { v in (0..<type.fixedWidth).reversed().map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+            }
         case .double:
             guard !sawNaN else { return s }
             // -0.0 and +0.0 compare equal: a zero minimum is written -0.0, a zero maximum +0.0.
@@ -56,7 +75,8 @@ struct ValueRange {
         guard let low, let high else { return s }
         s.minValue = low
         s.maxValue = high
-        if !type.isByteArray {
+        // The legacy fields' order is signed only for numbers: not for byte arrays.
+        if !type.isByteArray && type.physicalType != .fixedLenByteArray {
             s.min = low
             s.max = high
         }

@@ -1,3 +1,4 @@
+import SQLshCatalog
 import SQLshParquet
 
 /// The statement-level forms: `describe`, `show`, `summarize`, `copy`.
@@ -91,7 +92,9 @@ extension FriendlyForms {
     /// day of an ISO date or time). The distinct count is a HyperLogLog estimate
     /// (`approx_count_distinct`, as DuckDB's `approx_unique`) and the three quartiles come from
     /// one `quantile_cont` over one buffer: an exact `count(distinct)` and three percentiles
-    /// per column cost twice the instructions (Benchmarks/friendly.sh times it).
+    /// per column cost twice the instructions (Benchmarks/friendly.sh times it). Those and
+    /// `stddev` are called by their ``InternalFunctions`` names, which work whatever packs the
+    /// user disabled.
     static func summarize(_ t: FriendlyTokens, schema: any FriendlySchema) -> FriendlyStatement? {
         guard let source = source(t, 1..<t.count, schema: schema) else { return nil }
         guard let columns = schema.columns(of: source.sql), !columns.isEmpty else {
@@ -105,7 +108,7 @@ extension FriendlyForms {
             let kind = SummaryKind(declaredType: column.type)
             reads.append("\(c) as v\(i)")
             aggregates += ["cast(min(v\(i)) as text) as min\(i)", "cast(max(v\(i)) as text) as max\(i)",
-                           "approx_count_distinct(v\(i)) as u\(i)", "count(v\(i)) as c\(i)"]
+                           "\(InternalFunctions.approxUnique)(v\(i)) as u\(i)", "count(v\(i)) as c\(i)"]
             let mean: String, std: String, quartiles: [String]
             switch kind {
             case .text:
@@ -114,7 +117,8 @@ extension FriendlyForms {
             case .number:
                 // Numbers only: text compares above every number, NULL to nothing.
                 reads.append("case when \(c) >= -9e999 and \(c) <= 9e999 then \(c) end as x\(i)")
-                aggregates += ["avg(x\(i)) as a\(i)", "stddev(x\(i)) as s\(i)", "quantile_cont(x\(i), '[0.25,0.5,0.75]') as q\(i)"]
+                aggregates += ["avg(x\(i)) as a\(i)", "\(InternalFunctions.standardDeviation)(x\(i)) as s\(i)",
+                               "\(InternalFunctions.quantiles)(x\(i), '[0.25,0.5,0.75]') as q\(i)"]
                 (mean, std) = ("cast(a\(i) as text)", "cast(s\(i) as text)")
                 quartiles = (0..<3).map { "cast(q\(i) ->> '$[\($0)]' as text)" }
             case .date, .timestamp:
@@ -122,7 +126,7 @@ extension FriendlyForms {
                 // columns: the mean as a timestamp, the quartiles in the column's own kind.
                 let back = kind == .date ? "date" : "datetime"
                 reads.append("julianday(\(c)) as x\(i)")
-                aggregates += ["avg(x\(i)) as a\(i)", "quantile_cont(x\(i), '[0.25,0.5,0.75]') as q\(i)"]
+                aggregates += ["avg(x\(i)) as a\(i)", "\(InternalFunctions.quantiles)(x\(i), '[0.25,0.5,0.75]') as q\(i)"]
                 (mean, std) = ("datetime(a\(i))", "null")
                 quartiles = (0..<3).map { "\(back)(q\(i) ->> '$[\($0)]')" }
             }
@@ -151,7 +155,7 @@ extension FriendlyForms {
             let type = declaredType.uppercased()
             switch type {
             case "DATE": self = .date
-            case "TIMESTAMP", "DATETIME": self = .timestamp
+            case "TIMESTAMP", "DATETIME", "TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE": self = .timestamp
             default:
                 // SQLite's affinity rules: INT first, then CHAR, CLOB or TEXT.
                 if type.contains("INT") { self = .number
@@ -208,6 +212,7 @@ extension FriendlyForms {
         var parquetOptions: [String] = []
         var compression = CompressionCodec.snappy
         var rowGroupSize = ParquetWriteOptions().rowGroupSize
+        var dataPageVersion = 1
         var delimiter: String?
         var array: Bool?
         func flag(_ name: String, _ value: String?) -> Bool? {
@@ -237,13 +242,22 @@ extension FriendlyForms {
                 array = on
                 textOptions.append(name)
             case "compression", "codec":
-                switch value {
+                switch value?.lowercased() {
                 case "snappy": compression = .snappy
                 case "zstd": compression = .zstd
                 case "gzip": compression = .gzip
+                case "lz4", "lz4_raw": compression = .lz4Raw
+                case "brotli": compression = .brotli
                 case "uncompressed", "none": compression = .uncompressed
                 default:
-                    return .failure(OptionError(message: "copy: unsupported compression: \(value ?? "") (supported: snappy, zstd, gzip, uncompressed)"))
+                    return .failure(OptionError(message: "copy: unsupported compression: \(value ?? "") (supported: snappy, zstd, gzip, lz4, lz4_raw, brotli, uncompressed)"))
+                }
+                parquetOptions.append(name)
+            case "parquet_version":
+                switch value?.lowercased() {
+                case "v1", "1": dataPageVersion = 1
+                case "v2", "2": dataPageVersion = 2
+                default: return .failure(OptionError(message: "copy: parquet_version is v1 or v2: \(value ?? "")"))
                 }
                 parquetOptions.append(name)
             case "row_group_size":
@@ -263,7 +277,7 @@ extension FriendlyForms {
             return .failure(OptionError(message: "copy: option \(name) applies to parquet only"))
         }
         switch format {
-        case "parquet": return .success(.parquet(compression: compression, rowGroupSize: rowGroupSize))
+        case "parquet": return .success(.parquet(compression: compression, rowGroupSize: rowGroupSize, dataPageVersion: dataPageVersion))
         case "json": return .success(array == false ? .ndjson : .jsonArray)
         case "ndjson": return .success(array == true ? .jsonArray : .ndjson)
         case "tsv": return .success(.csv(delimiter: delimiter ?? "\t", header: header))

@@ -45,8 +45,8 @@ public enum CopyFormat: Equatable, Sendable {
     /// One JSON object a line.
     case ndjson
     /// Apache Parquet: pages compressed with `compression`, row groups of at most
-    /// `rowGroupSize` rows.
-    case parquet(compression: CompressionCodec, rowGroupSize: Int)
+    /// `rowGroupSize` rows, data pages of version `dataPageVersion` (1 or 2).
+    case parquet(compression: CompressionCodec, rowGroupSize: Int, dataPageVersion: Int = 1)
 }
 
 /// What a friendly statement becomes.

@@ -138,10 +138,11 @@ extension Shell {
         var rows = 0
         var stepFailure: ExecutionFailure?
         var written = true
-        if case .parquet(let compression, let rowGroupSize) = format {
+        if case .parquet(let compression, let rowGroupSize, let dataPageVersion) = format {
             var options = ParquetWriteOptions()
             options.compression = compression
             options.rowGroupSize = rowGroupSize
+            options.dataPageVersion = dataPageVersion
             options.createdBy = "sqlsh version \(Shell.version)"
             do {
                 rows = Int(try ParquetCopy(statement: statement, options: options).write(to: fd))

@@ -148,7 +148,7 @@ def main():
     for name in os.listdir(HERE):
         if name.endswith(".parquet"):
             os.remove(path(name))
-    for codec in ["none", "snappy", "gzip", "zstd", "lz4"]:
+    for codec in ["none", "snappy", "gzip", "zstd", "lz4", "brotli"]:
         write("flat_%s.parquet" % codec, FLAT, compression=codec)
     write("flat_v2.parquet", FLAT, data_page_version="2.0", compression="snappy")
     write("flat_plain.parquet", FLAT, use_dictionary=False, compression="none")
