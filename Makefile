@@ -91,6 +91,8 @@ deps:
 	@# duckdb and pyarrow: the Parquet tests' reference writers and answers (optional: the
 	@# committed fixtures and answers serve where they are missing).
 	@python3 -c 'import duckdb, pyarrow' 2>/dev/null || python3 -m pip install --quiet duckdb pyarrow 2>/dev/null || true
+	@# The DuckDB CLI: the benchmarks' DuckDB column (Benchmarks/files.sh, parquet.sh; optional).
+	@command -v duckdb >/dev/null || python3 -m pip install --quiet duckdb-cli 2>/dev/null || true
 
 # sqlsh, then the WebAssembly plugin host next to it (.build/release/libsqlsh_wasm.so): sqlsh
 # dlopens it on the first `.load FILE.wasm`, so WasmKit costs nothing at start-up otherwise.

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Parquet read in place: a 1,000,000-row, two-column file written by DuckDB (snappy, its
 # default), `select count(*), sum(v)`, by sqlsh on the file, by the stock sqlite3 on the same
-# rows in a table of its own database (loaded beforehand, not timed), and by DuckDB (the
-# Python package) on the same file; sqlsh's peak memory (max RSS). Goals (issue 33): sqlsh at
-# most 2x sqlite3's time, under 100 MB.
+# rows in a table of its own database (loaded beforehand, not timed), and by DuckDB on the
+# same file (its CLI when `duckdb` is on PATH, `pip install duckdb-cli`, as files.sh; else the
+# Python package, whose own start-up is then in its figure); sqlsh's peak memory (max RSS).
+# Goals (issue 33): sqlsh at most 2x sqlite3's time, under 100 MB.
 #
 # Usage: Benchmarks/parquet.sh [SQLSH_BINARY]   (RUNS=N runs per command, 5 by default; the
 # fastest is kept). Without an argument it runs `make build` and uses .build/release/sqlsh.
@@ -51,13 +52,19 @@ expected=$("$ref" "$work/ref.db" "$query from t")
 got=$("$sqlsh" :memory: "$query from '$work/big.parquet'")
 [ "$got" = "$expected" ] || { echo "parquet: sqlsh answered $got, sqlite3 $expected" >&2; exit 1; }
 q=$(measure "$ref" "$work/ref.db" "$query from t")
-d=$(measure python3 -c "import duckdb; duckdb.sql(\"$query from '$work/big.parquet'\").fetchall()")
-python3 - "$s" "$q" "$d" <<'PY'
+if duck=$(command -v duckdb); then
+  d=$(measure "$duck" -c "$query from '$work/big.parquet'")
+  duckname="DuckDB CLI"
+else
+  d=$(measure python3 -c "import duckdb; duckdb.sql(\"$query from '$work/big.parquet'\").fetchall()")
+  duckname="DuckDB (python)"
+fi
+python3 - "$s" "$q" "$d" "$duckname" <<'PY'
 import sys
-s, q, d = sys.argv[1:]
+s, q, d, duckname = sys.argv[1:]
 (st, sm), (qt, qm), (dt, dm) = [(float(v.split()[0]), int(v.split()[1]) / 1024) for v in (s, q, d)]
 ratio = st / qt
 ok = ratio <= 2 and sm < 100
 print(f"parquet 1M rows, count(*) + sum(v)   sqlsh {st:6.3f} s {sm:6.1f} MB   sqlite3 (own table) {qt:6.3f} s {qm:6.1f} MB"
-      f"   DuckDB (python, same file) {dt:6.3f} s {dm:6.1f} MB   ratio {ratio:5.2f} (goal <= 2, < 100 MB: {'ok' if ok else 'MISSED'})")
+      f"   {duckname} (same file) {dt:6.3f} s {dm:6.1f} MB   ratio {ratio:5.2f} (goal <= 2, < 100 MB: {'ok' if ok else 'MISSED'})")
 PY

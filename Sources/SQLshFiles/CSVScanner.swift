@@ -27,6 +27,18 @@ struct FileRecordError: Error {
     var resume: Int
 }
 
+/// The fields of a scanner's current record (a view of its storage, valid until the next
+/// record).
+struct CSVFields {
+    let base: UnsafeMutablePointer<CSVField>
+    let count: Int
+
+    subscript(i: Int) -> CSVField {
+        precondition(i >= 0 && i < count, "field index out of range")
+        return base[i]
+    }
+}
+
 /// One field of the current record.
 struct CSVField {
     /// Where its value is: a file offset (in the stream's buffer), or an offset in the
@@ -52,7 +64,13 @@ struct CSVField {
 final class CSVScanner {
     let stream: ByteStream
     let dialect: CSVDialect
-    private(set) var fields: [CSVField] = []
+    /// The current record's fields (valid until the next record).
+    var fields: CSVFields { CSVFields(base: fieldStorage, count: fieldCount) }
+    /// The fields' storage: a buffer rather than an array, so that a field costs a store (no
+    /// uniqueness or exclusivity check on every append, Benchmarks/files.sh).
+    private var fieldStorage: UnsafeMutablePointer<CSVField>
+    private var fieldCount = 0
+    private var fieldCapacity = 16
     /// The file offset and line number of the current record's first byte.
     private(set) var recordStart = 0
     private(set) var recordLine = 1
@@ -78,11 +96,32 @@ final class CSVScanner {
         escape = dialect.escape ?? 0
         hasEscape = dialect.escape != nil && dialect.escape != dialect.quote && dialect.quote != nil
         scratch = .allocate(capacity: scratchCapacity)
-        fields.reserveCapacity(16)
+        fieldStorage = .allocate(capacity: fieldCapacity)
         if try byte(0) == 0xEF, try byte(1) == 0xBB, try byte(2) == 0xBF { position = 3 }
     }
 
-    deinit { scratch.deallocate() }
+    deinit {
+        scratch.deallocate()
+        fieldStorage.deallocate()
+    }
+
+    /// Adds a field to the current record.
+    @inline(__always) private func append(_ field: CSVField) {
+        if fieldCount == fieldCapacity { growFields() }
+        fieldStorage[fieldCount] = field
+        fieldCount &+= 1
+    }
+
+    /// Doubles the fields' storage (a record's field count is bounded by its bytes, which
+    /// the stream bounds by the length limit).
+    private func growFields() {
+        let capacity = fieldCapacity * 2
+        let bigger = UnsafeMutablePointer<CSVField>.allocate(capacity: capacity)
+        bigger.moveInitialize(from: fieldStorage, count: fieldCount)
+        fieldStorage.deallocate()
+        fieldStorage = bigger
+        fieldCapacity = capacity
+    }
 
     // Forced inlining in this file: Benchmarks/files.sh (CSV scans): every byte of the file.
     @inline(__always) private func byte(_ offset: Int) throws -> UInt8? {
@@ -101,7 +140,8 @@ final class CSVScanner {
     /// The bytes of field `index` of the current record (valid until the next record).
     @inline(__always)
     func bytes(_ index: Int) -> (UnsafePointer<UInt8>, Int) {
-        let field = fields[index]
+        precondition(index >= 0 && index < fieldCount, "field index out of range")
+        let field = fieldStorage[index]
         if field.inScratch { return (UnsafePointer(scratch + field.start), field.end - field.start) }
         return (UnsafePointer(stream.buffer + (field.start - stream.origin)), field.end - field.start)
     }
@@ -122,7 +162,7 @@ final class CSVScanner {
     /// - Throws: ``FileRecordError`` for a quoted field that is not closed or is followed by
     ///   something else than a delimiter or a newline (``skip(_:)`` goes past it).
     func next() throws -> Bool {
-        fields.removeAll(keepingCapacity: true)
+        fieldCount = 0
         scratchCount = 0
         recordStart = position
         // Blank lines and comment lines are not records.
@@ -142,10 +182,17 @@ final class CSVScanner {
         recordStart = position
         recordLine = line
         let delimiter = dialect.delimiter
+        let delimiters = UInt64(delimiter) &* Self.ones
+        if readBuffered(delimiter, delimiters) {
+            recordCount += 1
+            return true
+        }
+        // The rest of the record, from a field start: quoted fields, and fields that run past
+        // the buffered bytes.
         while true {
             let fieldStart = position
             guard let first = try byte(position) else {
-                fields.append(CSVField(start: position, end: position, rawStart: position, inScratch: false, quoted: false))
+                append(CSVField(start: position, end: position, rawStart: position, inScratch: false, quoted: false))
                 break
             }
             if hasQuote && first == quote {
@@ -160,6 +207,16 @@ final class CSVScanner {
             var i = position - stream.origin
             scanning: while true {
                 let base = stream.buffer, count = stream.count
+                // Eight bytes at a time while they are buffered, then one at a time.
+                while i &+ 8 <= count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    let stop = Self.stops(word, delimiters)
+                    if stop != 0 {
+                        i &+= stop.trailingZeroBitCount &>> 3
+                        break scanning
+                    }
+                    i &+= 8
+                }
                 while i < count {
                     let b = base[i]
                     if b == delimiter || b == 10 || b == 13 { break scanning }
@@ -172,7 +229,7 @@ final class CSVScanner {
                 if !more { break scanning }
             }
             position = i + stream.origin
-            fields.append(CSVField(start: fieldStart, end: position, rawStart: fieldStart, inScratch: false, quoted: false))
+            append(CSVField(start: fieldStart, end: position, rawStart: fieldStart, inScratch: false, quoted: false))
             guard let c = try byte(position) else { break }
             if c == delimiter { position += 1; continue }
             try consumeNewline()
@@ -180,6 +237,76 @@ final class CSVScanner {
         }
         recordCount += 1
         return true
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The bytes of `word` (eight bytes read little-endian) that end an unquoted field: the
+    /// delimiter (`delimiters`, repeated in each byte), LF and CR. The lowest set bit is in
+    /// the first such byte (the high bit of each such byte is set; bytes past the first may
+    /// be marked wrongly, so only the first is used).
+    @inline(__always)
+    private static func stops(_ word: UInt64, _ delimiters: UInt64) -> UInt64 {
+        let d = word ^ delimiters, lf = word ^ (10 &* ones), cr = word ^ (13 &* ones)
+        return ((d &- ones) & ~d | (lf &- ones) & ~lf | (cr &- ones) & ~cr) & highs
+    }
+
+    /// Reads the current record's unquoted fields that lie whole in the buffer, with the
+    /// buffer, its size and the position in locals (the common case, Benchmarks/files.sh):
+    /// true when the record ended (at LF, CR LF, or CR with a byte after it buffered); false
+    /// at a field start that the general loop of ``next()`` reads from (a quoted field, or
+    /// one that is not whole in the buffer), with ``position`` there.
+    @inline(__always)
+    private func readBuffered(_ delimiter: UInt8, _ delimiters: UInt64) -> Bool {
+        let base = stream.buffer, count = stream.count, origin = stream.origin
+        var i = position &- origin
+        defer { position = i &+ origin }
+        while i < count {
+            let fieldStart = i
+            if hasQuote && base[i] == quote { return false }
+            found: do {
+                while i &+ 8 <= count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    let stop = Self.stops(word, delimiters)
+                    if stop != 0 {
+                        i &+= stop.trailingZeroBitCount &>> 3
+                        break found
+                    }
+                    i &+= 8
+                }
+                while i < count {
+                    let b = base[i]
+                    if b == delimiter || b == 10 || b == 13 { break found }
+                    i &+= 1
+                }
+                i = fieldStart
+                return false
+            }
+            let c = base[i]
+            let field = CSVField(start: fieldStart &+ origin, end: i &+ origin, rawStart: fieldStart &+ origin, inScratch: false, quoted: false)
+            if c == delimiter {
+                append(field)
+                i &+= 1
+                continue
+            }
+            if c == 10 {
+                append(field)
+                i &+= 1
+                line += 1
+                return true
+            }
+            // CR: CR LF or CR alone, told by the next byte.
+            guard i &+ 1 < count else {
+                i = fieldStart
+                return false
+            }
+            append(field)
+            i &+= base[i &+ 1] == 10 ? 2 : 1
+            line += 1
+            return true
+        }
+        return false
     }
 
     /// Reads a quoted field whose quote is at `start`; afterwards ``position`` is past the
@@ -233,9 +360,9 @@ final class CSVScanner {
             }
             if copied {
                 appendToScratch(from: segment, to: position)
-                fields.append(CSVField(start: scratchStart, end: scratchCount, rawStart: start, inScratch: true, quoted: true))
+                append(CSVField(start: scratchStart, end: scratchCount, rawStart: start, inScratch: true, quoted: true))
             } else {
-                fields.append(CSVField(start: start + 1, end: position, rawStart: start, inScratch: false, quoted: true))
+                append(CSVField(start: start + 1, end: position, rawStart: start, inScratch: false, quoted: true))
             }
             position += 1
             return

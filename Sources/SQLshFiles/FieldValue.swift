@@ -113,6 +113,17 @@ enum FieldValue {
         guard d0 < 10 else { return nil }
         if d0 == 0 { return i + 1 == n ? 0 : nil }  // "0", "-0"; "007" is not an integer
         guard n - i <= 19 else { return nil }  // longer than Int64.max
+        if n - i <= 18 {
+            // At most 18 digits: below 10^18, no overflow to check.
+            var value: Int64 = 0
+            while i < n {
+                let d = p[i] &- 48
+                guard d < 10 else { return nil }
+                value = value &* 10 &+ Int64(d)
+                i &+= 1
+            }
+            return negative ? 0 &- value : value
+        }
         var value: Int64 = 0
         while i < n {
             let d = p[i] &- 48

@@ -441,6 +441,9 @@ class FileCursor {
     var row: Int64 = 0
     private(set) var isAtEnd = true
     private var lookup = EqualityLookup()
+    /// Whether the current scan is a lookup (``lookup``'s own flag, apart: per-row checks
+    /// read a plain Bool rather than the lookup, which mutating calls access dynamically).
+    private var isLookup = false
     let types: [ColumnType]
 
     init(table: FileTable) {
@@ -452,7 +455,9 @@ class FileCursor {
     /// file's first row, which the subclass reads.
     func beginLookup(_ arguments: FilterArguments) throws -> Bool {
         row = 0
+        isLookup = false
         if try lookup.begin(table, arguments) {
+            isLookup = true
             isAtEnd = lookup.isAtEnd
             return true
         }
@@ -462,7 +467,7 @@ class FileCursor {
 
     /// Moves a lookup to its next row; false when the scan is not a lookup.
     func advanceLookup() -> Bool {
-        guard lookup.isActive else { return false }
+        guard isLookup else { return false }
         lookup.advance()
         isAtEnd = lookup.isAtEnd
         return true
@@ -473,28 +478,33 @@ class FileCursor {
 
     /// Whether the current row comes from the lookup, and then writes its `column`.
     func writeLookedUp(_ column: Int, into result: ResultContext) -> Bool {
-        guard lookup.isActive else { return false }
+        guard isLookup else { return false }
         lookup.write(column: column, into: result)
         return true
     }
 
     /// The `filename` column: the file the row comes from.
     func writeFilename(into result: ResultContext) {
-        if lookup.isActive { return lookup.writeFilename(into: result) }
+        if isLookup { return lookup.writeFilename(into: result) }
         result.set(table.files.paths[min(fileIndex, table.files.paths.count - 1)])
     }
 
     /// Whether another file follows the one being read.
     var hasNextFile: Bool { fileIndex + 1 < table.files.paths.count }
 
-    func rowid() throws -> Int64 { lookup.isActive ? lookup.rowid : row }
+    func rowid() throws -> Int64 { isLookup ? lookup.rowid : row }
 
     var fileOfRow: Int { fileIndex }
 }
 
 /// A scan of a delimited file.
 final class CSVCursor: FileCursor, VirtualTableCursor, CellCapturing {
-    private var scanner: CSVScanner?
+    private var scanner: CSVScanner? {
+        didSet { scannerRef = scanner.map { Unmanaged.passUnretained($0) } }
+    }
+    /// ``scanner``, borrowed by the per-row paths: reading it through the property would
+    /// retain and release it on every call (Benchmarks/files.sh).
+    private var scannerRef: Unmanaged<CSVScanner>?
     private let nullIsEmptyOnly: Bool
 
     override init(table: FileTable) {
@@ -522,47 +532,60 @@ final class CSVCursor: FileCursor, VirtualTableCursor, CellCapturing {
         try read(header: false)
     }
 
+    /// What reading one record gave.
+    private enum Record { case row, skipped, endOfFile }
+
     private func read(header: Bool) throws {
-        let columns = table.dataColumnCount
         while true {
-            guard let scanner else { finish(); return }
-            do {
-                guard try scanner.next() else {
-                    // The end of a file: the next one, if any (its header skipped too).
-                    if header || !hasNextFile { if !header { finish() }; return }
-                    try open(fileIndex + 1)
-                    continue
-                }
-            } catch let error as FileRecordError {
-                guard table.options.ignoreErrors else { throw FileTableError(table.message(error, in: scanner.stream.path)) }
-                try scanner.skip(error)
+            guard let scannerRef else { finish(); return }
+            switch try scannerRef._withUnsafeGuaranteedRef({ try readRecord($0, header: header) }) {
+            case .row:
+                if !header { row += 1 }
+                return
+            case .skipped:
                 continue
+            case .endOfFile:
+                // The end of a file: the next one, if any (its header skipped too).
+                if header || !hasNextFile { if !header { finish() }; return }
+                try open(fileIndex + 1)
             }
-            if header { return }
-            let count = scanner.fields.count
-            if count > columns {
-                // Extra fields that are all empty (a trailing delimiter) are no error.
-                var extra = false
-                for i in columns..<count where scanner.fields[i].end > scanner.fields[i].start || scanner.fields[i].quoted {
-                    extra = true
-                    break
-                }
-                if extra {
-                    let error = scanner.error(at: scanner.fields[columns].rawStart,
-                                              "a row with \(count) fields, more than the \(columns) columns",
-                                              resumeFrom: scanner.fields[columns].rawStart)
-                    guard table.options.ignoreErrors else { throw FileTableError(table.message(error, in: scanner.stream.path)) }
-                    continue
-                }
-            } else if count < columns && !table.options.nullPadding {
-                let error = scanner.error(at: scanner.recordStart, "a row with \(count) fields, fewer than the \(columns) columns",
-                                          resumeFrom: scanner.recordStart)
-                guard table.options.ignoreErrors else { throw FileTableError(table.message(error, in: scanner.stream.path)) }
-                continue
-            }
-            row += 1
-            return
         }
+    }
+
+    /// Reads the next record of the current file: a row (or the header), a record skipped
+    /// (`ignore_errors`), or the end of the file.
+    private func readRecord(_ scanner: CSVScanner, header: Bool) throws -> Record {
+        let columns = table.dataColumnCount
+        do {
+            guard try scanner.next() else { return .endOfFile }
+        } catch let error as FileRecordError {
+            guard table.options.ignoreErrors else { throw FileTableError(table.message(error, in: scanner.stream.path)) }
+            try scanner.skip(error)
+            return .skipped
+        }
+        if header { return .row }
+        let count = scanner.fields.count
+        if count > columns {
+            // Extra fields that are all empty (a trailing delimiter) are no error.
+            var extra = false
+            for i in columns..<count where scanner.fields[i].end > scanner.fields[i].start || scanner.fields[i].quoted {
+                extra = true
+                break
+            }
+            if extra {
+                let error = scanner.error(at: scanner.fields[columns].rawStart,
+                                          "a row with \(count) fields, more than the \(columns) columns",
+                                          resumeFrom: scanner.fields[columns].rawStart)
+                guard table.options.ignoreErrors else { throw FileTableError(table.message(error, in: scanner.stream.path)) }
+                return .skipped
+            }
+        } else if count < columns && !table.options.nullPadding {
+            let error = scanner.error(at: scanner.recordStart, "a row with \(count) fields, fewer than the \(columns) columns",
+                                      resumeFrom: scanner.recordStart)
+            guard table.options.ignoreErrors else { throw FileTableError(table.message(error, in: scanner.stream.path)) }
+            return .skipped
+        }
+        return .row
     }
 
     func cell(_ column: Int) -> (kind: UInt8, flag: Bool, bytes: UnsafePointer<UInt8>?, count: Int) {
@@ -575,7 +598,12 @@ final class CSVCursor: FileCursor, VirtualTableCursor, CellCapturing {
     func column(_ index: Int, into result: ResultContext) throws {
         guard index < table.dataColumnCount else { return writeFilename(into: result) }
         if writeLookedUp(index, into: result) { return }
-        guard let scanner else { return result.setNull() }
+        guard let scannerRef else { return result.setNull() }
+        try scannerRef._withUnsafeGuaranteedRef { try write(index, of: $0, into: result) }
+    }
+
+    /// Writes the current record's field `index` as its column's value.
+    private func write(_ index: Int, of scanner: CSVScanner, into result: ResultContext) throws {
         guard index < scanner.fields.count else { return result.setNull() }
         let (p, n) = scanner.bytes(index)
         if nullIsEmptyOnly ? n == 0 : FileNulls.isNull(p, n, table.options.nullStrings) { return result.setNull() }
@@ -585,14 +613,14 @@ final class CSVCursor: FileCursor, VirtualTableCursor, CellCapturing {
                                                              resumeFrom: field.rawStart), in: scanner.stream.path))
         }
         let type = types[index]
-        if type == .date || type == .timestamp { return try writeDate(p, n, column: index, as: type, into: result) }
+        if type == .date || type == .timestamp { return try writeDate(p, n, column: index, of: scanner, as: type, into: result) }
         FieldValue.write(p, n, as: type, into: result)
     }
 
     /// A DATE or TIMESTAMP value: read with `dateformat`/`timestampformat` when given (as ISO
     /// text), else it must be ISO already. Anything else is an error naming the value, or
     /// NULL with `ignore_errors` (never the raw text under a date's name).
-    private func writeDate(_ p: UnsafePointer<UInt8>, _ n: Int, column index: Int, as type: ColumnType,
+    private func writeDate(_ p: UnsafePointer<UInt8>, _ n: Int, column index: Int, of scanner: CSVScanner, as type: ColumnType,
                            into result: ResultContext) throws {
         let timestamp = type == .timestamp
         let format = timestamp ? table.options.timestampFormat ?? table.options.dateFormat : table.options.dateFormat
@@ -602,7 +630,6 @@ final class CSVCursor: FileCursor, VirtualTableCursor, CellCapturing {
             return result.setText(utf8: UnsafeBufferPointer(start: p, count: n))
         }
         if table.options.ignoreErrors { return result.setNull() }
-        guard let scanner else { return result.setNull() }
         let value = String(decoding: UnsafeBufferPointer(start: p, count: min(n, 80)), as: UTF8.self)
         let name = table.columns[index].name
         let option = timestamp ? "timestampformat" : "dateformat"

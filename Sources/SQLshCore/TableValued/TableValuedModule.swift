@@ -12,8 +12,10 @@ internal import CSQLite
 // and freed by the box's `open`/`close`) and the module box.
 
 /// What a table of SQLite's virtual-table interface runs on: its schema, options, planner, and
-/// the cursor operations, bound to the Swift type of a table-valued function when it is
-/// registered, or to one table of a ``VirtualTableModule`` when it is made.
+/// how its cursors are opened and closed, bound to the Swift type of a table-valued function
+/// when it is registered (with its per-row operations, ``CursorOperations``), or to one table
+/// of a ``VirtualTableModule`` when it is made (whose cursors SQLite's callbacks call
+/// directly: VirtualTableModuleBridge.swift).
 ///
 /// The initializer is inlinable, so it is specialized in the module that registers the
 /// function, and so are the closures it makes: per-row calls go straight to the type's
@@ -38,32 +40,44 @@ final class TableValuedModuleBox: @unchecked Sendable {
     @usableFromInline let bestIndex: (IndexInfo) throws -> Void
     @usableFromInline let open: () throws -> UnsafeMutableRawPointer
     @usableFromInline let close: (UnsafeMutableRawPointer) -> Void
-    @usableFromInline let filter: (UnsafeMutableRawPointer, FilterArguments) throws -> Void
-    @usableFromInline let isAtEnd: (UnsafeMutableRawPointer) -> Bool
-    @usableFromInline let next: (UnsafeMutableRawPointer) throws -> Void
-    @usableFromInline let column: (UnsafeMutableRawPointer, Int, ResultContext) throws -> Void
-    @usableFromInline let rowid: (UnsafeMutableRawPointer) throws -> Int64
+    /// A table-valued function's per-row operations (nil for a virtual table module's table).
+    @usableFromInline let rows: CursorOperations?
     /// The table of a virtual table module (nil for a table-valued function): what the
     /// writing callbacks of a writable module act on (WritableVirtualTable.swift).
     var table: (any VirtualTable)?
 
-    /// A box from its operations (a virtual table module's table: VirtualTableModuleBridge.swift).
+    /// The per-row operations of a table-valued function's cursors, on a cursor's value.
+    @usableFromInline
+    struct CursorOperations {
+        @usableFromInline let filter: (UnsafeMutableRawPointer, FilterArguments) throws -> Void
+        @usableFromInline let isAtEnd: (UnsafeMutableRawPointer) -> Bool
+        @usableFromInline let next: (UnsafeMutableRawPointer) throws -> Void
+        @usableFromInline let column: (UnsafeMutableRawPointer, Int, ResultContext) throws -> Void
+        @usableFromInline let rowid: (UnsafeMutableRawPointer) throws -> Int64
+
+        @inlinable
+        init(filter: @escaping (UnsafeMutableRawPointer, FilterArguments) throws -> Void,
+             isAtEnd: @escaping (UnsafeMutableRawPointer) -> Bool, next: @escaping (UnsafeMutableRawPointer) throws -> Void,
+             column: @escaping (UnsafeMutableRawPointer, Int, ResultContext) throws -> Void,
+             rowid: @escaping (UnsafeMutableRawPointer) throws -> Int64) {
+            self.filter = filter
+            self.isAtEnd = isAtEnd
+            self.next = next
+            self.column = column
+            self.rowid = rowid
+        }
+    }
+
+    /// A virtual table module's table: its cursors are opened and closed by `open` and
+    /// `close` (VirtualTableModuleBridge.swift).
     init(schema: String, options: TableValuedOptions, bestIndex: @escaping (IndexInfo) throws -> Void,
-         open: @escaping () throws -> UnsafeMutableRawPointer, close: @escaping (UnsafeMutableRawPointer) -> Void,
-         filter: @escaping (UnsafeMutableRawPointer, FilterArguments) throws -> Void,
-         isAtEnd: @escaping (UnsafeMutableRawPointer) -> Bool, next: @escaping (UnsafeMutableRawPointer) throws -> Void,
-         column: @escaping (UnsafeMutableRawPointer, Int, ResultContext) throws -> Void,
-         rowid: @escaping (UnsafeMutableRawPointer) throws -> Int64) {
+         open: @escaping () throws -> UnsafeMutableRawPointer, close: @escaping (UnsafeMutableRawPointer) -> Void) {
         self.makeSchema = { schema }
         self.options = options
         self.bestIndex = bestIndex
         self.open = open
         self.close = close
-        self.filter = filter
-        self.isAtEnd = isAtEnd
-        self.next = next
-        self.column = column
-        self.rowid = rowid
+        self.rows = nil
     }
 
     @inlinable
@@ -88,11 +102,12 @@ final class TableValuedModuleBox: @unchecked Sendable {
             p.deinitialize(count: 1)
             p.deallocate()
         }
-        self.filter = { try $0.assumingMemoryBound(to: T.self).pointee.filter($1) }
-        self.isAtEnd = { $0.assumingMemoryBound(to: T.self).pointee.isAtEnd }
-        self.next = { try $0.assumingMemoryBound(to: T.self).pointee.next() }
-        self.column = { try $0.assumingMemoryBound(to: T.self).pointee.column($1, into: $2) }
-        self.rowid = { try $0.assumingMemoryBound(to: T.self).pointee.rowid() }
+        self.rows = CursorOperations(
+            filter: { try $0.assumingMemoryBound(to: T.self).pointee.filter($1) },
+            isAtEnd: { $0.assumingMemoryBound(to: T.self).pointee.isAtEnd },
+            next: { try $0.assumingMemoryBound(to: T.self).pointee.next() },
+            column: { try $0.assumingMemoryBound(to: T.self).pointee.column($1, into: $2) },
+            rowid: { try $0.assumingMemoryBound(to: T.self).pointee.rowid() })
     }
 }
 
@@ -126,6 +141,15 @@ func moduleBox(_ vtab: UnsafeMutablePointer<sqlite3_vtab>) -> TableValuedModuleB
     let slot = (UnsafeMutableRawPointer(vtab) + vtabPayloadOffset).assumingMemoryBound(to: UnsafeMutableRawPointer.self)
     return Unmanaged<TableValuedModuleBox>.fromOpaque(slot.pointee).takeUnretainedValue()
 }
+
+/// A cursor's value pointer (what its box's `open` made).
+@inline(__always)
+func cursorValue(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>) -> UnsafeMutableRawPointer {
+    (UnsafeMutableRawPointer(cursor) + cursorValueOffset).load(as: UnsafeMutableRawPointer.self)
+}
+
+/// The message of a table-valued callback reached with a box that has no per-row operations.
+private let noRowOperations = "a virtual table cursor without row operations"
 
 /// Runs `body` with a cursor's value pointer and its module box (borrowed, not retained).
 @inline(__always)
@@ -255,7 +279,8 @@ private func xFilter(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?, _ idx
     guard let cursor else { return SQLITE_ERROR }
     do {
         try withCursor(cursor) { value, module in
-            try module.filter(value, FilterArguments(planNumber: idxNum, count: argc, values: argv))
+            guard let rows = module.rows else { throw SQLiteError(message: noRowOperations) }
+            try rows.filter(value, FilterArguments(planNumber: idxNum, count: argc, values: argv))
         }
         return SQLITE_OK
     } catch {
@@ -266,7 +291,10 @@ private func xFilter(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?, _ idx
 private func xNext(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?) -> Int32 {
     guard let cursor else { return SQLITE_ERROR }
     do {
-        try withCursor(cursor) { value, module in try module.next(value) }
+        try withCursor(cursor) { value, module in
+            guard let rows = module.rows else { throw SQLiteError(message: noRowOperations) }
+            try rows.next(value)
+        }
         return SQLITE_OK
     } catch {
         return report(error, cursor.pointee.pVtab)
@@ -275,14 +303,17 @@ private func xNext(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?) -> Int3
 
 private func xEof(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?) -> Int32 {
     guard let cursor else { return 1 }
-    return withCursor(cursor) { value, module in module.isAtEnd(value) } ? 1 : 0
+    return withCursor(cursor) { value, module in module.rows?.isAtEnd(value) ?? true } ? 1 : 0
 }
 
 private func xColumn(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?, _ ctx: OpaquePointer?, _ index: Int32) -> Int32 {
     guard let cursor, let ctx else { return SQLITE_ERROR }
     let result = ResultContext(rawValue: ctx)
     do {
-        try withCursor(cursor) { value, module in try module.column(value, Int(index), result) }
+        try withCursor(cursor) { value, module in
+            guard let rows = module.rows else { throw SQLiteError(message: noRowOperations) }
+            try rows.column(value, Int(index), result)
+        }
     } catch {
         result.setError(error)
     }
@@ -292,7 +323,10 @@ private func xColumn(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?, _ ctx
 private func xRowid(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?, _ rowid: UnsafeMutablePointer<sqlite3_int64>?) -> Int32 {
     guard let cursor, let rowid else { return SQLITE_ERROR }
     do {
-        rowid.pointee = try withCursor(cursor) { value, module in try module.rowid(value) }
+        rowid.pointee = try withCursor(cursor) { value, module in
+            guard let rows = module.rows else { throw SQLiteError(message: noRowOperations) }
+            return try rows.rowid(value)
+        }
         return SQLITE_OK
     } catch {
         return report(error, cursor.pointee.pVtab)

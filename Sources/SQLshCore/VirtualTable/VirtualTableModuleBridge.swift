@@ -2,11 +2,14 @@ internal import CSQLite
 
 // The bridge between SQLite's virtual-table interface and ``VirtualTableModule``.
 //
-// A virtual table module runs on the table-valued functions' plumbing (TableValuedModule.swift):
-// the same `sqlite3_module` callbacks, with its own xCreate and xConnect, which ask the module
-// for a table and give the table's vtab a ``TableValuedModuleBox`` bound to that table: its
-// schema, its planner, and its cursors (each a retained ``VirtualTableCursor`` reached through
-// a raw pointer).
+// A virtual table module runs on the table-valued functions' plumbing (TableValuedModule.swift)
+// for its tables: the same xConnect ending, planner, xOpen and xClose, with its own xCreate
+// and xConnect, which ask the module for a table and give the table's vtab a
+// ``TableValuedModuleBox`` bound to that table: its schema, its planner, and its cursors
+// (each a retained ``CursorHolder`` reached through a raw pointer). The per-row callbacks
+// (xFilter, xNext, xEof, xColumn, xRowid) are this file's: each goes from SQLite to the
+// cursor in one protocol call, with no closure and no reference counting
+// (Benchmarks/files.sh, Benchmarks/parquet.sh: every row and value of a file table).
 
 /// What a registration of a virtual table module holds: how to make its tables.
 final class VirtualTableModuleBox {
@@ -27,12 +30,7 @@ extension TableValuedModuleBox {
             schema: table.schema, options: options,
             bestIndex: { try table.bestIndex($0) },
             open: { Unmanaged.passRetained(CursorHolder(try table.makeCursor())).toOpaque() },
-            close: { Unmanaged<CursorHolder>.fromOpaque($0).release() },
-            filter: { try cursor($0).filter($1) },
-            isAtEnd: { cursor($0).isAtEnd },
-            next: { try cursor($0).next() },
-            column: { try cursor($0).column($1, into: $2) },
-            rowid: { try cursor($0).rowid() })
+            close: { Unmanaged<CursorHolder>.fromOpaque($0).release() })
         self.table = table
     }
 }
@@ -43,9 +41,60 @@ private final class CursorHolder {
     init(_ cursor: any VirtualTableCursor) { self.cursor = cursor }
 }
 
-/// The cursor a value pointer holds; borrowed: SQLite keeps the cursor open during the call.
-private func cursor(_ value: UnsafeMutableRawPointer) -> any VirtualTableCursor {
-    Unmanaged<CursorHolder>.fromOpaque(value)._withUnsafeGuaranteedRef { $0.cursor }
+/// Runs `body` with the cursor of a virtual table module's SQLite cursor, borrowed: SQLite
+/// keeps the cursor open during the call.
+@inline(__always)
+private func withTableCursor<R>(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>,
+                                _ body: (any VirtualTableCursor) throws -> R) rethrows -> R {
+    try Unmanaged<CursorHolder>.fromOpaque(cursorValue(cursor))._withUnsafeGuaranteedRef { try body($0.cursor) }
+}
+
+private func xFilter(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?, _ idxNum: Int32,
+                     _ idxStr: UnsafePointer<CChar>?, _ argc: Int32,
+                     _ argv: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    guard let cursor else { return SQLITE_ERROR }
+    do {
+        try withTableCursor(cursor) { try $0.filter(FilterArguments(planNumber: idxNum, count: argc, values: argv)) }
+        return SQLITE_OK
+    } catch {
+        return report(error, cursor.pointee.pVtab)
+    }
+}
+
+private func xNext(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?) -> Int32 {
+    guard let cursor else { return SQLITE_ERROR }
+    do {
+        try withTableCursor(cursor) { try $0.next() }
+        return SQLITE_OK
+    } catch {
+        return report(error, cursor.pointee.pVtab)
+    }
+}
+
+private func xEof(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?) -> Int32 {
+    guard let cursor else { return 1 }
+    return withTableCursor(cursor) { $0.isAtEnd } ? 1 : 0
+}
+
+private func xColumn(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?, _ ctx: OpaquePointer?, _ index: Int32) -> Int32 {
+    guard let cursor, let ctx else { return SQLITE_ERROR }
+    let result = ResultContext(rawValue: ctx)
+    do {
+        try withTableCursor(cursor) { try $0.column(Int(index), into: result) }
+    } catch {
+        result.setError(error)
+    }
+    return SQLITE_OK
+}
+
+private func xRowid(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?, _ rowid: UnsafeMutablePointer<sqlite3_int64>?) -> Int32 {
+    guard let cursor, let rowid else { return SQLITE_ERROR }
+    do {
+        rowid.pointee = try withTableCursor(cursor) { try $0.rowid() }
+        return SQLITE_OK
+    } catch {
+        return report(error, cursor.pointee.pVtab)
+    }
 }
 
 private func string(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "" }
@@ -99,6 +148,11 @@ func releaseVirtualTableModuleBox(_ p: UnsafeMutableRawPointer?) {
 /// overload functions on their columns (``FunctionOverloadingVirtualTable``).
 nonisolated(unsafe) let virtualTableModule: UnsafeMutablePointer<sqlite3_module> = {
     let module = makeModule(create: xCreate, connect: xConnect, droppable: true)
+    module.pointee.xFilter = xFilter
+    module.pointee.xNext = xNext
+    module.pointee.xEof = xEof
+    module.pointee.xColumn = xColumn
+    module.pointee.xRowid = xRowid
     module.pointee.xFindFunction = xFindFunction
     return module
 }()

@@ -7,9 +7,19 @@ final class ParquetCursor: VirtualTableCursor {
     private let table: ParquetTable
     private var fileIndex = 0
     private var file: ParquetFile?
-    private var reader: ParquetRowReader?
+    private var reader: ParquetRowReader? {
+        didSet { readerRef = reader.map { Unmanaged.passUnretained($0) } }
+    }
+    /// ``reader``, borrowed by the per-row paths: reading it through the property would
+    /// retain and release it on every call (Benchmarks/parquet.sh).
+    private var readerRef: Unmanaged<ParquetRowReader>?
     /// Per table column: the file's column it reads (data columns only), for the file open.
     private var mapping: [Int?] = []
+    /// ``mapping`` for the hot path of ``column(_:into:)``: per table column, the file's
+    /// column, or -1 (not a data column, or not in this file). Memory of its own rather than
+    /// an array: a cell costs no uniqueness, exclusivity or reference-count operation.
+    private let fileColumns: UnsafeMutablePointer<Int>
+    private let columnCount: Int
     private var used: Set<Int> = []
     private var comparisons: [(column: Int, op: IndexInfo.ConstraintOperator, value: StatisticValue?)] = []
     private var rowGroup = -1
@@ -23,7 +33,12 @@ final class ParquetCursor: VirtualTableCursor {
 
     init(table: ParquetTable) {
         self.table = table
+        columnCount = table.layout.columns.count
+        fileColumns = .allocate(capacity: max(columnCount, 1))
+        fileColumns.initialize(repeating: -1, count: max(columnCount, 1))
     }
+
+    deinit { fileColumns.deallocate() }
 
     func filter(_ arguments: FilterArguments) throws {
         interrupt = InterruptCheck()
@@ -69,6 +84,7 @@ final class ParquetCursor: VirtualTableCursor {
             guard case .data(let d) = column.source else { return nil }
             return byName[table.layout.dataNames[d]]
         }
+        for (i, f) in mapping.enumerated() where i < columnCount { fileColumns[i] = f ?? -1 }
         if !table.options.unionByName {
             for (i, column) in table.layout.columns.enumerated() where mapping[i] == nil {
                 if case .data(let d) = column.source, used.contains(d) {
@@ -155,13 +171,23 @@ final class ParquetCursor: VirtualTableCursor {
         rowNumber += 1
         remaining -= 1
         if remaining > 0 {
-            if advances { reader?.advance() }
+            if advances { readerRef?._withUnsafeGuaranteedRef { $0.advance() } }
             return
         }
         try settle()
     }
 
     func column(_ index: Int, into result: ResultContext) throws {
+        if index >= 0, index < columnCount, fileColumns[index] >= 0, let readerRef {
+            let f = fileColumns[index]
+            return try readerRef._withUnsafeGuaranteedRef { reader in
+                do {
+                    try reader.write(column: f, to: ResultSink(result: result))
+                } catch let error as ParquetError {
+                    throw ParquetTable.fileError(error, path: reader.file.path)
+                }
+            }
+        }
         switch table.sources[index] {
         case .filename:
             result.set(table.files.paths[fileIndex])
