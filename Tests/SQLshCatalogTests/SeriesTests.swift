@@ -33,6 +33,7 @@ import SQLshCore
         "create table t(x); insert into t values (2),(4); select x, value from generate_series(1, t.x), t order by 1 desc, 2",
         "select typeof(value), typeof(start), typeof(stop), typeof(step) from generate_series(1,1)",
         "select value from generate_series(1,20,3) limit 2 offset 3",
+        "select * from (select * from generate_series(1,10) union all select * from generate_series(101,104)) limit 10 offset 5",
         "select (select group_concat(value) from generate_series(1, x.value)) from generate_series(1,4) x",
         "create virtual table v using generate_series",
         "create view v as select * from generate_series(1,3); select * from v",

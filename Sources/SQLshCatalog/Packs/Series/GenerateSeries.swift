@@ -4,7 +4,7 @@ import SQLshCore
 /// `stop` defaults to 4294967295, `step` to 1, a step of 0 gives no rows; a negative step counts down
 /// from `start` to `stop` (`generate_series(10, 1, -3)` is 10, 7, 4, 1); the rowid is the
 /// value; a NULL argument gives no rows. Constraints on `value` (`=`, `IS`, `<`, `<=`, `>`,
-/// `>=`, also through the rowid), `LIMIT` and `OFFSET` narrow the range before the scan,
+/// `>=`, also through the rowid) narrow the range before the scan,
 /// so `WHERE value BETWEEN a AND b` costs only the rows it returns, and `ORDER BY value`
 /// in either direction needs no sort.
 struct GenerateSeries: TableValuedFunction {

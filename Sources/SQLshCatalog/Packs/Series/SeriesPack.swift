@@ -19,8 +19,8 @@ enum SeriesPack {
             step counts down from start to stop: generate_series(10, 1, -3) is 10, 7, 4, 1, \
             and generate_series(1, 10, -2) is empty. The step column shows the step as given. \
             A NULL argument gives no rows. The rowid is the value. Constraints on value \
-            (=, IS, <, <=, >, >=, BETWEEN, also through the rowid), LIMIT and OFFSET narrow \
-            the range before the scan, so WHERE value BETWEEN 1e6 AND 1e6+2 reads 3 rows; a \
+            (=, IS, <, <=, >, >=, BETWEEN, also through the rowid) narrow the range \
+            before the scan, so WHERE value BETWEEN 1e6 AND 1e6+2 reads 3 rows; a \
             real bound is rounded inwards (value = 5.5 matches nothing). ORDER BY value, \
             either direction, needs no sort. Arguments can also be given as constraints: \
             generate_series WHERE start=1 AND stop=3. sqlite3 3.40.1's shell counted a \

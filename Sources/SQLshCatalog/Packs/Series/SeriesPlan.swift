@@ -3,6 +3,7 @@ import SQLshCore
 /// The plan of a `generate_series` scan, as SQLite 3.53's series.c numbers it: which
 /// constraints were handed to `filter` (in this order: start, stop, step, LIMIT, OFFSET, the
 /// lower or exact bound on value, the upper bound on value) and the order of the output.
+/// LIMIT and OFFSET keep their bits but are never asked for (see ``choose(_:)``).
 enum SeriesPlan {
     static let start: Int32 = 0x0001
     static let stop: Int32 = 0x0002
@@ -36,18 +37,10 @@ enum SeriesPlan {
         for i in 0..<info.constraintCount {
             let constraint = info.constraint(i)
             let op = constraint.op
-            if op == .limit || op == .offset {
-                if constraint.isUsable {
-                    if op == .limit {
-                        chosen[3] = i
-                        plan |= limit
-                    } else {
-                        chosen[4] = i
-                        plan |= offset
-                    }
-                }
-                continue
-            }
+            // LIMIT and OFFSET are left to the engine: SQLite 3.40.1 also offers them to a
+            // table alone in one arm of a UNION ALL, where the OFFSET is the whole query's
+            // (3.53's series.c uses them; its engine no longer offers them there).
+            if op == .limit || op == .offset { continue }
             if constraint.column < startColumn {
                 guard constraint.isUsable else { continue }
                 switch op {
@@ -80,11 +73,6 @@ enum SeriesPlan {
                 plan |= mask
                 chosen[column] = i
             }
-        }
-        if chosen[3] < 0 {
-            // An OFFSET without a LIMIT is not used.
-            plan &= ~(limit | offset)
-            chosen[4] = -1
         }
         var argument: Int32 = 0
         for i in chosen where i >= 0 {
