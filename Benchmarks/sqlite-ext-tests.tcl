@@ -49,11 +49,11 @@ proc run_sql {sql} {
   append pre "select ${::marker}();\n.output stdout\n.mode list\n.separator \"\\037\" \"\\036\"\n.nullvalue ''\n"
   set in "$pre$sql\n;\n"
   lappend ::log $sql
-  set f [open input.sql w]; fconfigure $f -translation binary; puts -nonewline $f $in; close $f
+  set f [open input.sql w]; fconfigure $f -translation binary -encoding utf-8; puts -nonewline $f $in; close $f
   file delete -force test.db test.db-journal test.db-wal
   catch {exec timeout 20 $::shell -batch test.db < input.sql > out.txt 2> err.txt}
-  set f [open out.txt r]; fconfigure $f -translation binary; set out [read $f]; close $f
-  set f [open err.txt r]; fconfigure $f -translation binary; set err [read $f]; close $f
+  set f [open out.txt r]; fconfigure $f -translation binary -encoding utf-8; set out [read $f]; close $f
+  set f [open err.txt r]; fconfigure $f -translation binary -encoding utf-8; set err [read $f]; close $f
   regsub -all -line {^ +(length|like_pattern_length) +[0-9]+\n} $out {} out
   set i [string first $::marker $err]
   if {$i >= 0} {
@@ -146,7 +146,7 @@ proc do_catchsql_test {name sql expected} {
 }
 set argv0 $::testfile
 set testdir [file dirname $::testfile]
-set f [open $::testfile r]; set body [read $f]; close $f
+set f [open $::testfile r]; fconfigure $f -encoding utf-8; set body [read $f]; close $f
 regsub -all -line {^\s*source \$testdir/tester.tcl\s*$} $body {} body
 if {[catch {eval $body} e]} { puts "ABORTED: [string range $e 0 200]" }
 puts "[file tail $::testfile] $::pass $::fail"
