@@ -3,7 +3,8 @@ internal import CSQLite
 /// Something a statement names that the connection does not have (yet).
 public enum MissingName: Equatable, Sendable {
     /// `no such function: NAME`: a scalar, aggregate or window function, or `regexp` for the
-    /// REGEXP operator.
+    /// REGEXP operator; also `wrong number of arguments to function NAME()`, a function that
+    /// lacks the argument count asked for.
     case function(String)
     /// `no such table: NAME`: perhaps an eponymous table-valued function (`generate_series`).
     case table(String)
@@ -34,6 +35,15 @@ public enum MissingName: Equatable, Sendable {
             let name = String(message.dropFirst("unknown function: ".count).dropLast(2))
             guard !name.isEmpty else { return nil }
             self = .schemaFunction(name)
+            return
+        }
+        // `wrong number of arguments to function NAME()`: a function SQLite has, but not with
+        // that many arguments (SQLite's own iif with 2), which an on-demand registration may add.
+        let wrongCount = "wrong number of arguments to function "
+        if message.hasPrefix(wrongCount), message.hasSuffix("()") {
+            let name = String(message.dropFirst(wrongCount.count).dropLast(2))
+            guard !name.isEmpty else { return nil }
+            self = .function(name)
             return
         }
         for (prefix, make) in [("no such function: ", MissingName.function), ("no such table: ", MissingName.table),

@@ -100,7 +100,7 @@ struct SafeModeCoverageTests {
         "decimal_sum", "uint", "ieee754", "ieee754_mantissa", "ieee754_exponent", "ieee754_from_blob",
         "ieee754_to_blob", "ieee754_to_int", "ieee754_from_int", "ieee754_inc", "decimal_exp", "decimal_pow2",
         // SQLite 3.41-3.53 core functions and the 3.53 shell's base64/base85 (core353 pack).
-        "unhex", "unistr", "unistr_quote", "if", "base64", "base85",
+        "unhex", "unistr", "unistr_quote", "if", "base64", "base85", "iif", "timediff", "json_pretty", "is_base85",
         "math_round", "math_ceil", "math_floor", "math_trunc", "math_ln", "math_log",
         "math_log10", "math_log2", "math_exp", "math_pow", "math_mod", "math_acos", "math_asin", "math_atan",
         "math_atan2", "math_cos", "math_sin", "math_tan", "math_cosh", "math_sinh", "math_tanh", "math_acosh",

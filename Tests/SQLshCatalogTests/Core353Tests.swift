@@ -108,4 +108,77 @@ import Testing
         #expect(errorMessage(db, "select base64(b) from big") == "blob expanded to base64 too big")
         #expect(errorMessage(db, "select base85(b) from big") == "blob expanded to base85 too big")
     }
+
+    /// SQLite 3.48's iif: 2 arguments, or 4 and more; 3 stay the engine's lazy iif.
+    @Test func iifWithOtherArgumentCounts() throws {
+        #expect(try value(db, "select iif(1, 'a')") == .text("a"))
+        #expect(try value(db, "select iif(0, 'a')") == .null)
+        #expect(try value(db, "select iif(0, 'a', 1, 'b', 'c')") == .text("b"))
+        #expect(try value(db, "select iif(0, 'a', 0, 'b')") == .null)
+        #expect(try value(db, "select iif(0, 'a', 0, 'b', 'c')") == .text("c"))
+        #expect(try value(db, "select iif(null, 'a', 'b')") == .text("b"))
+        // The engine's iif with 3 arguments never evaluates the branch not taken.
+        #expect(try value(db, "select iif(1, 'a', abs(-9223372036854775808))") == .text("a"))
+        #expect(errorMessage(db, "select iif(1)") == "wrong number of arguments to function iif()")
+        let many = (0..<63).map { _ in "0, 'x'" }.joined(separator: ", ")
+        #expect(try value(db, "select iif(\(many), 'last')") == .text("last"))
+    }
+
+    /// date.c's rules for timediff, and its invariant datetime(B, timediff(A, B)) = datetime(A).
+    @Test func timediff() throws {
+        for (a, b, want) in [("2023-02-15", "2023-03-15", "-0000-01-00 00:00:00.000"),
+                             ("2023-03-15", "2023-02-15", "+0000-01-00 00:00:00.000"),
+                             ("2024-03-01", "2023-02-28 12:00", "+0001-00-01 12:00:00.000"),
+                             ("2024-02-29", "2023-02-28", "+0001-00-01 00:00:00.000"),
+                             ("2023-03-31", "2023-02-28", "+0000-01-03 00:00:00.000"),
+                             ("2023-01-31", "2023-03-01", "-0000-01-01 00:00:00.000"),
+                             ("12:00:00.25", "11:59:59", "+0000-00-00 00:00:01.250"),
+                             ("2023-05-17T10:00:00Z", "2023-05-17 12:00:00+02:00", "+0000-00-00 00:00:00.000"),
+                             ("2000-01-01", "1999-12-31 23:59:59.999", "+0000-00-00 00:00:00.001")] {
+            #expect(try value(db, "select timediff('\(a)', '\(b)')") == .text(want), "\(a) \(b)")
+        }
+        #expect(try value(db, "select timediff(2460000.5, 2459999.5)") == .text("+0000-00-01 00:00:00.000"))
+        #expect(try value(db, "select timediff(null, '2023-01-01')") == .null)
+        #expect(try value(db, "select timediff('2023-01-01', 'yesterday')") == .null)
+        #expect(try value(db, "select timediff('2023-02-30', '2023-03-02')") == .text("+0000-00-00 00:00:00.000"))
+        #expect(try value(db, "select timediff(-1, '2023-01-01')") == .null)
+        #expect(try value(db, "select timediff(x'ff', '2023-01-01')") == .null)
+        #expect(try value(db, "select length(timediff('now', '2000-01-01'))") == .integer(24))
+    }
+
+    @Test func jsonPretty() throws {
+        #expect(try value(db, #"select json_pretty('{"a":[1,2,{}],"b":{"c":[]}}')"#)
+                == .text("{\n    \"a\": [\n        1,\n        2,\n        {}\n    ],\n    \"b\": {\n        \"c\": []\n    }\n}"))
+        #expect(try value(db, #"select json_pretty(' [ 1 , "x\u0041\/" ] ', '--')"#) == .text("[\n--1,\n--\"x\\u0041\\/\"\n]"))
+        #expect(try value(db, "select json_pretty('[1]', null)") == .text("[\n    1\n]"))
+        #expect(try value(db, "select json_pretty('[1]', '')") == .text("[\n1\n]"))
+        #expect(try value(db, "select json_pretty(' -1.5e3 ')") == .text("-1.5e3"))
+        #expect(try value(db, "select json_pretty(null)") == .null)
+        #expect(try value(db, "select json_pretty(12)") == .text("12"))
+        for bad in [#"'[1,]'"#, #"'{"a" 1}'"#, "'01'", "'[1] x'", "''", "'{a:1}'", #"'"\x"'"#, "x'5b'"] {
+            #expect(errorMessage(db, "select json_pretty(\(bad))") == "malformed JSON", "\(bad)")
+        }
+        let deep = String(repeating: "[", count: 1001) + String(repeating: "]", count: 1001)
+        #expect(errorMessage(db, "select json_pretty('\(deep)')") == "malformed JSON")
+        let deepest = String(repeating: "[", count: 1000) + "1" + String(repeating: "]", count: 1000)
+        #expect(errorMessage(db, "select json_pretty('\(deepest)', '')") == nil)
+        _ = db.setLimit(.length, 1000)
+        #expect(errorMessage(db, "select json_pretty('[[[[1]]]]', printf('%300s', ''))") == "string or blob too big")
+        #expect(try value(db, "select length(json_pretty('[[[[1]]]]', printf('%30s', '')))") == .integer(497))
+    }
+
+    /// test/basexx1.test 112-116.
+    @Test func isBase85() throws {
+        #expect(try value(db, "select is_base85(' '||base85(x'123456')||char(10))") == .integer(1))
+        #expect(try value(db, #"select is_base85('#$%&*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\]^_`abcdefghijklmnopqrstuvwxyz')"#) == .integer(1))
+        for c in ["'!'", #"'"'"#, "''''", "'('", "')'", "char(123)", "'|'", "char(125)", "'~'", "char(127)"] {
+            #expect(try value(db, "select is_base85(\(c))") == .integer(0), "\(c)")
+        }
+        #expect(try value(db, "select is_base85('')") == .integer(1))
+        #expect(try value(db, "select is_base85('ab' || char(0) || '~')") == .integer(1))
+        #expect(try value(db, "select is_base85(NULL)") == .null)
+        for bad in ["1", "1.1", "x'00'"] {
+            #expect(errorMessage(db, "select is_base85(\(bad))") == "is_base85 accepts only text or NULL")
+        }
+    }
 }

@@ -308,6 +308,8 @@ import Testing
                 continue
             }
             for count in 0...5 {
+                // iif with 3 arguments is SQLite's own; the catalog's iif has the other counts.
+                if function.name == "iif" && count == 3 { continue }
                 // Only prepared, never run: wrong counts are found at prepare time, and
                 // writefile('1', '1') must not write anything. The name is quoted for sqlean's
                 // "left" and "right" (keywords).

@@ -37,6 +37,23 @@ import Testing
         #expect(registrar.asked == [.function("double")])
     }
 
+    @Test func aMissingArgumentCountIsAskedForAsTheFunction() throws {
+        let db = try Connection()
+        var asked: [MissingName] = []
+        db.registerOnDemand { db, missing in
+            asked.append(missing)
+            guard missing == .function("iif") else { return false }
+            try? db.add(SQLFunction("iif", argumentCount: 2, options: .pure) { args in args[0].int64 != 0 ? args[1].int64 : nil })
+            return true
+        }
+        #expect(try db.value("select iif(1, 7)") == .integer(7))
+        #expect(try db.value("select iif(0, 7, 8)") == .integer(8))
+        #expect(asked == [.function("iif")])
+        // A count nobody adds keeps SQLite's message, asked for once.
+        #expect(throws: SQLiteError.self) { try db.value("select abs(1, 2)") }
+        #expect(asked == [.function("iif"), .function("abs")])
+    }
+
     @Test func aStatementNamingSeveralIsRetriedForEach() throws {
         let db = try Connection()
         let registrar = Registrar()

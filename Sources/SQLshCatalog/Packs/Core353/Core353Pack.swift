@@ -3,8 +3,9 @@
 enum Core353Pack {
     static let pack = FunctionPack(
         name: "core353",
-        summary: "SQLite 3.41-3.53's newer core functions: unhex, unistr, unistr_quote, if, base64, base85",
-        functions: [Unhex.entry, Unistr.entry, UnistrQuote.entry, IfFunction.entry, Base64.entry, Base85.entry])
+        summary: "SQLite 3.41-3.53's newer core functions: unhex, unistr, unistr_quote, if, iif, timediff, json_pretty, base64, base85, is_base85",
+        functions: [Unhex.entry, Unistr.entry, UnistrQuote.entry, IfFunction.entry, IfFunction.iif, TimeDiff.entry, JSONPretty.entry,
+                    Base64.entry, Base85.entry, IsBase85.entry])
 }
 
 /// An error of a core353 function, reported as the statement's error message.

@@ -205,44 +205,17 @@ enum DuckDBText {
         })
 }
 
-/// Jaro-Winkler as DuckDB (and the usual definition) computes it.
+/// Jaro-Winkler as DuckDB (and the usual definition) computes it: the Jaro similarity with
+/// matches at most max(len)/2 - 1 apart and whole transpositions, then, above 0.7, the bonus of
+/// a common prefix of up to 4 characters.
 func standardJaroWinkler<E: FixedWidthInteger>(_ a: UnsafeBufferPointer<E>, _ b: UnsafeBufferPointer<E>) -> Double {
     let n = a.count, m = b.count
-    if n == 0 || m == 0 { return 0.0 }
     let window = Swift.max(0, Swift.max(n, m) / 2 - 1)
-    return withUnsafeTemporaryAllocation(of: Bool.self, capacity: n + m) { flags in
-        let flagsA = flags.baseAddress.unsafelyUnwrapped, flagsB = flagsA + n
-        flagsA.initialize(repeating: false, count: n + m)
-        defer { flagsA.deinitialize(count: n + m) }
-        var matches = 0
-        for i in 0..<n {
-            let lo = Swift.max(0, i - window), hi = Swift.min(m, i + window + 1)
-            var k = lo
-            while k < hi {
-                if !flagsB[k], a[i] == b[k] {
-                    flagsA[i] = true
-                    flagsB[k] = true
-                    matches += 1
-                    break
-                }
-                k += 1
-            }
-        }
-        if matches == 0 { return 0.0 }
-        var transpositions = 0
-        var k = 0
-        for i in 0..<n where flagsA[i] {
-            while !flagsB[k] { k += 1 }
-            if a[i] != b[k] { transpositions += 1 }
-            k += 1
-        }
-        let mm = Double(matches)
-        let jaro = (mm / Double(n) + mm / Double(m) + (mm - Double(transpositions / 2)) / mm) / 3
-        guard jaro > 0.7 else { return jaro }
-        var prefix = 0
-        while prefix < Swift.min(4, Swift.min(n, m)), a[prefix] == b[prefix] { prefix += 1 }
-        return jaro + Double(prefix) * 0.1 * (1 - jaro)
-    }
+    let jaro = JaroWinkler.jaroSimilarity(a, b, window: window, wholeTranspositions: true)
+    guard jaro > 0.7 else { return jaro }
+    var prefix = 0
+    while prefix < Swift.min(4, Swift.min(n, m)), a[prefix] == b[prefix] { prefix += 1 }
+    return jaro + Double(prefix) * 0.1 * (1 - jaro)
 }
 
 /// |A ∩ B| / |A ∪ B| over the sets of elements of two non-empty sequences.

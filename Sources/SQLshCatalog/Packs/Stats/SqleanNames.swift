@@ -78,16 +78,17 @@ enum SqleanStatsNames {
         flags: [.innocuous],
         summary: "integers from start to stop by step, as rows (same as generate_series)",
         details: """
-            stats_seq(start[, stop[, step]]) is sqlean's name for generate_series and behaves \
-            exactly like it: one column, value, and the hidden columns start, stop and step. \
+            stats_seq(start[, stop[, step]]) is sqlean's name for generate_series, with the \
+            behaviour of sqlean's copy of SQLite 3.40.1's series.c: one column, value, and the \
+            hidden columns start, stop and step. \
             start is required (error: first argument to "generate_series()" missing or \
             unusable, the text sqlean gives for this name too); stop defaults to 4294967295 and \
             step to 1 (0 counts as 1); a negative step gives the ascending series in reverse \
             order; a NULL argument gives no rows. sqlean also registers generate_series under \
-            its own name: sqlsh keeps the stock sqlite3 shell's generate_series instead, which \
-            gives the same rows.
+            its own name: sqlsh's generate_series is SQLite 3.53's instead, which counts a \
+            negative step down from start and numbers rows by value.
             """,
         example: "select group_concat(value) from stats_seq(1, 10, 3);  -- '1,4,7,10'",
-        register: { try $0.addTableValuedFunction("stats_seq", GenerateSeries.self) },
+        register: { try $0.addTableValuedFunction("stats_seq", StatsSeq.self) },
         unregister: { try $0.removeTableValuedFunction(named: "stats_seq") })
 }

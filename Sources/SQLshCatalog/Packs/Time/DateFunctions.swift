@@ -16,6 +16,20 @@ enum DateFunctions {
         }
     }
 
+    /// The body of a name both sqlean's time pack and DuckDB have: `sqlean` when argument
+    /// `index` is a time blob (unless argument `textAt` is text, which only DuckDB's form
+    /// reads), else `duckdb`, which reads ISO text and Unix numbers.
+    static func byArgumentKind(blobAt index: Int, unlessTextAt textAt: Int? = nil,
+                               sqlean: @escaping Body, duckdb: @escaping Body) -> Body {
+        { arguments, result in
+            if arguments[index].storageType == .blob, textAt.map({ arguments[$0].storageType != .text }) ?? true {
+                try sqlean(arguments, result)
+            } else {
+                try duckdb(arguments, result)
+            }
+        }
+    }
+
     /// The date of argument `index` (not NULL: the bodies are ``nullable(_:)``).
     static func date(_ arguments: Arguments, _ index: Int, _ function: StaticString) throws -> DateArgument {
         guard let value = try DateArguments.read(arguments[index], function) else { throw DateError("\(function)(): NULL") }

@@ -136,12 +136,7 @@ enum TimeArithmetic {
             blob for a blob. \(DateDocs.inputs) NULL gives NULL.
             """,
         example: "select date_add('2024-01-31', '1 month');  -- '2024-02-29 00:00:00'",
-        body: { arguments, result in
-            guard arguments[0].storageType == .blob, arguments[1].storageType != .text else {
-                return try DateFunctions.add(arguments, result)
-            }
-            try add(arguments, result)
-        })
+        body: DateFunctions.byArgumentKind(blobAt: 0, unlessTextAt: 1, sqlean: add, duckdb: DateFunctions.add))
 
     static let sub: TimeCatalog.Body = { arguments, result in
         guard let (t, u) = try times(arguments, result) else { return }
@@ -177,10 +172,7 @@ enum TimeArithmetic {
              TimeCatalog.registration("age", 2, .pure, ageBody)]
         })
 
-    static let ageBody: TimeCatalog.Body = { arguments, result in
-        guard arguments[0].storageType == .blob else { return try DateFunctions.age(arguments, result) }
-        try sub(arguments, result)
-    }
+    static let ageBody: TimeCatalog.Body = DateFunctions.byArgumentKind(blobAt: 0, sqlean: sub, duckdb: DateFunctions.age)
 
     static let timeSince = TimeCatalog.entry(
         "time_since", counts: [1], arguments: "t", flags: .innocuous,

@@ -112,10 +112,9 @@ enum TimeGetters {
             julian): \(DateDocs.parts) \(DateDocs.inputs) NULL gives NULL.
             """,
         example: "select date_part('dow', '2024-03-21');  -- 4",
-        body: { arguments, result in
-            guard arguments[1].storageType == .blob else { return try DateFunctions.datePart(arguments, result) }
+        body: DateFunctions.byArgumentKind(blobAt: 1, sqlean: { arguments, result in
             guard let field = try TimeArguments.field(arguments, 0, .first, result),
                   let time = try TimeArguments.time(arguments, 1, .second, result) else { return }
             try TimeFields.setValue(of: field, time, result)
-        })
+        }, duckdb: DateFunctions.datePart))
 }

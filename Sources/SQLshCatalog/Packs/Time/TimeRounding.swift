@@ -55,12 +55,11 @@ enum TimeRounding {
             number. \(DateDocs.inputs) NULL gives NULL.
             """,
         example: "select date_trunc('month', '2024-03-21');  -- '2024-03-01 00:00:00'",
-        body: { arguments, result in
-            guard arguments[1].storageType == .blob else { return try DateFunctions.trunc(arguments, result) }
+        body: DateFunctions.byArgumentKind(blobAt: 1, sqlean: { arguments, result in
             guard let field = try TimeArguments.field(arguments, 0, .first, result),
                   let time = try TimeArguments.time(arguments, 1, .second, result) else { return }
             result.setTime(try TimeFields.truncate(time, to: field))
-        })
+        }, duckdb: DateFunctions.trunc))
 
     static let timeRound = TimeCatalog.entry(
         "time_round", counts: [2], arguments: "t, duration",

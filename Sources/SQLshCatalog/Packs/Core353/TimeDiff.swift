@@ -1,0 +1,122 @@
+import SQLshCore
+
+/// `timediff(A, B)` (SQLite 3.43): what to add to B to reach A, as `+YYYY-MM-DD HH:MM:SS.SSS`.
+enum TimeDiff {
+    /// The difference as SQLite 3.53's `timediffFunc` works it out: whole years, then whole
+    /// months (stepping back a month while B passed A), then the rest as a time of day.
+    static func difference(_ a: SQLiteDateTime, _ b: SQLiteDateTime) -> String {
+        var d1 = a
+        var d2 = b
+        d1.computeDate()
+        d1.computeTime()
+        d2.computeDate()
+        d2.computeTime()
+        let sign: String
+        var years: Int
+        var months: Int
+        func recompute() {
+            d2.hasJulian = false
+            d2.computeJulian()
+        }
+        if d1.julianMilliseconds >= d2.julianMilliseconds {
+            sign = "+"
+            years = d1.year - d2.year
+            if years != 0 {
+                d2.year = d1.year
+                recompute()
+            }
+            months = d1.month - d2.month
+            if months < 0 {
+                years -= 1
+                months += 12
+            }
+            if months != 0 {
+                d2.month = d1.month
+                recompute()
+            }
+            while d1.julianMilliseconds < d2.julianMilliseconds {
+                months -= 1
+                if months < 0 {
+                    months = 11
+                    years -= 1
+                }
+                d2.month -= 1
+                if d2.month < 1 {
+                    d2.month = 12
+                    d2.year -= 1
+                }
+                recompute()
+            }
+            d1.julianMilliseconds -= d2.julianMilliseconds
+        } else {
+            sign = "-"
+            years = d2.year - d1.year
+            if years != 0 {
+                d2.year = d1.year
+                recompute()
+            }
+            months = d2.month - d1.month
+            if months < 0 {
+                years -= 1
+                months += 12
+            }
+            if months != 0 {
+                d2.month = d1.month
+                recompute()
+            }
+            while d1.julianMilliseconds > d2.julianMilliseconds {
+                months -= 1
+                if months < 0 {
+                    months = 11
+                    years -= 1
+                }
+                d2.month += 1
+                if d2.month > 12 {
+                    d2.month = 1
+                    d2.year += 1
+                }
+                recompute()
+            }
+            d1.julianMilliseconds = d2.julianMilliseconds - d1.julianMilliseconds
+        }
+        // The rest counted from 0000-01-01 00:00 (Julian day 1721059.5).
+        d1.julianMilliseconds += 148_699_540_800_000
+        d1.hasDate = false
+        d1.hasTime = false
+        d1.hasZone = false
+        d1.computeDate()
+        d1.computeTime()
+        let milliseconds = Int((d1.second * 1000).rounded())
+        return sign + pad(years, 4) + "-" + pad(months, 2) + "-" + pad(d1.day - 1, 2) + " "
+            + pad(d1.hour, 2) + ":" + pad(d1.minute, 2) + ":" + pad(milliseconds / 1000, 2) + "." + pad(milliseconds % 1000, 3)
+    }
+
+    /// `n` as C's `%0*d`: zeros before the digits (after a minus sign) up to `width` characters.
+    static func pad(_ n: Int, _ width: Int) -> String {
+        let digits = String(n.magnitude)
+        let sign = n < 0 ? "-" : ""
+        let zeros = max(0, width - sign.count - digits.count)
+        return sign + String(repeating: "0", count: zeros) + digits
+    }
+
+    static let entry = CatalogFunction(
+        arguments: "a, b",
+        summary: "the time from B to A as +YYYY-MM-DD HH:MM:SS.SSS (SQLite 3.43)",
+        details: """
+            timediff(A, B) is what must be added to B to reach A: '+' (A is not before B) or \
+            '-', then whole years, whole months, days, hours, minutes and seconds with \
+            milliseconds, so that datetime(B, timediff(A, B)) is datetime(A). A and B are read \
+            as SQLite's date functions read a value: ISO-8601 text (a date, a time, both, with \
+            an optional zone), 'now', or a number, which is a Julian day (not Unix time). NULL \
+            or a value that is not a date gives NULL.
+            """,
+        example: "SELECT timediff('2024-03-01', '2023-02-28 12:00');  -- '+0001-00-01 12:00:00.000'",
+        functions: {
+            [SQLFunction("timediff", argumentCount: 2, options: .pure, writingResult: { arguments, result in
+                guard let a = SQLiteDateTime(arguments[0]), let b = SQLiteDateTime(arguments[1]) else {
+                    return result.setNull()
+                }
+                result.set(difference(a, b))
+            })]
+        })
+}
