@@ -59,6 +59,17 @@ import Testing
         #expect(other.local(Keys.count) == 0)
     }
 
+    /// A connection's anchor finds it while it lives, and nothing once it is gone; the
+    /// connection's retains stay on the runtime's fast path (no weak reference to it).
+    @Test func anAnchorDoesNotKeepItsConnection() throws {
+        var db: Connection? = try Connection()
+        let anchor = try #require(db?.anchor)
+        #expect(anchor === db?.anchor)
+        #expect(anchor.connection === db)
+        db = nil
+        #expect(anchor.connection == nil)
+    }
+
     /// Closing drops the values: a new connection at the same address starts afresh.
     @Test func closingDropsTheValues() throws {
         let db = try Connection()
