@@ -32,12 +32,26 @@ SQLITE_OBJECT  := $(STATIC_LIB_DIR)/sqlite3.o
 # The shell is built without the implicit import of Swift's concurrency module, which nothing
 # in it uses: linked, it brought libdispatch along (31 pages of pointers relocated at every
 # start, 30 page faults, 70,000 instructions).
+# Nor with the implicit import of the string processing module (substring search and Swift's
+# Regex): the sources search text with SQLshCore's TextSearch.swift and `columns('regex')`
+# compiles with PCRE2, so neither _StringProcessing nor its regular-expression parser is
+# linked (2,300 relocated pointers and their pages, and their protocol conformance records,
+# which the runtime scans at type lookups).
+# Swift functions get sections of their own (-function-sections): the start-up order above then
+# places functions rather than whole source files, and the linker drops functions nothing calls.
+# The release shell leaves out the run-time exclusivity checks (-enforce-exclusivity=unchecked)
+# that Swift adds around accesses to class properties and globals it cannot prove apart at
+# compile time: about 20 a statement in the INSERT script (swift_beginAccess, a thread-local
+# access set), 4% of its instructions. The debug build that `swift test` runs keeps them, so a
+# conflicting access still stops a test.
 STARTUP_ORDER := $(CURDIR)/Sources/sqlsh/startup-order.txt
 SHELL_FLAGS := -Xswiftc -L$(STATIC_LIB_DIR) -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd \
 	-Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker '--export-dynamic-symbol=sqlite3_*' \
 	-Xlinker --symbol-ordering-file=$(STARTUP_ORDER) -Xlinker --no-warn-symbol-ordering \
-	-Xswiftc -Xfrontend -Xswiftc -disable-implicit-concurrency-module-import
+	-Xswiftc -Xfrontend -Xswiftc -disable-implicit-concurrency-module-import \
+	-Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import \
+	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -enforce-exclusivity=unchecked
 # PIE=no links a position-dependent executable: no relocation of its 33,000 pointers at start,
 # and none of the 120 page copies that writing them costs (start-up 1.9 ms -> 1.5 ms against
 # sqlite3's 1.2 ms on the 2-core machine), at the price of address-space randomization of the

@@ -111,7 +111,7 @@ let package = Package(
         .target(name: "SQLshFiles", dependencies: ["SQLshCore", "SQLshCatalog", "SQLshParquet", "CZlib"]),
 
         // Layer 4: the shell library: input in, bytes out.
-        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "SQLshFiles", "SQLshParquet", "CSQLshPlugin", "CSQLshVersion"]),
+        .target(name: "SQLshShell", dependencies: ["SQLshCore", "SQLshCatalog", "SQLshFiles", "SQLshParquet", "CPCRE2", "CSQLshPlugin", "CSQLshVersion"]),
         // sqlsh's version, from the top-level VERSION file (embedded by the C compiler).
         .target(name: "CSQLshVersion"),
 

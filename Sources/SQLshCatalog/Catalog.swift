@@ -342,9 +342,12 @@ private struct PendingPack {
     let make: () -> FunctionPack
 }
 
+/// A connection the catalog registered on, held by its anchor: not kept alive (a weak
+/// reference would slow every retain of the connection).
 private struct WeakConnection {
-    weak var connection: Connection?
-    init(_ connection: Connection) { self.connection = connection }
+    let anchor: ConnectionAnchor
+    var connection: Connection? { anchor.connection }
+    init(_ connection: Connection) { anchor = connection.anchor }
 }
 
 /// Case-insensitive wildcard matching: glob (`*`, `?`), or LIKE (`%`, `_`) when the pattern

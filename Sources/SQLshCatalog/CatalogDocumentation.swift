@@ -120,7 +120,7 @@ private func mdocArguments(_ function: CatalogFunction) -> String {
     let arguments = function.arguments ?? (function.arity == "1" ? "1 argument" : function.arity + " arguments")
     if arguments.isEmpty { return "" }
     return arguments.split(separator: ",").map { part in
-        " \"" + mdocEscape(part.trimmingPrefix(" ").description).replacingBytes("\"", with: "\\(dq") + "\""
+        " \"" + mdocEscape(part.dropping(prefix: " ").description).replacingBytes("\"", with: "\\(dq") + "\""
     }.joined()
 }
 

@@ -27,6 +27,17 @@ public final class Connection {
     /// Interrupts this connection's running statement from any thread or task, and is safe to
     /// keep after the connection is closed.
     public let interruptHandle: InterruptHandle
+    /// The connection's ``ConnectionAnchor``, once something asked for it.
+    private var madeAnchor: ConnectionAnchor?
+
+    /// A reference to this connection that does not keep it alive and is nil once it is
+    /// gone (see ``ConnectionAnchor``); the same one at every call.
+    public var anchor: ConnectionAnchor {
+        if let madeAnchor { return madeAnchor }
+        let anchor = ConnectionAnchor(self)
+        madeAnchor = anchor
+        return anchor
+    }
     // Swift closures given to SQLite hooks, kept alive while installed.
     /// The progress observers (ProgressObservers.swift) and the one ``setProgressHandler(instructions:_:)`` set.
     var progressObservers: ProgressObservers?
@@ -92,6 +103,7 @@ public final class Connection {
     }
 
     deinit {
+        madeAnchor?.target = nil
         if onDemand != nil || statementRewriter != nil { OpenConnections.remove(handle) }
         interruptHandle.invalidate()
         if !isClosed && !isBorrowed {

@@ -224,18 +224,19 @@ private func collationNeeded(_ context: UnsafeMutableRawPointer?, _ db: OpaquePo
 /// per-connection storage, dropped when the connection closes.
 enum OpenConnections {
     struct Owner: @unchecked Sendable {
-        // Weak: the storage must not keep a connection alive; a Connection is used only on the
-        // thread that runs its statements.
-        weak var connection: Connection?
+        // An anchor (not a strong reference): the storage must not keep a connection alive; a
+        // Connection is used only on the thread that runs its statements.
+        var anchor: ConnectionAnchor?
+        var connection: Connection? { anchor?.connection }
     }
     private static let owner = ConnectionLocal<Owner>(initial: Owner())
 
     static func add(_ connection: Connection) {
-        connection.withLocal(owner) { $0.connection = connection }
+        connection.withLocal(owner) { $0.anchor = connection.anchor }
     }
 
     static func remove(_ handle: OpaquePointer) {
-        owner.withExistingValue(onHandle: handle) { $0.connection = nil }
+        owner.withExistingValue(onHandle: handle) { $0.anchor = nil }
     }
 
     static func connection(for handle: OpaquePointer) -> Connection? {

@@ -1,3 +1,5 @@
+import SQLshCore
+
 /// Ctrl-R: incremental search back through history, as in bash; the state, key by key.
 ///
 /// The prompt becomes `(reverse-i-search)'needle': ` (`(failed reverse-i-search)` when nothing
@@ -113,7 +115,7 @@ public struct HistorySearch: Sendable {
         guard !needle.isEmpty else { found = nil; failed = false; return }
         var i = start
         while i >= 0 && i < entries.count {
-            if entries[i] != skip, let range = entries[i].firstRange(of: needle) {
+            if entries[i] != skip, let range = entries[i].firstRange(ofElements: needle) {
                 let scalars = entries[i].unicodeScalars
                 found = (i, scalars.distance(from: scalars.startIndex, to: range.lowerBound))
                 failed = false

@@ -31,6 +31,45 @@ import Testing
         #expect(db.local(Keys.count) == 42)
     }
 
+    /// A key made and dropped while its connection stays open: its value keeps it alive, so
+    /// no other key (of another type) can take its identity and find that value.
+    @Test func aTemporaryKeysValueIsNeverAnotherKeys() throws {
+        let db = try Connection()
+        for i in 0..<50 {
+            let numbers = ConnectionLocal<Int>(initial: -1)
+            db.withLocal(numbers) { $0 = i }
+            let texts = ConnectionLocal<String>(initial: "none")
+            #expect(db.local(texts) == "none")
+            #expect(db.local(numbers) == i)
+        }
+    }
+
+    /// Dropping a closed connection's values runs their deinits outside the storage's lock:
+    /// a deinit may read another connection's value.
+    @Test func droppedValuesAreReleasedOutsideTheLock() throws {
+        final class Reader: Sendable {
+            let other: UInt
+            init(_ other: UInt) { self.other = other }
+            deinit { _ = ConnectionLocalStorage.value(other, Keys.count) }
+        }
+        let readers = ConnectionLocal<Reader?>(initial: nil)
+        let db = try Connection(), other = try Connection()
+        db.withLocal(readers) { $0 = Reader(UInt(bitPattern: other.handle)) }
+        try db.close()
+        #expect(other.local(Keys.count) == 0)
+    }
+
+    /// A connection's anchor finds it while it lives, and nothing once it is gone; the
+    /// connection's retains stay on the runtime's fast path (no weak reference to it).
+    @Test func anAnchorDoesNotKeepItsConnection() throws {
+        var db: Connection? = try Connection()
+        let anchor = try #require(db?.anchor)
+        #expect(anchor === db?.anchor)
+        #expect(anchor.connection === db)
+        db = nil
+        #expect(anchor.connection == nil)
+    }
+
     /// Closing drops the values: a new connection at the same address starts afresh.
     @Test func closingDropsTheValues() throws {
         let db = try Connection()

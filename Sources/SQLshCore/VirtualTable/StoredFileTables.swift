@@ -69,7 +69,7 @@ public enum StoredFileTables {
         if connection.local(admitted).contains(key) { return }
         var call = "\(module)(\(arguments.joined(separator: ",")))"
         if call.utf8.count > 200 { call = String(call.prefix(200)) + "..." }
-        let advice = connection.local(advice).replacing("NAME", with: context.tableName)
+        let advice = connection.local(advice).replacingAll("NAME", with: context.tableName)
         throw SQLiteError(message: """
             table \(context.tableName) is a \(module) table the database came with (\(call)): sqlsh reads and writes \
             files only for tables made in this session; \(advice)

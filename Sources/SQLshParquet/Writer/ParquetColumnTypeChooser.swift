@@ -56,13 +56,13 @@ public struct ParquetColumnTypeChooser: Sendable {
             declared = .time
         } else if let (precision, scale) = Self.decimal(words) {
             declared = .decimal(precision: precision, scale: scale)
-        } else if t.contains("INT") {
+        } else if t.hasBytes("INT") {
             declared = .integer
-        } else if t.contains("CHAR") || t.contains("CLOB") || t.contains("TEXT") {
+        } else if t.hasBytes("CHAR") || t.hasBytes("CLOB") || t.hasBytes("TEXT") {
             declared = .text
-        } else if t.contains("BLOB") {
+        } else if t.hasBytes("BLOB") {
             declared = .blob
-        } else if t.contains("REAL") || t.contains("FLOA") || t.contains("DOUB") {
+        } else if t.hasBytes("REAL") || t.hasBytes("FLOA") || t.hasBytes("DOUB") {
             declared = .real
         } else if t.isEmpty {
             declared = .text
@@ -149,6 +149,14 @@ extension ParquetColumnTypeChooser {
 }
 
 extension String {
+    /// Whether `word` occurs in the text, byte for byte (as SQLite finds INT, CHAR... in a
+    /// declared type to give a column its affinity).
+    fileprivate func hasBytes(_ word: String) -> Bool {
+        let text = Array(utf8), word = Array(word.utf8)
+        guard !word.isEmpty, text.count >= word.count else { return false }
+        return (0...(text.count - word.count)).contains { text[$0..<($0 + word.count)].elementsEqual(word) }
+    }
+
     fileprivate var trimmingSpaces: Substring {
         let s = drop(while: { $0 == " " })
         return s.dropLast(s.reversed().prefix(while: { $0 == " " }).count)

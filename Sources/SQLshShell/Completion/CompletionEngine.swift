@@ -547,19 +547,3 @@ public struct CompletionEngine {
         return out.sorted { $0.text < $1.text }
     }
 }
-
-extension String {
-    /// Every occurrence of `target` replaced (no Foundation).
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, contains(target) else { return self }
-        var result = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
-        }
-        result += rest
-        return result
-    }
-}

@@ -59,9 +59,10 @@ struct CompletionTable: TableValuedFunction {
         info.estimatedRows = Int64(500 - 100 * Int(argument))
     }
 
-    /// The connection the names are read from (nil: keywords only). Weak: the connection
-    /// keeps the table-valued function, which must not keep the connection.
-    private weak var connection: Connection?
+    /// The connection the names are read from (nil: keywords only). By its anchor: the
+    /// connection keeps the table-valued function, which must not keep the connection.
+    private let anchor: ConnectionAnchor?
+    private var connection: Connection? { anchor?.connection }
     /// The SQL keywords offered in the first phase.
     private let keywords: [String]
     private var rows: [(text: [UInt8], phase: Phase)] = []
@@ -76,28 +77,20 @@ struct CompletionTable: TableValuedFunction {
     }
 
     init(connection: Connection?, keywords: [String]) {
-        self.connection = connection
+        self.anchor = connection?.anchor
         self.keywords = keywords
     }
 
     /// Registers `completion` on `connection`.
     static func register(on connection: Connection) throws {
-        let reference = ConnectionReference(connection)
+        // By its anchor: the connection keeps the factory, which must not keep the connection.
+        // SQLite calls the factory only while a statement of this very connection runs.
+        let anchor = connection.anchor
         try connection.addTableValuedFunction("completion", CompletionTable.self) {
             // Read when a completion runs: the keyword list is made once, not at every open.
             // SQLite's keywords only, as sqlite3's completion table (friendly SQL's are the prompt's).
-            CompletionTable(connection: reference.connection, keywords: SQLText.keywords)
+            CompletionTable(connection: anchor.connection, keywords: SQLText.keywords)
         }
-    }
-
-    /// The connection `completion` is registered on, for its cursor factory, which must be
-    /// `@Sendable`. Weak: the connection keeps the factory, which must not keep the connection.
-    ///
-    /// `@unchecked Sendable`: SQLite calls the factory only while a statement of this very
-    /// connection runs, so the connection is used on the thread that is already using it.
-    private final class ConnectionReference: @unchecked Sendable {
-        weak let connection: Connection?
-        init(_ connection: Connection) { self.connection = connection }
     }
 
     mutating func filter(_ arguments: FilterArguments) throws {

@@ -11,7 +11,7 @@ final class ProgressState {
     var instructions: Int32 = 0
     /// The progress observer `.progress` added, and the connection it is on.
     var observer: ProgressObserverID?
-    weak var observed: Connection?
+    var observed: ConnectionAnchor?
 }
 
 extension Shell {
@@ -22,11 +22,11 @@ extension Shell {
         let state = progressState
         state.instructions = instructions
         if let observer = state.observer {
-            state.observed?.removeProgressObserver(observer)
+            state.observed?.connection?.removeProgressObserver(observer)
             state.observer = nil
         }
         guard instructions > 0 else { return }
-        state.observed = connection
+        state.observed = connection.anchor
         state.observer = connection.addProgressObserver(every: instructions) { [weak self] in
             guard let self else { return false }
             let state = progressState

@@ -216,11 +216,11 @@ extension FriendlyForms {
         guard let depth = t.depths() else { return nil }
         for i in 0..<t.count where t.isWord(i, "columns") && t.isOp(i + 1, "(") && i + 3 < t.count
             && t.tokens[i + 2].kind == .string && t.isOp(i + 3, ")") {
-            guard let pattern = t.unquoted(i + 2), let regex = try? Regex(pattern),
+            guard let pattern = t.unquoted(i + 2), let regex = ColumnPattern(pattern),
                   let s = enclosingSelect(t, depth, before: i), let f = coreFrom(t, depth, select: s, limit: t.count), f > i else { return nil }
             let fromEnd = clauseEnd(t, depth, after: f)
             guard let names = schema.resultColumns(of: "select * from " + t.source((f + 1)..<fromEnd)) else { return nil }
-            let matching = names.filter { (try? regex.firstMatch(in: $0)) != nil }
+            let matching = names.filter { regex.matches($0) }
             guard !matching.isEmpty else { return nil }
             // The item around the call.
             var lower = i

@@ -158,8 +158,8 @@ extension FriendlyForms {
             case "TIMESTAMP", "DATETIME", "TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE": self = .timestamp
             default:
                 // SQLite's affinity rules: INT first, then CHAR, CLOB or TEXT.
-                if type.contains("INT") { self = .number
-                } else if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { self = .text
+                if type.contains(elements: "INT") { self = .number
+                } else if type.contains(elements: "CHAR") || type.contains(elements: "CLOB") || type.contains(elements: "TEXT") { self = .text
                 } else { self = .number }
             }
         }

@@ -43,7 +43,7 @@ struct SQLiteFunctionDoc: Sendable {
 
     /// `name(arguments)`; the JSON operators as `JSON -> PATH`.
     var signature: String {
-        if name.hasPrefix("-") { return arguments.split(separator: ",").map { $0.trimmingPrefix(" ") }.joined(separator: " \(name) ") }
+        if name.hasPrefix("-") { return arguments.split(separator: ",").map { $0.dropping(prefix: " ") }.joined(separator: " \(name) ") }
         return "\(name)(\(arguments))"
     }
 }

@@ -54,7 +54,7 @@ final class RecoverWriter {
         var sql: String?
 
         var isVirtualTable: Bool { sql.map { Self.like($0, prefix: "create virtual") } ?? false }
-        var isUniqueIndex: Bool { type == "index" && (sql.map { $0.lowercased().contains("unique") } ?? false) }
+        var isUniqueIndex: Bool { type == "index" && (sql.map { $0.lowercased().contains(elements: "unique") } ?? false) }
 
         /// `LIKE 'prefix%'`: ASCII case-insensitive.
         static func like(_ text: String, prefix: String) -> Bool { text.lowercased().hasPrefix(prefix) }

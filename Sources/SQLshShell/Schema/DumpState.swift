@@ -189,7 +189,7 @@ struct DumpState {
             while try statement.step() {
                 let sql = statement.cText(at: 0) ?? ""
                 out.write(sql)
-                out.write(sql.contains("--") ? "\n;\n" : ";\n")
+                out.write(sql.contains(elements: "--") ? "\n;\n" : ";\n")
             }
         } catch {
             let failure = Self.sqliteError(error)

@@ -8,7 +8,7 @@ enum SchemaPrinter {
     /// written back as they were.
     static func line(_ sql: String, tail: String, to out: OutputWriter) {
         var z = sql
-        if tail.hasPrefix(";") && (sql.contains("/*") || sql.contains("--")) {
+        if tail.hasPrefix(";") && (sql.contains(elements: "/*") || sql.contains(elements: "--")) {
             for terminator in ["", "*/", "\n"] {
                 let candidate = sql + terminator + ";"
                 if SQLText.isComplete(candidate) {
