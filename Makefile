@@ -39,11 +39,10 @@ SQLITE_OBJECT  := $(STATIC_LIB_DIR)/sqlite3.o
 # which the runtime scans at type lookups).
 # Swift functions get sections of their own (-function-sections): the start-up order above then
 # places functions rather than whole source files, and the linker drops functions nothing calls.
-# The release shell leaves out the run-time exclusivity checks (-enforce-exclusivity=unchecked)
-# that Swift adds around accesses to class properties and globals it cannot prove apart at
-# compile time: about 20 a statement in the INSERT script (swift_beginAccess, a thread-local
-# access set), 4% of its instructions. The debug build that `swift test` runs keeps them, so a
-# conflicting access still stops a test.
+# The release shell keeps Swift's run-time exclusivity checks: -enforce-exclusivity=unchecked
+# would save 4% of the INSERT script's instructions, but turns a conflicting access (a function
+# re-entering the connection from a hostile schema's trigger, say) from a stop into undefined
+# behaviour. Hot paths avoid the checks by their data layout instead.
 STARTUP_ORDER := $(CURDIR)/Sources/sqlsh/startup-order.txt
 SHELL_FLAGS := -Xswiftc -L$(STATIC_LIB_DIR) -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd \
 	-Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
@@ -51,7 +50,7 @@ SHELL_FLAGS := -Xswiftc -L$(STATIC_LIB_DIR) -Xlinker -ltinfo -Xlinker -lbsd -Xli
 	-Xlinker --symbol-ordering-file=$(STARTUP_ORDER) -Xlinker --no-warn-symbol-ordering \
 	-Xswiftc -Xfrontend -Xswiftc -disable-implicit-concurrency-module-import \
 	-Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import \
-	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -enforce-exclusivity=unchecked
+	-Xswiftc -Xfrontend -Xswiftc -function-sections
 # PIE=no links a position-dependent executable: no relocation of its 33,000 pointers at start,
 # and none of the 120 page copies that writing them costs (start-up 1.9 ms -> 1.5 ms against
 # sqlite3's 1.2 ms on the 2-core machine), at the price of address-space randomization of the

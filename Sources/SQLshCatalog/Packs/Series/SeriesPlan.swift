@@ -1,17 +1,16 @@
 import SQLshCore
 
 /// The plan of a `generate_series` scan, as SQLite 3.53's series.c numbers it: which
-/// constraints were handed to `filter` (in this order: start, stop, step, LIMIT, OFFSET, the
-/// lower or exact bound on value, the upper bound on value) and the order of the output.
-/// LIMIT and OFFSET keep their bits but are never asked for (see ``choose(_:)``).
+/// constraints were handed to `filter` (in this order: start, stop, step, the lower or exact
+/// bound on value, the upper bound on value) and the order of the output. series.c's LIMIT
+/// and OFFSET bits (0x20, 0x40) are never set: those are left to the engine (see
+/// ``choose(_:)``).
 enum SeriesPlan {
     static let start: Int32 = 0x0001
     static let stop: Int32 = 0x0002
     static let step: Int32 = 0x0004
     static let descending: Int32 = 0x0008
     static let ascending: Int32 = 0x0010
-    static let limit: Int32 = 0x0020
-    static let offset: Int32 = 0x0040
     static let valueEqual: Int32 = 0x0080
     static let valueAtLeast: Int32 = 0x0100
     static let valueAbove: Int32 = 0x0200
@@ -32,8 +31,8 @@ enum SeriesPlan {
         var plan: Int32 = 0
         var startSeen = false
         var unusableMask: Int32 = 0
-        // start, stop, step, LIMIT, OFFSET, value (=, >=, >), value (<=, <)
-        var chosen = [Int](repeating: -1, count: 7)
+        // start, stop, step, value (=, >=, >), value (<=, <)
+        var chosen = [Int](repeating: -1, count: 5)
         for i in 0..<info.constraintCount {
             let constraint = info.constraint(i)
             let op = constraint.op
@@ -46,18 +45,18 @@ enum SeriesPlan {
                 switch op {
                 case .equal, isOperator:
                     plan = (plan | valueEqual) & ~(valueAtLeast | valueAbove | valueAtMost | valueBelow)
-                    chosen[5] = i
-                    chosen[6] = -1
+                    chosen[3] = i
+                    chosen[4] = -1
                     startSeen = true
                 case .greaterOrEqual, .greaterThan:
                     guard plan & valueEqual == 0 else { break }
                     plan = op == .greaterOrEqual ? (plan | valueAtLeast) & ~valueAbove : (plan | valueAbove) & ~valueAtLeast
-                    chosen[5] = i
+                    chosen[3] = i
                     startSeen = true
                 case .lessOrEqual, .lessThan:
                     guard plan & valueEqual == 0 else { break }
                     plan = op == .lessOrEqual ? (plan | valueAtMost) & ~valueBelow : (plan | valueBelow) & ~valueAtMost
-                    chosen[6] = i
+                    chosen[4] = i
                 default:
                     break
                 }
@@ -90,8 +89,6 @@ enum SeriesPlan {
                 plan |= first.descending ? descending : ascending
                 info.orderByConsumed = true
             }
-        } else if plan & (start | limit) == start | limit {
-            info.estimatedRows = 2500
         } else {
             info.estimatedRows = 2147483647
         }

@@ -41,12 +41,6 @@ struct SeriesRange {
         isDescending = originalStep < 0
         if isDescending ? base < term : base > term { return false }
 
-        var limit: Int64 = 0
-        var offset: Int64 = 0
-        if plan & SeriesPlan.limit != 0 {
-            limit = nextArgument()?.int64 ?? 0
-            if plan & SeriesPlan.offset != 0 { offset = nextArgument()?.int64 ?? 0 }
-        }
         if plan & (SeriesPlan.lowerBounds | SeriesPlan.upperBounds) != 0 {
             guard let (minimum, maximum) = Self.valueBounds(plan: plan, nextArgument) else { return false }
             guard narrow(minimum: minimum, maximum: maximum) else { return false }
@@ -64,23 +58,7 @@ struct SeriesRange {
             swap(&base, &term)
             isDescending.toggle()
         }
-        if plan & SeriesPlan.limit != 0 {
-            if offset > 0 {
-                guard steps >= UInt64(offset) else { return false }
-                let skip = step &* UInt64(offset)
-                base = isDescending ? Self.subtract(base, skip) : Self.add(base, skip)
-            }
-            if limit >= 0 && steps > UInt64(limit) {
-                let span = UInt64(bitPattern: limit &- 1) &* step
-                term = isDescending ? Self.subtract(base, span) : Self.add(base, span)
-            }
-        }
         return true
-    }
-
-    /// The number of steps from base to term.
-    private var steps: UInt64 {
-        isDescending ? Self.span(base, term) / step : Self.span(term, base) / step
     }
 
     /// Moves base and term inside `minimum...maximum`, keeping base on the series; false when
