@@ -1,3 +1,5 @@
+import SQLshCore
+
 /// The packs compiled into sqlsh, in listing order. Each pack lives in its own folder under
 /// `Packs/` and exposes a `static let pack`.
 ///
@@ -14,28 +16,34 @@ enum BuiltInPacks {
         let make: @Sendable () -> FunctionPack
         /// The pack's name, known without making it (a test checks it is the pack's).
         let name: String
+        /// The C entries of the pack's functions that SQLite calls directly (``DirectEntry``),
+        /// in the order of their signatures (a test checks the order, and each entry against
+        /// the function it stands for).
+        let direct: @Sendable () -> [DirectEntry]
 
         init(_ name: String, upFront: @escaping @Sendable () -> [CatalogFunction] = { [] },
+             direct: @escaping @Sendable () -> [DirectEntry] = { [] },
              make: @escaping @Sendable () -> FunctionPack) {
             self.name = name
             self.upFront = upFront
+            self.direct = direct
             self.make = make
         }
     }
 
     static let all: [Entry] = [
-        Entry("text") { TextPack.pack },
+        Entry("text", direct: { Repeat.direct + Size.direct }) { TextPack.pack },
         Entry("regexp") { RegexpPack.pack },
-        Entry("stats", upFront: { [SqleanStatsNames.statsSeq] }) { StatsPack.pack },
+        Entry("stats", upFront: { [SqleanStatsNames.statsSeq] }, direct: { MomentEntries.all }) { StatsPack.pack },
         Entry("series", upFront: { [SeriesPack.generateSeries] }) { SeriesPack.pack },
         Entry("sha3") { SHA3Pack.pack },
         Entry("fileio", upFront: { [FileIOPack.fsdir] + SqleanTableFunctions.all }) { FileIOPack.pack },
         Entry("decimal") { DecimalPack.pack },
         Entry("ieee754") { IEEE754Pack.pack },
         Entry("core353") { Core353Pack.pack },
-        Entry("math") { MathPack.pack },
+        Entry("math", direct: { MathEntries.all }) { MathPack.pack },
         Entry("ipaddr") { IPAddrPack.pack },
-        Entry("time") { TimePack.pack },
+        Entry("time", direct: { TimeEntries.all }) { TimePack.pack },
         Entry("crypto") { CryptoPack.pack },
         Entry("uuid") { UUIDPack.pack },
         Entry("unicode") { UnicodePack.pack },

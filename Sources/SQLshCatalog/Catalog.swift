@@ -172,7 +172,9 @@ public final class Catalog {
         // first statement (nothing can have been disabled: that makes the packs).
         if !pending.isEmpty {
             for (pack, signatures) in BuiltInPacks.signatures.enumerated() where !signatures.isEmpty {
-                try connection.add(deferred: signatures) { BuiltInSignature.make(pack: pack, index: $0) }
+                try connection.add(deferred: signatures, direct: BuiltInPacks.all[pack].direct()) {
+                    BuiltInSignature.make(pack: pack, index: $0)
+                }
             }
         }
         for function in allFunctions where !disabledNames.contains(Catalog.key(function.name)) {

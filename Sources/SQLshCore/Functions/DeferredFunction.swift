@@ -70,6 +70,13 @@ extension Connection {
     /// - Throws: ``SQLiteError`` as ``add(_:)-(SQLFunction)`` does, for the first signature
     ///   SQLite refuses (those before it stay registered).
     public func add(deferred signatures: [DeferredSignature], make: @escaping @Sendable (Int) -> SQLFunction?) throws {
+        try add(deferred: signatures, entries: [], make: make)
+    }
+
+    /// ``add(deferred:make:)``, the signatures run by one of `entries` (in the signatures'
+    /// order) registered with its callbacks (``add(deferred:direct:make:)``).
+    func add(deferred signatures: [DeferredSignature], entries: [DirectEntry],
+             make: @escaping @Sendable (Int) -> SQLFunction?) throws {
         guard !isClosed else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed") }
         let maximum = Int(sqlite3_limit(handle, SQLITE_LIMIT_FUNCTION_ARG, -1))
         for signature in signatures {
@@ -91,6 +98,7 @@ extension Connection {
             destroy = nil
             keptAlive.append(table)
         }
+        var nextEntry = 0
         for index in signatures.indices {
             let signature = signatures[index]
             if destroy != nil { _ = Unmanaged.passRetained(table) }
@@ -99,7 +107,26 @@ extension Connection {
             let count = signature.argumentCount.map { Int32(clamping: $0) } ?? -1
             // withCString reads a literal's bytes in place (or copies a short one to the
             // stack); the implicit String-to-pointer conversion allocated an array per name.
+            // A direct entry: SQLite calls its C callbacks, with the slot as user data all the
+            // same (so that registration and release stay the same for every function). The
+            // entries come in the signatures' order: one comparison a signature at most.
+            var entry: DirectEntry?
+            if nextEntry < entries.count, entries[nextEntry].runs(signature) {
+                entry = entries[nextEntry]
+                nextEntry += 1
+            }
             let rc: Int32 = signature.name.withCString { name in
+                if let entry {
+                    switch entry.kind {
+                    case .scalar:
+                        return sqlite3_create_function_v2(handle, name, count, flags, userData, entry.function, nil, nil, destroy)
+                    case .aggregate:
+                        return sqlite3_create_function_v2(handle, name, count, flags, userData, nil, entry.step, entry.final, destroy)
+                    case .window:
+                        return sqlite3_create_window_function(handle, name, count, flags, userData, entry.step, entry.final,
+                                                              entry.value, entry.inverse, destroy)
+                    }
+                }
                 switch signature.kind {
                 case .scalar:
                     return sqlite3_create_function_v2(handle, name, count, flags, userData, deferredScalar, nil, nil, destroy)

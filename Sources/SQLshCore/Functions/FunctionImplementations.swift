@@ -149,18 +149,30 @@ enum AggregateState<A: Aggregate> {
         sqlite3_aggregate_context(ctx, 0)?.assumingMemoryBound(to: Int.self).pointee = 0
     }
 
+    /// One row; a thrown error goes to `fail` (which reports it with the function's name).
     @inlinable @inline(__always)
-    static func step(_ ctx: OpaquePointer, _ arguments: Arguments, _ name: String) {
+    static func step(_ ctx: OpaquePointer, _ arguments: Arguments, _ fail: (OpaquePointer, any Error) -> Void) {
         guard let state = state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
         do {
             try state.pointee.step(arguments)
         } catch {
-            failCall(ctx, error, name: name)
+            fail(ctx, error)
         }
     }
 
     @inlinable @inline(__always)
+    static func step(_ ctx: OpaquePointer, _ arguments: Arguments, _ name: String) {
+        step(ctx, arguments) { failCall($0, $1, name: name) }
+    }
+
+    @inlinable @inline(__always)
     static func final(_ ctx: OpaquePointer, _ name: String) {
+        final(ctx) { failCall($0, $1, name: name) }
+    }
+
+    /// The result of the invocation, its state ended; a thrown error goes to `fail`.
+    @inlinable @inline(__always)
+    static func final(_ ctx: OpaquePointer, _ fail: (OpaquePointer, any Error) -> Void) {
         let result = ResultContext(rawValue: ctx)
         do {
             if let state = state(ctx, create: false) {
@@ -170,7 +182,7 @@ enum AggregateState<A: Aggregate> {
                 try emptyResult(result)
             }
         } catch {
-            failCall(ctx, error, name: name)
+            fail(ctx, error)
         }
     }
 
@@ -184,16 +196,28 @@ enum AggregateState<A: Aggregate> {
 extension AggregateState where A: WindowAggregate {
     @inlinable @inline(__always)
     static func inverse(_ ctx: OpaquePointer, _ arguments: Arguments, _ name: String) {
+        inverse(ctx, arguments) { failCall($0, $1, name: name) }
+    }
+
+    /// Removes a row; a thrown error goes to `fail`.
+    @inlinable @inline(__always)
+    static func inverse(_ ctx: OpaquePointer, _ arguments: Arguments, _ fail: (OpaquePointer, any Error) -> Void) {
         guard let state = state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
         do {
             try state.pointee.inverse(arguments)
         } catch {
-            failCall(ctx, error, name: name)
+            fail(ctx, error)
         }
     }
 
     @inlinable @inline(__always)
     static func value(_ ctx: OpaquePointer, _ name: String) {
+        value(ctx) { failCall($0, $1, name: name) }
+    }
+
+    /// The current value of a window; a thrown error goes to `fail`.
+    @inlinable @inline(__always)
+    static func value(_ ctx: OpaquePointer, _ fail: (OpaquePointer, any Error) -> Void) {
         let result = ResultContext(rawValue: ctx)
         do {
             if let state = state(ctx, create: false) {
@@ -202,7 +226,7 @@ extension AggregateState where A: WindowAggregate {
                 try emptyResult(result)
             }
         } catch {
-            failCall(ctx, error, name: name)
+            fail(ctx, error)
         }
     }
 }

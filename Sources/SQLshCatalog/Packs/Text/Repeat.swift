@@ -29,3 +29,12 @@ private func repeatText(_ arguments: Arguments, _ result: ResultContext) throws 
     guard !size.overflow, size.partialValue <= result.lengthLimit else { return result.setTooBig() }
     result.setText(count: size.partialValue) { out in _ = repeatBytes(text, times: times, to: out) }
 }
+
+extension Repeat {
+    /// The C entries of `text_repeat` and `repeat` (``DirectEntry``): SQLite calls the body
+    /// above directly, with no deferred slot or closure in between (issue 34).
+    static let direct: [DirectEntry] = [
+        DirectEntry(scalar: "text_repeat", argumentCount: 2) { DirectCall.scalar($0, $1, $2, name: "text_repeat", repeatText) },
+        DirectEntry(scalar: "repeat", argumentCount: 2) { DirectCall.scalar($0, $1, $2, name: "repeat", repeatText) },
+    ]
+}

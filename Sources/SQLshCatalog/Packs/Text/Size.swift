@@ -51,3 +51,14 @@ enum Size {
     if bytes == 0, value.isNull { return result.setNull() }
     result.set(bytes << 3)
 }
+
+extension Size {
+    /// The C entries of these functions (``DirectEntry``): SQLite calls the bodies above
+    /// directly, with no deferred slot or closure in between (issue 34).
+    static let direct: [DirectEntry] = [
+        DirectEntry(scalar: "text_size", argumentCount: 1) { DirectCall.scalar($0, $1, $2, name: "text_size", byteSize) },
+        DirectEntry(scalar: "octet_length", argumentCount: 1) { DirectCall.scalar($0, $1, $2, name: "octet_length", byteSize) },
+        DirectEntry(scalar: "text_bitsize", argumentCount: 1) { DirectCall.scalar($0, $1, $2, name: "text_bitsize", bitSize) },
+        DirectEntry(scalar: "bit_length", argumentCount: 1) { DirectCall.scalar($0, $1, $2, name: "bit_length", bitSize) },
+    ]
+}
