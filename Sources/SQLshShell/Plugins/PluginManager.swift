@@ -228,14 +228,15 @@ public final class PluginManager {
 
     /// Why a plugin may not add a function called `name`, or nil when it may: the one check
     /// every plugin goes through (native C, Swift and WebAssembly alike, as they all commit
-    /// here). A name the catalog has is taken; a name of one of SQLite's own functions
-    /// (``SQLiteOwnFunctions``) would replace SQLite's version in every later query.
+    /// here). A name of one of SQLite's own functions (``SQLiteOwnFunctions``) would replace
+    /// SQLite's version in every later query; a name the catalog has is taken. The first
+    /// reason wins where both hold (`iif`: SQLite's with 3 arguments, the catalog's otherwise).
     static func refusal(ofFunctionNamed name: String, in catalog: Catalog) -> String? {
-        if let existing = catalog.function(named: name) {
-            return "function \(name) already exists (pack \(existing.pack))"
-        }
         if SQLiteOwnFunctions.contains(name) {
             return "function \(name) is one of SQLite's own functions, which a plugin may not replace"
+        }
+        if let existing = catalog.function(named: name) {
+            return "function \(name) already exists (pack \(existing.pack))"
         }
         return nil
     }
