@@ -44,17 +44,8 @@ for name, step in (("a", 1), ("b", 2)):
 EOF
 gzip -kf "$work/big.csv"
 
-# Best wall time (seconds) and max RSS (KiB) of a command over $runs runs.
-measure() {
-  local best="" rss=0 t m
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -f '%e %M' -o "$work/time" "$@" >"$work/out" 2>"$work/err" || { echo "failed: $*" >&2; cat "$work/err" >&2; return 1; }
-    read -r t m <"$work/time"
-    if [ -z "$best" ] || python3 -c "import sys; sys.exit(0 if $t < $best else 1)"; then best=$t; fi
-    [ "$m" -gt "$rss" ] && rss=$m
-  done
-  echo "$best $rss"
-}
+# measure: best wall time and max RSS over $runs runs (Benchmarks/lib.sh).
+. Benchmarks/lib.sh
 
 row() { # LABEL GOAL SQLSH_CMD SQLITE3_CMD|- DUCKDB_CMD|-
   local label=$1 goal=$2 s q d

@@ -27,16 +27,9 @@ insert into t select value, (value * 7919 % 100003) / 7.0,
 from generate_series(1, $rows);
 EOF
 
-# Best wall time (seconds) of a command over $runs runs.
-best() {
-  local best="" t
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -f '%e' -o "$work/time" "$@" >/dev/null 2>"$work/err" || { echo "failed: $*" >&2; cat "$work/err" >&2; return 1; }
-    t=$(tail -1 "$work/time")
-    if [ -z "$best" ] || python3 -c "import sys; sys.exit(0 if $t < $best else 1)"; then best=$t; fi
-  done
-  echo "$best"
-}
+# measure: best wall time and max RSS over $runs runs (Benchmarks/lib.sh); best: the time alone.
+. Benchmarks/lib.sh
+best() { local t _; read -r t _ <<<"$(measure "$@")" && echo "$t"; }
 
 columns="count(*), min(id), max(id), avg(id), min(v), max(v), avg(v), min(name), max(name), min(day), max(day)"
 summarize=$(best "$sqlsh" "$work/t.db" "summarize t")

@@ -34,17 +34,8 @@ con.sql(f"copy (select * from '{work}/big.parquet') to '{work}/big.csv' (header 
 PY
 "$ref" "$work/ref.db" "create table t(id integer, v integer)" ".import --csv $work/big.csv t"
 
-# Best wall time (seconds) and max RSS (KiB) of a command over $runs runs.
-measure() {
-  local best="" rss=0 t m
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -f '%e %M' -o "$work/time" "$@" >"$work/out" 2>"$work/err" || { echo "failed: $*" >&2; cat "$work/err" >&2; return 1; }
-    read -r t m <"$work/time"
-    if [ -z "$best" ] || python3 -c "import sys; sys.exit(0 if $t < $best else 1)"; then best=$t; fi
-    [ "$m" -gt "$rss" ] && rss=$m
-  done
-  echo "$best $rss"
-}
+# measure: best wall time and max RSS over $runs runs (Benchmarks/lib.sh).
+. Benchmarks/lib.sh
 
 query="select count(*), sum(v)"
 s=$(measure "$sqlsh" :memory: "$query from '$work/big.parquet'")
