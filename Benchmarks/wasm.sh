@@ -31,7 +31,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 db="$work/wasm.db"
 native="$work/native_bench.so"
-"$CC" -O2 -shared -fPIC -I Sources/CSQLshPlugin/include -o "$native" Benchmarks/wasm/native_reverse.c -lsqlite3
+"$CC" -O2 -shared -fPIC -I Sources/CSQLshPlugin/include -I plugins/wasm -o "$native" Benchmarks/wasm/native_reverse.c -lsqlite3
 
 # Short accented texts (11 to 30 characters) and integers.
 "$SQLSH" "$db" "

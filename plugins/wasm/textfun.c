@@ -4,6 +4,7 @@
  *   clang --target=wasm32 -O2 -nostdlib -Wl,--no-entry -o textfun.wasm textfun.c
  */
 #include "sqlsh_wasm.h"
+#include "reverse.h"  /* the reverse loop, shared with Benchmarks/wasm/native_reverse.c */
 
 SQLSH_EXPORT(sqlsh_manifest) const char *sqlsh_manifest(void) {
     return "sqlsh-wasm 2\n"
@@ -58,36 +59,6 @@ static void error(sqlsh_value *result, const char *message) {
     int n = 0;
     while (message[n]) n++;
     result->type = SQLSH_ERROR; result->length = n; result->u.bytes = (const unsigned char *)message;
-}
-
-/*
- * The n bytes at `in` backwards into `out`, by code points when `text` (a lead byte and the
- * continuation bytes after it stay in order), else by bytes: all the bytes backwards, eight at
- * a time, then each run of continuation bytes turned back round with the lead byte after it
- * (eight ASCII bytes at a time skipped).  Benchmarks/wasm/native_reverse.c has the same code.
- */
-static void reverse(const unsigned char *in, int n, int text, unsigned char *out) {
-    unsigned long long w;
-    int i = 0;
-    for (; n - i >= 8; i += 8) {
-        __builtin_memcpy(&w, in + i, 8);
-        w = __builtin_bswap64(w);
-        __builtin_memcpy(out + n - i - 8, &w, 8);
-    }
-    for (; i < n; i++) out[n - 1 - i] = in[i];
-    if (!text) return;
-    for (i = 0; i < n; i++) {
-        if (n - i >= 8) {
-            __builtin_memcpy(&w, out + i, 8);
-            if ((w & 0x8080808080808080ull) == 0) { i += 7; continue; }
-        }
-        if ((out[i] & 0xC0) != 0x80) continue;
-        int last = i + 1;  /* the lead byte after the run (a run at the very end has none) */
-        while (last < n && (out[last] & 0xC0) == 0x80) last++;
-        if (last == n) last--;
-        for (int a = i, b = last; a < b; a++, b--) { unsigned char t = out[a]; out[a] = out[b]; out[b] = t; }
-        i = last;
-    }
 }
 
 SQLSH_EXPORT(wasm_reverse) void wasm_reverse(const sqlsh_value *argv, int argc, sqlsh_value *result) {
