@@ -54,7 +54,7 @@ put 644 plugins/wasm/sqlsh_wasm.h usr/include/sqlsh/sqlsh_wasm.h
 
 # The example plugins: the WebAssembly ones built (architecture-independent) with their
 # sources, and the Swift sources of the native ones.
-for f in plugins/wasm/*.wasm plugins/wasm/*.c plugins/wasm/*.wat plugins/wasm/sqlsh_wasm.h \
+for f in plugins/wasm/*.wasm plugins/wasm/*.c plugins/wasm/*.wat plugins/wasm/*.h \
          plugins/geo/*.swift plugins/inet/*.swift; do
     put 644 "$f" "usr/share/sqlsh/$f"
 done

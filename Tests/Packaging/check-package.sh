@@ -39,7 +39,8 @@ for path in /usr/bin/sqlsh /usr/lib/sqlsh/libsqlsh_wasm.so /usr/share/man/man1/s
         /usr/include/sqlsh/sqlsh_plugin.h /usr/include/sqlsh/sqlsh_wasm.h \
         /usr/lib/sqlsh/plugins/libsqlsh_geo.so /usr/lib/sqlsh/plugins/libsqlsh_inet.so \
         /usr/share/sqlsh/plugins/wasm/textfun.wasm /usr/share/sqlsh/plugins/wasm/upper.wasm \
-        /usr/share/sqlsh/plugins/wasm/textfun.c /usr/share/sqlsh/plugins/geo/GeoPlugin.swift; do
+        /usr/share/sqlsh/plugins/wasm/textfun.c /usr/share/sqlsh/plugins/wasm/reverse.h \
+        /usr/share/sqlsh/plugins/geo/GeoPlugin.swift; do
     if grep -qx "$path" "$tmp/deb-paths"; then pass; else fail "the .deb has no $path"; fi
 done
 # Nothing outside /usr, and no ELF file in /usr/share.
