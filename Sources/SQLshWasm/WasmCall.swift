@@ -26,11 +26,17 @@ final class WasmExport: @unchecked Sendable {
     private let final: Function?
     let stateSize: Int
     /// The entry's parameters and the final's, kept from one call to the next so that a call
-    /// allocates no array for them (each is unique when set, so it is changed in place). Only
+    /// allocates no array for them (each is unique when set, so it is changed in place), and
+    /// written only when the block moved or the argument count changed: under ABI 2 the block
+    /// is the module's kept buffer, so a call's parameters are those of the call before. Only
     /// with the instance's lock held, which is also why the run-time exclusivity checks (about
     /// 350 instructions a call for the three writes) are left out.
     @exclusivity(unchecked) private var entryParameters: [Value]
     @exclusivity(unchecked) private var finalParameters: [Value] = [.i32(0), .i32(0)]
+    /// The block and argument count `entryParameters` were written for (-1: none yet), and the
+    /// block `finalParameters` were.
+    @exclusivity(unchecked) private var entryParametersFor = (block: -1, count: -1)
+    @exclusivity(unchecked) private var finalParametersFor = -1
 
     init(name: String, instance: WasmModuleInstance, entry: Function, final: Function?, stateSize: Int) {
         self.name = name
@@ -86,55 +92,51 @@ final class WasmExport: @unchecked Sendable {
             let block = try module.callBlock(size, for: name, interruptible: slot)
             var failure: (any Error)?
             do {
-                module.withMutableBytes(at: block, count: size) { memory in
-                    Self.store(.null, length: 0, payload: 0, in: memory, at: 0)
-                    if let arguments {
-                        Self.storeArguments(arguments, in: memory, block: block, payloadOffset: payloadOffset)
-                    }
-                    if alignedStateSize > 0 {
-                        let stateBytes = UnsafeMutableRawBufferPointer(rebasing: memory[stateOffset..<payloadOffset])
-                        stateBytes.initializeMemory(as: UInt8.self, repeating: 0)
-                        state.withUnsafeBytes { bytes in
-                            if let base = bytes.baseAddress, !bytes.isEmpty {
-                                stateBytes.baseAddress?.copyMemory(from: base, byteCount: min(bytes.count, stateBytes.count))
-                            }
+                // The block lies in the memory (callBlock checked it); one window onto the
+                // memory for all the writes, instead of an access through WasmKit for each.
+                let memory = UnsafeMutableRawBufferPointer(rebasing: module.memoryWindow[block..<(block + size)])
+                Self.store(.null, length: 0, payload: 0, in: memory, at: 0)
+                if let arguments {
+                    Self.storeArguments(arguments, in: memory, block: block, payloadOffset: payloadOffset)
+                }
+                if alignedStateSize > 0 {
+                    let stateBytes = UnsafeMutableRawBufferPointer(rebasing: memory[stateOffset..<payloadOffset])
+                    stateBytes.initializeMemory(as: UInt8.self, repeating: 0)
+                    state.withUnsafeBytes { bytes in
+                        if let base = bytes.baseAddress, !bytes.isEmpty {
+                            stateBytes.baseAddress?.copyMemory(from: base, byteCount: min(bytes.count, stateBytes.count))
                         }
                     }
                 }
-                let resultAddress = Value.i32(UInt32(truncatingIfNeeded: block))
-                let argv = Value.i32(UInt32(truncatingIfNeeded: block + Self.recordSize))
-                let stateAddress = Value.i32(UInt32(truncatingIfNeeded: block + stateOffset))
-                if final == nil {
-                    entryParameters[0] = argv
-                    entryParameters[1] = .i32(UInt32(count))
-                    entryParameters[2] = resultAddress
-                    _ = try module.invoke(entry, entryParameters, what: "\(name)()", interruptible: slot)
-                } else if step {
-                    entryParameters[0] = stateAddress
-                    entryParameters[1] = argv
-                    entryParameters[2] = .i32(UInt32(count))
-                    entryParameters[3] = resultAddress
-                    _ = try module.invoke(entry, entryParameters, what: "\(name)() step", interruptible: slot)
+                if final == nil || step {
+                    if entryParametersFor != (block, count) {
+                        setEntryParameters(block: block, count: count, stateOffset: stateOffset)
+                    }
+                    _ = try module.invoke(entry, entryParameters, what: step ? "\(name)() step" : "\(name)()", interruptible: slot)
                 } else if let final {
-                    finalParameters[0] = stateAddress
-                    finalParameters[1] = resultAddress
+                    if finalParametersFor != block {
+                        finalParameters[0] = .i32(UInt32(truncatingIfNeeded: block + stateOffset))
+                        finalParameters[1] = .i32(UInt32(truncatingIfNeeded: block))
+                        finalParametersFor = block
+                    }
                     _ = try module.invoke(final, finalParameters, what: "\(name)() final", interruptible: slot)
                 }
-                // The memory may have grown during the call: read it afresh.
-                guard module.contains(block, size) else {
+                // The memory may have grown during the call (and moved, when it was not
+                // reserved up front): a window onto it afresh.
+                let window = module.memoryWindow
+                guard size <= window.count, block <= window.count - size else {
                     throw WasmPluginError("\(name)(): the call's block is no longer in the module's memory")
                 }
                 if step {
-                    module.withBytes(at: block + stateOffset, count: stateSize) { bytes in
-                        if state.count != bytes.count { state = [UInt8](repeating: 0, count: bytes.count) }
-                        state.withUnsafeMutableBytes { target in
-                            if let to = target.baseAddress, let from = bytes.baseAddress {
-                                to.copyMemory(from: from, byteCount: bytes.count)
-                            }
+                    let bytes = UnsafeRawBufferPointer(rebasing: window[(block + stateOffset)..<(block + stateOffset + stateSize)])
+                    if state.count != bytes.count { state = [UInt8](repeating: 0, count: bytes.count) }
+                    state.withUnsafeMutableBytes { target in
+                        if let to = target.baseAddress, let from = bytes.baseAddress {
+                            to.copyMemory(from: from, byteCount: bytes.count)
                         }
                     }
                 }
-                try readResult(module, at: block, into: result, isStep: step)
+                try readResult(UnsafeRawBufferPointer(window), at: block, into: result, isStep: step)
             } catch {
                 failure = error
             }
@@ -147,6 +149,24 @@ final class WasmExport: @unchecked Sendable {
             }
             if let failure { throw failure }
         }
+    }
+
+    /// The scalar's parameters (argv, argc, result) or the step's (state, argv, argc, result)
+    /// for a block at `block` and `count` arguments.
+    private func setEntryParameters(block: Int, count: Int, stateOffset: Int) {
+        let resultAddress = Value.i32(UInt32(truncatingIfNeeded: block))
+        let argv = Value.i32(UInt32(truncatingIfNeeded: block + Self.recordSize))
+        if final == nil {
+            entryParameters[0] = argv
+            entryParameters[1] = .i32(UInt32(count))
+            entryParameters[2] = resultAddress
+        } else {
+            entryParameters[0] = .i32(UInt32(truncatingIfNeeded: block + stateOffset))
+            entryParameters[1] = argv
+            entryParameters[2] = .i32(UInt32(count))
+            entryParameters[3] = resultAddress
+        }
+        entryParametersFor = (block, count)
     }
 
     /// Writes the argument records after the result record, and the bytes of each text or
@@ -178,15 +198,14 @@ final class WasmExport: @unchecked Sendable {
         }
     }
 
-    /// Reads the result record at `address` and hands it to SQLite (a step's result only
-    /// matters when it is an error).
-    private func readResult(_ module: WasmModuleInstance, at address: Int, into result: ResultContext?,
+    /// Reads the result record at `address` of the module's memory (`memory`, the whole of it,
+    /// which holds the record) and hands it to SQLite (a step's result only matters when it is
+    /// an error).
+    private func readResult(_ memory: UnsafeRawBufferPointer, at address: Int, into result: ResultContext?,
                             isStep: Bool) throws {
-        let (type, length, payload) = module.withBytes(at: address, count: Self.recordSize) { memory in
-            (Int32(littleEndian: memory.loadUnaligned(fromByteOffset: 0, as: Int32.self)),
-             Int32(littleEndian: memory.loadUnaligned(fromByteOffset: 4, as: Int32.self)),
-             UInt64(littleEndian: memory.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
-        }
+        let type = Int32(littleEndian: memory.loadUnaligned(fromByteOffset: address, as: Int32.self))
+        let length = Int32(littleEndian: memory.loadUnaligned(fromByteOffset: address + 4, as: Int32.self))
+        let payload = UInt64(littleEndian: memory.loadUnaligned(fromByteOffset: address + 8, as: UInt64.self))
         guard let kind = WasmValueType(rawValue: type) else {
             throw WasmPluginError("\(name)(): the result has an invalid type \(type) (1 integer, 2 real, 3 text, 4 blob, 5 NULL, 6 error)")
         }
@@ -204,24 +223,24 @@ final class WasmExport: @unchecked Sendable {
                 result?.setTooBig()
                 return
             }
-            guard module.contains(start, count) else {
+            guard count <= memory.count, start <= memory.count - count else {
                 throw WasmPluginError("\(name)(): the result's \(count) bytes at \(start) lie outside the module's memory")
             }
-            try module.withBytes(at: start, count: count) { bytes in
-                let utf8 = bytes.bindMemory(to: UInt8.self)
-                switch kind {
-                case .error:
-                    let message = String(decoding: utf8.prefix(4096), as: UTF8.self)
-                    // The module's own words, as sqlite3_result_error gives them.
-                    throw WasmPluginError(message.isEmpty ? "\(name)() failed" : message)
-                case .text:
-                    guard Self.isValidUTF8(utf8) else {
-                        throw WasmPluginError("\(name)(): the function returned text that is not valid UTF-8 (return a blob for bytes)")
-                    }
-                    result?.setText(utf8: utf8)
-                default:
-                    result?.setBlob(bytes)
+            // The one copy out: SQLite copies the bytes straight from the module's memory.
+            let bytes = UnsafeRawBufferPointer(rebasing: memory[start..<(start + count)])
+            let utf8 = bytes.bindMemory(to: UInt8.self)
+            switch kind {
+            case .error:
+                let message = String(decoding: utf8.prefix(4096), as: UTF8.self)
+                // The module's own words, as sqlite3_result_error gives them.
+                throw WasmPluginError(message.isEmpty ? "\(name)() failed" : message)
+            case .text:
+                guard Self.isValidUTF8(utf8) else {
+                    throw WasmPluginError("\(name)(): the function returned text that is not valid UTF-8 (return a blob for bytes)")
                 }
+                result?.setText(utf8: utf8)
+            default:
+                result?.setBlob(bytes)
             }
         }
     }

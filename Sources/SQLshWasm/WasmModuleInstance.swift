@@ -179,14 +179,13 @@ final class WasmModuleInstance: @unchecked Sendable {
         address >= 0 && count >= 0 && count <= memory.byteCount && address <= memory.byteCount - count
     }
 
-    /// The bytes at `address`, which ``contains(_:_:)`` checked.
-    func withBytes<T>(at address: Int, count: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
-        try memory.withUnsafeBufferPointer(offset: UInt(address), count: count, body)
-    }
-
-    /// The writable bytes at `address`, which ``contains(_:_:)`` checked.
-    func withMutableBytes<T>(at address: Int, count: Int, _ body: (UnsafeMutableRawBufferPointer) throws -> T) rethrows -> T {
-        try memory.withUnsafeMutableBufferPointer(offset: UInt(address), count: count, body)
+    /// The whole of the module's memory as it is now, through which a call's values are
+    /// written and its result read, with no access through WasmKit for each: valid only until
+    /// the next invocation, which may grow the memory (and move it, when it was not reserved up
+    /// front). Only with the lock held, and only once the memory holds a call's block (a memory
+    /// of no bytes may have no address).
+    var memoryWindow: UnsafeMutableRawBufferPointer {
+        memory.withUnsafeMutableBufferPointer(offset: 0, count: memory.byteCount) { $0 }
     }
 
     /// A trap or load error for people: WasmKit's first line, with the limit that ran out named.
