@@ -235,37 +235,12 @@ final class WasmExport: @unchecked Sendable {
                 // The module's own words, as sqlite3_result_error gives them.
                 throw WasmPluginError(message.isEmpty ? "\(name)() failed" : message)
             case .text:
-                guard Self.isValidUTF8(utf8) else {
+                guard WasmUTF8.isValid(utf8) else {
                     throw WasmPluginError("\(name)(): the function returned text that is not valid UTF-8 (return a blob for bytes)")
                 }
                 result?.setText(utf8: utf8)
             default:
                 result?.setBlob(bytes)
-            }
-        }
-    }
-
-    /// UTF-8 validity without making a String: ASCII eight bytes at a time, the decoder from
-    /// the first byte that is not.
-    private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        let count = bytes.count
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while count - index >= 8,
-                  raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                index += 8
-            }
-        }
-        while index < count && bytes[index] < 0x80 { index += 1 }
-        if index == count { return true }
-        var iterator = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
             }
         }
     }
