@@ -209,13 +209,8 @@ public final class Catalog {
             name = name[name.index(after: dot)...]
         }
         // sqlsh's own statements' functions, whatever the packs' state.
-        if case .function(let name) = missing, let functions = InternalFunctions.functions(named: name) {
-            do {
-                for function in functions { try connection.add(function) }
-                return true
-            } catch {
-                return false
-            }
+        if case .function(let name) = missing, let registered = InternalFunctions.register(named: name, on: connection) {
+            return registered
         }
         if let function = function(named: String(name)) {
             guard isEnabled(function.name) else { return false }

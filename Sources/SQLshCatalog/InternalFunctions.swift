@@ -1,29 +1,64 @@
 import SQLshCore
 
 /// Functions under internal names that sqlsh's own rewritten statements call: `summarize`'s
-/// aggregates, the implementations of the duckdb pack's `approx_count_distinct` and
-/// `quantile_cont` and the stats pack's `stddev`. The catalog registers one when a statement
-/// names it, whatever the packs' state (`.disable duckdb`, `.disable stats`, `-nofunctions`),
-/// and lists it nowhere: no pack holds it, so no listing, `.describe` or man page shows it.
+/// aggregates (see ``ColumnSummary``) and the field reader of their results. The catalog
+/// registers one when a statement names it, whatever the packs' state (`.disable duckdb`,
+/// `.disable stats`, `-nofunctions`), and lists it nowhere: no pack holds it, so no listing,
+/// `.describe` or man page shows it.
 public enum InternalFunctions {
-    /// `summarize`'s distinct-count estimate (HyperLogLog, as `approx_count_distinct`).
+    /// `summarize`'s distinct-count estimate of a text column (HyperLogLog, as
+    /// `approx_count_distinct`).
     public static let approxUnique = "sqlsh_summarize_approx_unique"
-    /// `summarize`'s sample standard deviation (as `stddev`).
-    public static let standardDeviation = "sqlsh_summarize_stddev"
-    /// `summarize`'s quartiles: `quantile_cont(x, q)` with q a JSON array of fractions.
-    public static let quantiles = "sqlsh_summarize_quantile_cont"
+    /// `summarize`'s statistics of a column of numbers, `sqlsh_summarize_numbers(v)`: a record
+    /// of the distinct count, mean, standard deviation and quartiles of `v`'s integers and reals.
+    public static let numberSummary = "sqlsh_summarize_numbers"
+    /// `summarize`'s statistics of a column of ISO dates or times,
+    /// `sqlsh_summarize_dates(v, julianday(v))`: as ``numberSummary`` over the Julian days
+    /// (no standard deviation).
+    public static let dateSummary = "sqlsh_summarize_dates"
+    /// `sqlsh_summarize_field(record, i)`: field `i` of a summary record (0 the distinct count,
+    /// 1 the mean, 2 the standard deviation, 3 to 5 the quartiles).
+    public static let summaryField = "sqlsh_summarize_field"
 
-    /// The SQLite functions of an internal name (any case), nil for other names.
-    static func functions(named name: String) -> [SQLFunction]? {
-        switch name.lowercased() {
+    /// Registers the functions of an internal name (any case) on `connection`: true when
+    /// registered, false when SQLite refused them, nil for other names.
+    static func register(named name: String, on connection: Connection) -> Bool? {
+        let name = name.lowercased()
+        let function: SQLFunction, entry: DirectEntry?
+        switch name {
         case approxUnique:
-            return [SQLFunction(approxUnique, argumentCount: 1, options: .pure, aggregate: ApproxCountDistinct.self)]
-        case standardDeviation:
-            return [SQLFunction(standardDeviation, argumentCount: 1, options: .pure, aggregate: Moments<SampleStandardDeviation>.self)]
-        case quantiles:
-            return [SQLFunction(quantiles, argumentCount: 2, options: .pure, aggregate: Quantile<ContinuousQuantile>.self)]
+            function = SQLFunction(approxUnique, argumentCount: 1, options: .pure, aggregate: ApproxCountDistinct.self)
+            entry = DirectEntry(aggregate: approxUnique, argumentCount: 1,
+                                step: { DirectCall.step(ApproxCountDistinct.self, $0, $1, $2, name: "sqlsh_summarize_approx_unique") },
+                                final: { DirectCall.final(ApproxCountDistinct.self, $0, name: "sqlsh_summarize_approx_unique") })
+        case numberSummary:
+            typealias Summary = ColumnSummary<NumberColumn>
+            function = SQLFunction(numberSummary, argumentCount: 1, options: .pure, aggregate: Summary.self)
+            entry = DirectEntry(aggregate: numberSummary, argumentCount: 1,
+                                step: { DirectCall.step(Summary.self, $0, $1, $2, name: "sqlsh_summarize_numbers") },
+                                final: { DirectCall.final(Summary.self, $0, name: "sqlsh_summarize_numbers") })
+        case dateSummary:
+            typealias Summary = ColumnSummary<DateColumn>
+            function = SQLFunction(dateSummary, argumentCount: 2, options: .pure, aggregate: Summary.self)
+            entry = DirectEntry(aggregate: dateSummary, argumentCount: 2,
+                                step: { DirectCall.step(Summary.self, $0, $1, $2, name: "sqlsh_summarize_dates") },
+                                final: { DirectCall.final(Summary.self, $0, name: "sqlsh_summarize_dates") })
+        case summaryField:
+            function = SQLFunction(summaryField, argumentCount: 2, options: .pure, SummaryRecord.fieldFunction)
+            entry = nil
         default:
             return nil
+        }
+        do {
+            if let entry {
+                let signature = DeferredSignature(name, argumentCount: function.argumentCount, kind: .aggregate, options: .pure)
+                try connection.add(deferred: [signature], direct: [entry]) { _ in function }
+            } else {
+                try connection.add(function)
+            }
+            return true
+        } catch {
+            return false
         }
     }
 }

@@ -63,6 +63,45 @@ struct FriendlySQLCommandLineTests {
             """, "\(result)")
     }
 
+    /// Mixed types, collations, extreme integers, NULL-heavy and empty sources, the
+    /// HyperLogLog range (over 4,096 distinct values) and an infinite number: the same output
+    /// as before `summarize` computed its statistics in one aggregate per column.
+    @Test func summarizeMixedTypesAndLargeTables() throws {
+        let result = try Self.run("""
+            create table m(a, b text, c date, d blob, e timestamp, f integer collate nocase, g varchar collate nocase);
+            insert into m values (1,'x','2024-01-01',x'00','2024-01-01 10:00:00','B','b'), ('abc',null,'2024-02-03 10:00:00',1.5,null,'a','A'),
+              (2.5,'y',null,null,'2023-05-06 07:08:09',3,'c'), (-0.0,'z','bad',3,'x',null,null),
+              (9223372036854775807,'','2024-12-31',-9223372036854775808,'2020-02-29 23:59:59',1e300,'é');
+            summarize m;
+            create table many(a, b int, c text, d date);
+            insert into many select case value % 7 when 0 then 'text' || value when 1 then null when 2 then value * 1.5
+              when 3 then x'0102' else value end, value * 2654435761 % 1000003, 'n' || (value % 9000),
+              date('2000-01-01', '+' || (value % 5000) || ' days') from generate_series(1, 50000);
+            summarize many;
+            summarize (select a from many where 0);
+            create table inf(x real);
+            insert into inf values (1), (-9e999);
+            summarize inf;
+
+            """)
+        #expect(Self.text(result.stdout) == """
+            a||0.0|abc|5|2.30584300921369e+18|4.61168601842739e+18|0.75|1.75|2.30584300921369e+18|5|0.00
+            b|TEXT||z|4||||||5|20.00
+            c|date|2024-01-01|bad|4|2024-05-12 19:20:00||2024-01-17|2024-02-03|2024-07-18|5|20.00
+            d|BLOB|-9223372036854775808||4|-3.07445734561826e+18|5.32511632831417e+18|-4.61168601842739e+18|1.5|2.25|5|20.00
+            e|timestamp|2020-02-29 23:59:59|x|4|2022-07-03 05:42:42||2021-10-02 15:34:04|2023-05-06 07:08:09|2023-09-03 08:34:04|5|20.00
+            f|INTEGER|3|B|4|5.0e+299|Inf|2.5e+299|5.0e+299|7.5e+299|5|20.00
+            g|varchar|A|é|4||||||5|20.00
+            a||3.0|\u{01}\u{02}|35815|28126.125|17399.4108942643|13638.75|27273.75|40911.25|50000|14.29
+            b|INT|7|999959|50366|500075.52978|288675.624720141|250105.25|500044.5|750153.75|50000|0.00
+            c|TEXT|n0|n999|9021||||||50000|0.00
+            d|date|2000-01-01|2013-09-08|5023|2006-11-04 12:00:00||2003-06-03|2006-11-04|2010-04-07|50000|0.00
+            a||||0||||||0|
+            """ + "\n", "\(result)")
+        #expect(Self.text(result.stderr).hasSuffix(": quantile_cont(): Inf input\n"), "\(result)")
+        #expect(result.status == 1)
+    }
+
     /// `summarize` works with the packs of the functions it uses disabled (issue 36), and
     /// leaves them disabled: a user's own call of one is still "no such function".
     @Test func summarizeWithItsPacksDisabled() throws {

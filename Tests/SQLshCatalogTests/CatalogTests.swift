@@ -78,13 +78,16 @@ import Testing
         #expect(errorMessage(db, "select stddev(1)") == "no such function: stddev")
         let values = "(values (1), (2), (2), (4), (NULL))"
         #expect(try value(db, "select \(InternalFunctions.approxUnique)(column1) from \(values)") == .integer(3))
-        #expect(try value(db, "select round(\(InternalFunctions.standardDeviation)(column1), 6) from \(values)") == .real(1.258306))
-        #expect(try value(db, "select \(InternalFunctions.quantiles)(column1, '[0.25,0.5,0.75]') ->> '$[2]' from \(values)")
-                    == .real(2.5))
+        let std = "select round(\(InternalFunctions.summaryField)(\(InternalFunctions.numberSummary)(column1), 2), 6) from \(values)"
+        #expect(try value(db, std) == .real(1.258306))
+        let q75 = "select \(InternalFunctions.summaryField)(\(InternalFunctions.numberSummary)(column1), 5) from \(values)"
+        #expect(try value(db, q75) == .real(2.5))
         catalog.setAllEnabled(false)
         let bare = try catalogConnection(catalog)
-        #expect(try value(bare, "select \(InternalFunctions.quantiles)(column1, 0.5) from \(values)") == .real(2))
-        for name in [InternalFunctions.approxUnique, InternalFunctions.standardDeviation, InternalFunctions.quantiles] {
+        let q50 = "select \(InternalFunctions.summaryField)(\(InternalFunctions.dateSummary)(column1, column1), 4) from \(values)"
+        #expect(try value(bare, q50) == .real(2))
+        for name in [InternalFunctions.approxUnique, InternalFunctions.numberSummary, InternalFunctions.dateSummary,
+                     InternalFunctions.summaryField] {
             #expect(catalog.function(named: name) == nil && catalog.resolve(name).isEmpty, "\(name)")
         }
     }

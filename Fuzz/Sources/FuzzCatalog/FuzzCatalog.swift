@@ -18,6 +18,19 @@ private let connection: Connection = {
     return db
 }()
 
+/// `summarize`'s internal aggregates (``InternalFunctions``, in no pack) over a few rows of
+/// fuzzed values, and their record reader given fuzzed records: statement and placeholders.
+private let internalStatements: [(String, Int)] = {
+    let (field, numbers, dates) = (InternalFunctions.summaryField, InternalFunctions.numberSummary, InternalFunctions.dateSummary)
+    let rows = "(values (?, ?), (?, ?), (?, ?), (?, ?))"
+    return [
+        ("select \(field)(\(numbers)(column1), column2) from \(rows)", 8),
+        ("select \(field)(\(dates)(column1, column2), 5) from \(rows)", 8),
+        ("select \(InternalFunctions.approxUnique)(column1) from \(rows)", 8),
+        ("select \(field)(?, ?)", 2),
+    ]
+}()
+
 /// Reads the fuzz input a byte or a few at a time.
 private struct Cursor {
     var bytes: ArraySlice<UInt8>
@@ -36,13 +49,18 @@ private struct Cursor {
 public func fuzzCatalog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     var input = Cursor(bytes: ArraySlice(FuzzSupport.bytes(data, size)))
     guard !callable.isEmpty else { return 0 }
-    let function = callable[Int(input.byte()) % callable.count]
-    let arity = argumentCount(function.arity, choice: input.byte())
-    let placeholders = Array(repeating: "?", count: arity).joined(separator: ",")
-    let sql: String
-    switch function.kind {
-    case .tableValued: sql = "select * from \(function.name)(\(placeholders)) limit 50"
-    default: sql = "select \(function.name)(\(placeholders))"
+    let choice = Int(input.byte()) % (callable.count + internalStatements.count)
+    let sql: String, arity: Int
+    if choice >= callable.count {
+        (sql, arity) = internalStatements[choice - callable.count]
+    } else {
+        let function = callable[choice]
+        arity = argumentCount(function.arity, choice: input.byte())
+        let placeholders = Array(repeating: "?", count: arity).joined(separator: ",")
+        switch function.kind {
+        case .tableValued: sql = "select * from \(function.name)(\(placeholders)) limit 50"
+        default: sql = "select \(function.name)(\(placeholders))"
+        }
     }
     guard let statement = try? connection.prepare(sql) else { return 0 }
     let handle = statement.handle

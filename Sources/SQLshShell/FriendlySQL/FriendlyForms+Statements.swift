@@ -87,14 +87,14 @@ extension FriendlyForms {
 
     /// `summarize X`: one row per column with DuckDB's statistics, from one aggregate pass.
     ///
-    /// Each column is read once, as itself (`v0`) and, unless its type makes it text, as the
-    /// number its statistics take (`x0`: the value when it is an integer or a real, the Julian
-    /// day of an ISO date or time). The distinct count is a HyperLogLog estimate
-    /// (`approx_count_distinct`, as DuckDB's `approx_unique`) and the three quartiles come from
-    /// one `quantile_cont` over one buffer: an exact `count(distinct)` and three percentiles
-    /// per column cost twice the instructions (Benchmarks/friendly.sh times it). Those and
-    /// `stddev` are called by their ``InternalFunctions`` names, which work whatever packs the
-    /// user disabled.
+    /// Each column is read once (`v0`); SQLite's `min`, `max` and `count` take it (they know
+    /// its collation), and one internal aggregate per column (``InternalFunctions``) gives the
+    /// rest in one step per row: `sqlsh_summarize_numbers(v0)` the distinct count (HyperLogLog,
+    /// as DuckDB's `approx_unique`), mean, standard deviation and quartiles of its integers and
+    /// reals; `sqlsh_summarize_dates(v0, julianday(v0))` those of an ISO date or time column's
+    /// Julian days (no deviation); a text column only its distinct count. Their records are
+    /// read with `sqlsh_summarize_field`. The internal names work whatever packs the user
+    /// disabled. Benchmarks/friendly.sh times it against a plain aggregate pass.
     static func summarize(_ t: FriendlyTokens, schema: any FriendlySchema) -> FriendlyStatement? {
         guard let source = source(t, 1..<t.count, schema: schema) else { return nil }
         guard let columns = schema.columns(of: source.sql), !columns.isEmpty else {
@@ -107,32 +107,31 @@ extension FriendlyForms {
             let c = FriendlySQL.quoteName(column.name)
             let kind = SummaryKind(declaredType: column.type)
             reads.append("\(c) as v\(i)")
-            aggregates += ["cast(min(v\(i)) as text) as min\(i)", "cast(max(v\(i)) as text) as max\(i)",
-                           "\(InternalFunctions.approxUnique)(v\(i)) as u\(i)", "count(v\(i)) as c\(i)"]
-            let mean: String, std: String, quartiles: [String]
+            aggregates += ["cast(min(v\(i)) as text) as min\(i)", "cast(max(v\(i)) as text) as max\(i)", "count(v\(i)) as c\(i)"]
+            func field(_ k: Int) -> String { "\(InternalFunctions.summaryField)(r\(i), \(k))" }
+            let unique: String, mean: String, std: String, quartiles: [String]
             switch kind {
             case .text:
                 // A column of text affinity holds no numbers: no mean, std or quartiles.
-                (mean, std, quartiles) = ("null", "null", ["null", "null", "null"])
+                aggregates.append("\(InternalFunctions.approxUnique)(v\(i)) as u\(i)")
+                (unique, mean, std, quartiles) = ("u\(i)", "null", "null", ["null", "null", "null"])
             case .number:
-                // Numbers only: text compares above every number, NULL to nothing.
-                reads.append("case when \(c) >= -9e999 and \(c) <= 9e999 then \(c) end as x\(i)")
-                aggregates += ["avg(x\(i)) as a\(i)", "\(InternalFunctions.standardDeviation)(x\(i)) as s\(i)",
-                               "\(InternalFunctions.quantiles)(x\(i), '[0.25,0.5,0.75]') as q\(i)"]
-                (mean, std) = ("cast(a\(i) as text)", "cast(s\(i) as text)")
-                quartiles = (0..<3).map { "cast(q\(i) ->> '$[\($0)]' as text)" }
+                // Its integers and reals (text and blobs are left out).
+                aggregates.append("\(InternalFunctions.numberSummary)(v\(i)) as r\(i)")
+                (unique, mean, std) = (field(0), "cast(\(field(1)) as text)", "cast(\(field(2)) as text)")
+                quartiles = (3...5).map { "cast(\(field($0)) as text)" }
             case .date, .timestamp:
                 // ISO text dates and times, as DuckDB summarizes its DATE and TIMESTAMP
                 // columns: the mean as a timestamp, the quartiles in the column's own kind.
                 let back = kind == .date ? "date" : "datetime"
                 reads.append("julianday(\(c)) as x\(i)")
-                aggregates += ["avg(x\(i)) as a\(i)", "\(InternalFunctions.quantiles)(x\(i), '[0.25,0.5,0.75]') as q\(i)"]
-                (mean, std) = ("datetime(a\(i))", "null")
-                quartiles = (0..<3).map { "\(back)(q\(i) ->> '$[\($0)]')" }
+                aggregates.append("\(InternalFunctions.dateSummary)(v\(i), x\(i)) as r\(i)")
+                (unique, mean, std) = (field(0), "datetime(\(field(1)))", "null")
+                quartiles = (3...5).map { "\(back)(\(field($0)))" }
             }
             rows.append("select \(FriendlySQL.quoteString(column.name)) as column_name, "
                         + "\(FriendlySQL.quoteString(column.type)) as column_type, min\(i) as min, max\(i) as max, "
-                        + "u\(i) as approx_unique, \(mean) as avg, \(std) as std, \(quartiles[0]) as q25, "
+                        + "\(unique) as approx_unique, \(mean) as avg, \(std) as std, \(quartiles[0]) as q25, "
                         + "\(quartiles[1]) as q50, \(quartiles[2]) as q75, n as count, "
                         + "case when n > 0 then printf('%.2f', 100.0 * (n - c\(i)) / n) end as null_percentage from s")
         }

@@ -331,66 +331,12 @@ struct Histogram: WindowAggregate {
 /// HyperLogLog of 2^14 registers (about 0.8% standard error). Values are hashed with XXH3
 /// (fixed seed), an integer and a real of the same value as one value.
 struct ApproxCountDistinct: Aggregate {
-    var exact: Set<UInt64> = []
-    var registers: [UInt8] = []
+    var sketch = DistinctSketch()
     static var finalizesEmptyInput: Bool { true }
-    static let precision = 14
-    static let exactLimit = 4096
 
-    static func hash(_ value: Argument) -> UInt64? {
-        switch value.storageType {
-        case .null: return nil
-        case .integer:
-            var v = value.int64
-            return withUnsafeBytes(of: &v) { xxh3($0, seed: 1) }
-        case .real:
-            let d = value.double
-            if d == d.rounded(.towardZero), d >= -9.2e18, d <= 9.2e18 {
-                var v = Int64(d)
-                return withUnsafeBytes(of: &v) { xxh3($0, seed: 1) }
-            }
-            var bits = d.bitPattern
-            return withUnsafeBytes(of: &bits) { xxh3($0, seed: 2) }
-        case .text: return xxh3(UnsafeRawBufferPointer(value.textBytes), seed: 3)
-        case .blob: return xxh3(value.blobBytes, seed: 4)
-        }
-    }
+    mutating func step(_ arguments: Arguments) throws { sketch.add(arguments[0]) }
 
-    mutating func addToRegisters(_ h: UInt64) {
-        let index = Int(h >> UInt64(64 - Self.precision))
-        let rest = (h << UInt64(Self.precision)) | (1 << UInt64(Self.precision - 1))
-        let rank = UInt8(rest.leadingZeroBitCount + 1)
-        if registers[index] < rank { registers[index] = rank }
-    }
-
-    mutating func step(_ arguments: Arguments) throws {
-        guard let h = Self.hash(arguments[0]) else { return }
-        if registers.isEmpty {
-            exact.insert(h)
-            if exact.count > Self.exactLimit {
-                registers = Array(repeating: 0, count: 1 << Self.precision)
-                for e in exact { addToRegisters(e) }
-                exact = []
-            }
-        } else {
-            addToRegisters(h)
-        }
-    }
-
-    func finalize() throws -> (any SQLValueConvertible)? {
-        if registers.isEmpty { return Int64(exact.count) }
-        let m = Double(registers.count)
-        var sum = 0.0
-        var zeros = 0
-        for r in registers {
-            sum += 1 / Double(UInt64(1) << UInt64(r))
-            if r == 0 { zeros += 1 }
-        }
-        let alpha = 0.7213 / (1 + 1.079 / m)
-        var estimate = alpha * m * m / sum
-        if estimate <= 2.5 * m, zeros > 0 { estimate = m * log(m / Double(zeros)) }
-        return Int64(estimate.rounded())
-    }
+    func finalize() throws -> (any SQLValueConvertible)? { sketch.estimate }
 }
 
 /// Whether `quantile_cont` or `quantile_disc`.
