@@ -66,8 +66,13 @@ proc caller_var {n} {
   return {0 {}}
 }
 proc write_shell {text} {
-  puts -nonewline $::proc $text
-  flush $::proc
+  if {[catch {puts -nonewline $::proc $text; flush $::proc}]} {
+    # The shell died (sqlite3 3.40.1 on a corrupt archive): a new one, then the text again.
+    stop_shell
+    start_shell
+    puts -nonewline $::proc $text
+    flush $::proc
+  }
 }
 # Starts the shell on the current database, its standard error going to a fresh file.
 proc start_shell {} {
@@ -121,6 +126,8 @@ proc run_sql {sql {prefix ""}} {
     set replay ".output /dev/null\n"
     foreach s $::log { append replay $s "\n;\n" }
     write_shell $replay
+    # Wait for the replay, so that its errors are not taken for the next call's.
+    send_and_wait "" ""
     lappend ::log $sql
     return [list 1 [lindex $r 1]]
   }
