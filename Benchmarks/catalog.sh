@@ -12,10 +12,13 @@
 # matcher compiled into shell.c since 3.36), so both shells run the very same REGEXP query.
 # A first "scan" row (no goal) times a plain pass over the table in both shells: the part of
 # every figure that no function can make faster.
-# Uses hyperfine when installed (mean of RUNS runs after a warm-up), else the best of 5 runs
-# timed with date. Environment: SQLSH (default .build/release/sqlsh, built by
+# Uses hyperfine when installed (the fastest of RUNS runs after a warm-up: on a shared,
+# loaded machine the minimum is the figure other processes disturb least), else the best
+# of 5 runs timed with date. Environment: SQLSH (default .build/release/sqlsh, built by
 # `make build` when missing), SQLITE3 (default sqlite3), ROWS (default 1000000),
-# RUNS (default 10).
+# RUNS (default 10), MEASURE (default "time"; "callgrind" counts each command's
+# instructions once with valgrind's callgrind, in millions: the steady figure on a loaded,
+# shared machine, where wall-clock ratios between consecutive runs can differ by 2x).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -73,15 +76,26 @@ a=$("$SQLITE3" "$db" "select sum(length(upper(s))) from t")
 b=$("$SQLSH" "$db" "select sum(length(reverse(s))) from t")
 [ "$a" = "$b" ] || { echo "length sums differ: sqlite3 $a, sqlsh $b" >&2; exit 1; }
 
-# Prints the time of one command line in milliseconds.
+# Prints the time of one command line in milliseconds; a command that fails (an SQL error,
+# a missing function) stops the script, naming it. The minimum is read from the end of the
+# CSV line (command,mean,stddev,median,user,system,min,max): its first field is the
+# command, whose commas (in "substr(s, 3, 10)") would otherwise shift the columns.
 measure() {
-    if command -v hyperfine >/dev/null; then
-        hyperfine -N --warmup 1 --runs "$RUNS" --export-csv "$work/h.csv" "$1" >/dev/null 2>&1
-        awk -F, 'NR == 2 { printf "%.1f", $2 * 1000 }' "$work/h.csv"
+    if [ "${MEASURE:-time}" = callgrind ]; then
+        local out
+        out=$(eval "valgrind --tool=callgrind --callgrind-out-file=/dev/null $1" 2>&1 >/dev/null) \
+            || { echo "failed: $1" >&2; printf '%s\n' "$out" | grep -v '^==' >&2; exit 1; }
+        printf '%s\n' "$out" | awk '/Collected :/ { printf "%.1f", $4 / 1000000 }'
+    elif command -v hyperfine >/dev/null; then
+        rm -f "$work/h.csv"
+        if ! hyperfine -N --warmup 1 --runs "$RUNS" --export-csv "$work/h.csv" "$1" >/dev/null 2>"$work/h.err"; then
+            echo "failed: $1" >&2; cat "$work/h.err" >&2; exit 1
+        fi
+        awk -F, 'NR == 2 { printf "%.1f", $(NF - 1) * 1000 }' "$work/h.csv"
     else
         local best="" start end ms
         for _ in 1 2 3 4 5; do
-            start=$(date +%s%N); eval "$1" >/dev/null; end=$(date +%s%N)
+            start=$(date +%s%N); eval "$1" >/dev/null || { echo "failed: $1" >&2; exit 1; }; end=$(date +%s%N)
             ms=$(( (end - start) / 1000000 ))
             if [ -z "$best" ] || [ "$ms" -lt "$best" ]; then best=$ms; fi
         done
@@ -90,7 +104,8 @@ measure() {
 }
 
 echo "rows: $ROWS   sqlite3 $("$SQLITE3" -version | cut -d' ' -f1)   sqlsh: $SQLSH"
-printf "%-15s  %-42s  %10s  %10s  %6s  %6s  %s\n" case "sqlsh query" "ref ms" "sqlsh ms" ratio goal met
+unit=ms; [ "${MEASURE:-time}" = callgrind ] && unit=Minstr
+printf "%-15s  %-42s  %10s  %10s  %6s  %6s  %s\n" case "sqlsh query" "ref $unit" "sqlsh $unit" ratio goal met
 for c in "${cases[@]}"; do
     IFS='|' read -r name goal stock ours <<<"$c"
     reference=$SQLITE3

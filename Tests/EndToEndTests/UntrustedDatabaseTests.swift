@@ -411,6 +411,23 @@ struct UntrustedDatabaseTests {
         #expect(read.out == "1\n" && folder.listing() == ["c.db", "mine"], "\(read)")
     }
 
+    /// A virtual table's module arguments are no CHECK constraint: a zipfile table in the
+    /// schema does not stop the zipfile() aggregate in a statement that writes (SQLite 3.53's
+    /// test/zipfile.test 14.10).
+    @Test func aVirtualTablesArgumentsAreNoCheckConstraint() throws {
+        let folder = try Folder()
+        let run = try folder.sqlsh([":memory:"], """
+            create virtual table z using zipfile('test.zip');
+            create table t1(x char);
+            insert into t1(x) values('1');
+            insert into t1(x) select zipfile(x, 'xyz') from t1;
+            insert into t1(x) select zipfile(x, 'uvw') from t1;
+            select count(*) from t1;
+
+            """)
+        #expect(run.out == "3\n" && run.err == "", "\(run)")
+    }
+
     /// SQLite's own load_extension() in a CHECK constraint loads code in sqlite3 3.40.1 (an
     /// extension whose init writes a file shows it); sqlsh's copy refuses a call no running
     /// statement names, and still loads what the user asks for.

@@ -50,7 +50,6 @@ private func makeArchiveDirectory(_ label: String) throws -> String {
         "select name, mode, mtime, sz, method, hex(data), hex(rawdata) from zipfile(zipfile('a', '-rwx------', 5000000000, 'b'))",
         "select name, mode, mtime, sz, method, quote(data), quote(rawdata) from zipfile((select zipfile(n, NULL, 1, d) from (select 'dir' n, NULL d union all select 'empty', x'' union all select 'z', zeroblob(5000))))",
         "select name from zipfile(x'504b0506000000000000000000000000000000000000')",
-        "select name from zipfile(x'504b050600000000ffff0000ff000000ff0000000000')",
         "select * from zipfile(x'00')", "select * from zipfile(NULL)", "select * from zipfile", "select * from zipfile('/nonexistent.zip')",
         "select * from zipfile(x'')",
         // The end record is looked for in the last 64 KiB, and needs only its first 20 bytes.
@@ -250,17 +249,66 @@ private func makeArchiveDirectory(_ label: String) throws -> String {
         }
         let cds = 49  // the directory follows the 30-byte header, the name, the 9-byte timestamp and "hello"
         #expect(read { $0[cds] = 0x51 } == "failed to read CDS at offset 49")
-        #expect(read { $0[cds + 28] = 0xff } == "failed to read CDS at offset 49")  // name past the end
+        #expect(read { $0[cds + 28] = 0xff } == "zip archive is corrupt")  // name past the end
         #expect(read { $0[cds + 42] = 0x40 } == "failed to read LFH at offset 64")
-        #expect(read { $0[cds + 20] = 0xff } == "error in fread()")  // compressed size past the end
+        #expect(read { $0[cds + 20] = 0xff } == "zip archive is corrupt")  // compressed size past the end
+        #expect(read { $0[26] = 251 } == "failed to read LFH at offset 0")  // a local name over 250 bytes
         #expect(read { $0[cds + 10] = 8 } == "inflate() failed (-3)")
         #expect(read { $0.removeLast(2) } == nil)  // the comment's length is not read
         #expect(read { $0.removeLast(3) } == "cannot find end of central directory record")
-        #expect(read { $0 = Array($0[40...]) } == "failed to read CDS at offset 49")
+        #expect(read { $0 = Array($0[40...]) } == "zip archive is corrupt")  // the directory past the end
         // Every truncation and every single-byte change: an error or rows, never a crash.
         for n in 0..<archive.count {
             _ = read { $0 = Array($0[..<n]) }
             _ = read { $0[n] ^= 0xff }
+        }
+    }
+
+    /// SQLite 3.53's test/zipfile.test cases 20.0, 20.1, 20.2 and 21.0: a blob whose end
+    /// record, directory entry or stored bytes point past its end is "zip archive is
+    /// corrupt"; a local header offset past the end "failed to read LFH at offset N", N the
+    /// offset as a signed 32-bit number.
+    static let corruptBlobs: [(hex: String, message: String)] = [
+        ("504b050600000000010001004000000000a3e1110000", "zip archive is corrupt"),
+        ("504b0304140000080000a60d3e5bd42728f602000000020000000500090068"
+            + "2e74787455540500012836db682120504b01021e03140000080000a60d3e5b"
+            + "d42728f602000000020000000500ffff0000000000000000a4810000000068"
+            + "2e74787455540500012836db68504b050600000000010001003c0000002e00"
+            + "00000000", "zip archive is corrupt"),
+        ("504b0304140000000000000000008b9ed9d30100000001000000010000007841504b01021e03140000000000000000008b9ed9d3010000000100000001001e000000000000000000a4810000000078504b050600000000010001002f000000200000000000",
+         "zip archive is corrupt"),
+        ("504B03040A0000000000000000000000000000000000000000000100000078504B010200000A0000000000000000000000000000000000000000000100000000000000000000000000E2FFFFFF78504B050600000000010001002F0000001F0000000000",
+         "failed to read LFH at offset -30"),
+    ]
+
+    @Test func corruptBlobsAnswerAsSQLite353() throws {
+        let db = try catalogConnection()
+        for (hex, message) in Self.corruptBlobs {
+            #expect(errorMessage(db, "select * from zipfile(x'\(hex)')") == message, "\(hex.prefix(40))")
+            #expect(errorMessage(db, "select count(*) from zipfile(unhex('\(hex)'))") == message)
+        }
+        // 65535 entries recorded at offset 255 of a 22-byte blob (sqlite3 3.40.1 reads past it).
+        #expect(errorMessage(db, "select name from zipfile(x'504b050600000000ffff0000ff000000ff0000000000')") == "zip archive is corrupt")
+    }
+
+    /// The same archives as files: the reads that run short are "error in fread()" there, as
+    /// in SQLite (which checks a blob's bounds but reads a file with fread).
+    @Test func corruptFilesAreErrorsToo() throws {
+        let dir = try makeArchiveDirectory("corrupt")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let db = try catalogConnection()
+        let expected = ["error in fread()", "error in fread()", "error in fread()", "failed to read LFH at offset -30"]
+        for ((hex, _), message) in zip(Self.corruptBlobs, expected) {
+            var bytes: [UInt8] = []
+            var index = hex.startIndex
+            while index < hex.endIndex {
+                let next = hex.index(index, offsetBy: 2)
+                bytes.append(UInt8(hex[index..<next], radix: 16) ?? 0)
+                index = next
+            }
+            let file = dir + "/c.zip"
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+            #expect(errorMessage(db, "select * from zipfile('\(file)')") == message, "\(hex.prefix(40))")
         }
     }
 
@@ -316,8 +364,13 @@ private func makeArchiveDirectory(_ label: String) throws -> String {
             let file = dir + "/d.zip"
             try Data(copy).write(to: URL(fileURLWithPath: file))
             let hex = copy.map { String(format: "%02X", $0) }.joined()
-            // SQLite reads a blob past its end for these (sqlite3 crashes or reads garbage).
-            let pastTheBlob = ["zip64 offset", "second header offset huge", "first name past the directory"]
+            // sqlite3 3.40.1 reads a blob past its end for these (it crashes or reads
+            // garbage); SQLite 3.53 checks the bounds: the directory past the end is corrupt.
+            let corruptIn353 = ["zip64 offset", "three entries recorded", "first name past the directory"]
+            if corruptIn353.contains(label) {
+                #expect(errorMessage(db, "select name from zipfile(x'\(hex)')") == "zip archive is corrupt", "\(label)")
+            }
+            let pastTheBlob = corruptIn353 + ["second header offset huge"]
             for source in ["'\(file)'", "x'\(hex)'"] where !(source.hasPrefix("x") && pastTheBlob.contains(label)) {
                 let sql = "select name, hex(data) from zipfile(\(source))"
                 #expect(StockShell.ours(sql) == (try StockShell.live(sql)), "\(label): \(source.prefix(2))")

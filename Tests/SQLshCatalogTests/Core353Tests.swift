@@ -28,6 +28,10 @@ import Testing
         #expect(try value(db, "select unistr('caf\\u00e9')") == .text("café"))
         #expect(try value(db, "select unistr('\\0041\\+01F600\\U0001F600\\\\x')") == .text("A😀😀\\x"))
         #expect(try value(db, "select unistr('plain')") == .text("plain"))
+        // SQLite 3.53's test/func9.test 300 and 301: past U+10FFFF is U+FFFD.
+        #expect(try value(db, "select hex(unistr('\\UFFFFFFFF'))") == .text("EFBFBD"))
+        #expect(try value(db, "select hex(unistr('\\U0010FFFF'))") == .text("F48FBFBF"))
+        #expect(try value(db, "select hex(unistr('\\U00110000'))") == .text("EFBFBD"))
         #expect(try value(db, "select unistr(null)") == .null)
         for bad in ["'\\x'", "'\\u12'", "'abc\\'", "'\\+12345'", "'\\U1234567'"] {
             #expect(errorMessage(db, "select unistr(\(bad))") == "invalid Unicode escape", "\(bad)")

@@ -156,15 +156,18 @@ import Testing
             #expect(try text("\(name)(null)") == .text(""))
             #expect(try text("\(name)('x')") == .text("x"))
             #expect(try bytes(db, "select \(name)(x'41ff', 'b')") == [0x41, 0xFF, 0x62])
-            #expect(errorMessage(db, "select \(name)()") == "expected at least 1 parameter")
+            // sqlean's message for its name; SQLite 3.44's for concat (test/func9.test 120).
+            #expect(errorMessage(db, "select \(name)()")
+                    == (name == "concat" ? "wrong number of arguments to function concat()" : "expected at least 1 parameter"))
         }
         for name in ["text_join", "concat_ws"] {
             #expect(try text("\(name)(', ', 'a', null, 'b', 3)") == .text("a, b, 3"))
             #expect(try text("\(name)(', ', null, null)") == .text(""))
             #expect(try text("\(name)(null, 'a', 'b')") == .null)
             #expect(try text("\(name)('', 'a', 'b')") == .text("ab"))
-            #expect(errorMessage(db, "select \(name)(',')") == "expected at least 2 parameters")
-            #expect(errorMessage(db, "select \(name)()") == "expected at least 2 parameters")
+            let tooFew = name == "concat_ws" ? "wrong number of arguments to function concat_ws()" : "expected at least 2 parameters"
+            #expect(errorMessage(db, "select \(name)(',')") == tooFew)
+            #expect(errorMessage(db, "select \(name)()") == tooFew)
         }
         let arguments = Array(repeating: "'ab'", count: 127).joined(separator: ", ")
         #expect(try text("length(concat(\(arguments)))") == .integer(254))

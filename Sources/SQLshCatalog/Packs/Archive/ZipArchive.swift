@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SQLshCore
 
 /// An archive being read: its bytes (a blob given to zipfile()) or an open file, and its
 /// central directory. Member data is read on demand, each offset checked against the size.
@@ -105,14 +106,15 @@ final class ZipArchive {
     }
 
     /// The central directory entry at `offset` and the offset of the next one, read as
-    /// SQLite's zipfileGetEntry reads them: the fixed part, the name, extra field and comment,
-    /// then the member's local header, whose lengths say where its data starts. A short read
-    /// of the directory is "error in fread()" for a file ("failed to read CDS at offset N" for
-    /// a blob, which SQLite would read past its end), a wrong signature "failed to read CDS at
-    /// offset N"; a local header that is short or wrong "failed to read LFH at offset N" (a
-    /// signed 32-bit number, as SQLite prints it).
+    /// SQLite 3.53's zipfileGetEntry reads them: the fixed part, the name, extra field and
+    /// comment, then the member's local header, whose lengths say where its data starts.
+    /// A directory entry that does not fit in the archive is "error in fread()" for a file,
+    /// "zip archive is corrupt" for a blob; a wrong signature "failed to read CDS at offset N";
+    /// a local header that is short, wrong or names more than 250 bytes "failed to read LFH
+    /// at offset N" (a signed 32-bit number, as SQLite prints it); in a blob, stored bytes
+    /// that run past its end make the archive corrupt.
     func entry(at offset: Int) throws -> (ZipEntry, Int) {
-        let shortCDS = ZipError(isFile ? "error in fread()" : "failed to read CDS at offset \(offset)")
+        let shortCDS: any Error = isFile ? ZipError("error in fread()") : ZipFormat.corrupt
         guard let fixed = read(at: offset, count: ZipFormat.centralHeaderSize) else { throw shortCDS }
         guard var (entry, nameLength, extraLength, commentLength) = fixed.withUnsafeBytes({ ZipFormat.centralHeader(fixed: $0) }) else {
             throw ZipError("failed to read CDS at offset \(offset)")
@@ -132,10 +134,14 @@ final class ZipArchive {
             let b = ZipBytes(bytes: raw)
             return (b.u32(0), b.u16(26), b.u16(28))
         }
-        guard signature == ZipFormat.localHeaderSignature, let localNameLength, let localExtraLength else {
+        guard signature == ZipFormat.localHeaderSignature, let localNameLength, let localExtraLength,
+              Int(localNameLength) <= ZipFormat.maxLocalNameLength else {
             throw ZipError("failed to read LFH at offset \(signedOffset)")
         }
         entry.dataOffset = headerOffset + ZipFormat.localHeaderSize + Int(localNameLength) + Int(localExtraLength)
+        if !isFile, entry.compressedSize > 0, Int(entry.compressedSize) > size - entry.dataOffset {
+            throw ZipFormat.corrupt
+        }
         return (entry, offset + ZipFormat.centralHeaderSize + variableCount)
     }
 

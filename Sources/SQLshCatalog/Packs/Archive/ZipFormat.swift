@@ -20,6 +20,11 @@ enum ZipFormat {
     static let versionNeeded: UInt16 = 20
     /// General-purpose flag bit 11: names are UTF-8.
     static let utf8Flag: UInt16 = 0x800
+    /// The longest name a local header may give (SQLite's zipfile refuses longer ones).
+    static let maxLocalNameLength = 250
+    /// SQLite 3.53's answer for an archive blob whose records run past its end, with its
+    /// result code (SQLITE_CORRUPT, which the shell prints as " (11)" after the message).
+    static let corrupt = SQLiteError(code: .corrupt, message: "zip archive is corrupt")
 }
 
 /// A ZIP-format error; its message is the statement's error.

@@ -65,7 +65,8 @@ enum Unistr {
                 i += 10
             }
             guard let v else { return nil }
-            appendUTF8(v, to: &out)
+            // Past the last code point: U+FFFD, as SQLite 3.53 (test/func9.test 300).
+            appendUTF8(v > 0x10FFFF ? 0xFFFD : v, to: &out)
         }
         return out
     }
@@ -76,8 +77,8 @@ enum Unistr {
         details: """
             unistr(X) decodes \\XXXX and \\uXXXX (4 hex digits), \\+XXXXXX (6) and \
             \\UXXXXXXXX (8) into the character of that code point, and \\\\ into one \
-            backslash; other characters are kept. Any other backslash, or too few hex digits, \
-            is an error: "invalid Unicode escape". NULL gives NULL. As SQLite 3.50 and later \
+            backslash; other characters are kept. A code point past U+10FFFF gives U+FFFD. Any \
+            other backslash, or too few hex digits, is an error: "invalid Unicode escape". NULL gives NULL. As SQLite 3.50 and later \
             (PostgreSQL's unistr).
             """,
         example: "SELECT unistr('caf\\u00e9 \\+01F600');  -- 'café 😀'",

@@ -14,9 +14,18 @@ enum Concat {
             """,
         example: "select text_concat('a', null, 1, 2.5);  -- 'a12.5'",
         functions: { [SQLFunction("text_concat", options: .pure) { try join($0, $1, separated: false) }] })
-    static let concat = alias("concat", of: textConcat) {
-        [SQLFunction("concat", options: .pure) { try join($0, $1, separated: false) }]
-    }
+    /// SQLite 3.44's concat: with no argument the engine's own "wrong number of arguments".
+    static let concat = CatalogFunction(
+        arity: "1+", arguments: "value, ...",
+        summary: "the values joined into one text, NULLs skipped (same as text_concat)",
+        details: """
+            concat is another name for text_concat, as SQLite 3.44's concat: the text forms \
+            of the values one after another, NULL values skipped. With no argument it is the \
+            error "wrong number of arguments to function concat()", as in SQLite. A result \
+            larger than SQLite's length limit is "string or blob too big".
+            """,
+        example: "select concat('a', null, 1, 2.5);  -- 'a12.5'",
+        functions: { [SQLFunction("concat", options: .pure) { try join($0, $1, separated: false, function: "concat") }] })
 
     static let textJoin = CatalogFunction(
         arity: "2+", arguments: "separator, value, ...",
@@ -30,19 +39,32 @@ enum Concat {
             """,
         example: "select text_join(', ', 'a', null, 'b', 3);  -- 'a, b, 3'",
         functions: { [SQLFunction("text_join", options: .pure) { try join($0, $1, separated: true) }] })
-    static let concatWS = alias("concat_ws", of: textJoin) {
-        [SQLFunction("concat_ws", options: .pure) { try join($0, $1, separated: true) }]
-    }
+    /// SQLite 3.44's concat_ws: with fewer than two arguments the engine's own message.
+    static let concatWS = CatalogFunction(
+        arity: "2+", arguments: "separator, value, ...",
+        summary: "the values joined with a separator, NULLs skipped (same as text_join)",
+        details: """
+            concat_ws is another name for text_join, as SQLite 3.44's concat_ws: the text \
+            forms of the values with the separator between them, NULL values skipped; a NULL \
+            separator gives NULL. Fewer than two arguments is the error "wrong number of \
+            arguments to function concat_ws()", as in SQLite. A result larger than SQLite's \
+            length limit is "string or blob too big".
+            """,
+        example: "select concat_ws(', ', 'a', null, 'b', 3);  -- 'a, b, 3'",
+        functions: { [SQLFunction("concat_ws", options: .pure) { try join($0, $1, separated: true, function: "concat_ws") }] })
 }
 
-private func join(_ arguments: Arguments, _ result: ResultContext, separated: Bool) throws {
+/// `function`: SQLite's name for the function (concat, concat_ws), whose too few arguments
+/// are the engine's "wrong number of arguments" message; nil for sqlean's names.
+private func join(_ arguments: Arguments, _ result: ResultContext, separated: Bool, function: String? = nil) throws {
     var separator = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    if arguments.count < (separated ? 2 : 1) {
+        if let function { throw TextError("wrong number of arguments to function \(function)()") }
+        throw TextError(separated ? "expected at least 2 parameters" : "expected at least 1 parameter")
+    }
     if separated {
-        guard arguments.count >= 2 else { throw TextError("expected at least 2 parameters") }
         guard let text = text(arguments[0]) else { return result.setNull() }
         separator = text
-    } else {
-        guard arguments.count >= 1 else { throw TextError("expected at least 1 parameter") }
     }
     // Each value's text read once, into a list on the stack, then copied. Reading every value
     // twice (once to size the result, once to copy it), with a NULL test of its own and a
