@@ -148,7 +148,7 @@ let package = Package(
         .testTarget(name: "SQLshJSONTests", dependencies: ["SQLshJSON", "SQLshCore"]),
         .testTarget(name: "SQLshCatalogTests", dependencies: ["SQLshCatalog", "SQLshCore", "GoldenFiles", "TestSupport", "QueryTestSupport"],
                     exclude: ["Golden"]),
-        .testTarget(name: "SQLshParquetTests", dependencies: ["SQLshParquet"]),
+        .testTarget(name: "SQLshParquetTests", dependencies: ["SQLshParquet", "TestSupport"]),
         .testTarget(name: "SQLshFilesTests", dependencies: ["SQLshFiles", "SQLshParquet", "SQLshCatalog", "SQLshCore", "TestSupport", "QueryTestSupport"]),
         // The stock sqlite3's recorded output for the comparison tests (Golden/ folders).
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),

@@ -28,6 +28,11 @@ static inline int sqlsh_config_log(void (*callback)(void *, int, const char *), 
 static inline int sqlsh_config_multithread(void) {
     return sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
 }
+// Single-thread mode: no mutex at all (also none around the allocator, the page cache and
+// the PRNG); must run before sqlite3_initialize.
+static inline int sqlsh_config_singlethread(void) {
+    return sqlite3_config(SQLITE_CONFIG_SINGLETHREAD);
+}
 // sqlite3_snprintf is variadic; the shell formats REAL values with it (`%!.15g`, `%!.20g`).
 // Returns the length of the text written to buf.
 static inline int sqlsh_format_double(char *buf, int size, const char *format, double value) {

@@ -166,18 +166,9 @@ func rawPrepare(_ handle: OpaquePointer, _ utf8: UnsafeBufferPointer<UInt8>, onD
     var tried: Set<String> = []
     var preparing = PreparingText()
     while true {
-        var stmt: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
-        var rc: Int32 = 0
-        var read = 0
-        func prepare(_ text: UnsafeBufferPointer<UInt8>) {
-            guard let base = text.baseAddress else { rc = SQLITE_MISUSE; return }
-            rc = base.withMemoryRebound(to: CChar.self, capacity: text.count) { p in
-                sqlite3_prepare_v2(handle, p, Int32(clamping: text.count), &stmt, &tail)
-            }
-            read = tail.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? text.count
-        }
-        if let owned = preparing.owned { owned.withUnsafeBufferPointer { prepare($0) } } else { prepare(utf8) }
+        let (rc, stmt, read) = preparing.owned.map { owned in
+            owned.withUnsafeBufferPointer { prepareOnce(handle, $0) }
+        } ?? prepareOnce(handle, utf8)
         parsed = preparing.consumed ?? read
         if rc == SQLITE_OK { return (stmt, parsed) }
         sqlite3_finalize(stmt)
@@ -210,6 +201,20 @@ func rawPrepare(_ handle: OpaquePointer, _ utf8: UnsafeBufferPointer<UInt8>, onD
         error.offset = error.offset.map { preparing.originalOffset($0) }
         throw error
     }
+}
+
+/// One `sqlite3_prepare_v2` of `text`: its result code, statement and how many bytes it read.
+/// (A free function: a nested one capturing the results as variables cost three run-time
+/// exclusivity checks per statement.)
+private func prepareOnce(_ handle: OpaquePointer, _ text: UnsafeBufferPointer<UInt8>)
+    -> (rc: Int32, statement: OpaquePointer?, read: Int) {
+    guard let base = text.baseAddress else { return (SQLITE_MISUSE, nil, 0) }
+    var stmt: OpaquePointer?
+    var tail: UnsafePointer<CChar>?
+    let rc = base.withMemoryRebound(to: CChar.self, capacity: text.count) { p in
+        sqlite3_prepare_v2(handle, p, Int32(clamping: text.count), &stmt, &tail)
+    }
+    return (rc, stmt, tail.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? text.count)
 }
 
 private func collationNeeded(_ context: UnsafeMutableRawPointer?, _ db: OpaquePointer?, _ encoding: Int32,

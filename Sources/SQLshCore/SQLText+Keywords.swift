@@ -16,7 +16,9 @@ extension SQLText {
     /// ``isComplete(_:)`` over a NUL-terminated UTF-8 buffer, read in place (the NUL must be
     /// inside the buffer; without one the answer is false).
     public static func isComplete(nulTerminated sql: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard sql.contains(0), let base = sql.baseAddress else { return false }
+        // The caller ends the text with its NUL: looking at the last byte first spares a scan
+        // of the whole statement (a piped script asks this once per statement).
+        guard let base = sql.baseAddress, sql.last == 0 || sql.contains(0) else { return false }
         return UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: sql.count) { sqlite3_complete($0) != 0 }
     }
 

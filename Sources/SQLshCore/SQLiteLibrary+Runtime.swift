@@ -32,6 +32,19 @@ extension SQLiteLibrary {
     public static func useMultiThreadMode() -> Bool {
         sqlsh_config_multithread() == SQLITE_OK
     }
+
+    /// Puts SQLite in single-thread mode (`SQLITE_CONFIG_SINGLETHREAD`): no mutex at all, not
+    /// even around SQLite's allocator, page cache or random numbers, so the whole process must
+    /// call SQLite from one thread only (``Connection/interrupt()`` still works from a signal
+    /// handler: it takes no mutex). For a single-threaded program such as a shell; an app with
+    /// threads wants ``useMultiThreadMode()`` or SQLite's default. Must run before SQLite
+    /// initializes, that is before any connection opens.
+    ///
+    /// - Returns: false when SQLite refuses (it is already initialized).
+    @discardableResult
+    public static func useSingleThreadMode() -> Bool {
+        sqlsh_config_singlethread() == SQLITE_OK
+    }
 }
 
 extension SQLiteLibrary {

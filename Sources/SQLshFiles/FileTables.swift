@@ -1,4 +1,5 @@
 @_spi(RawSQLite) import SQLshCore
+import Synchronization
 
 /// A table over files that the connection keeps track of (``FileTables/track(_:handle:name:)``).
 protocol TrackedFileTable: AnyObject {
@@ -24,18 +25,26 @@ enum FileTables {
     /// The connection's temp tables made for files named in statements, by table object.
     private static let live = ConnectionLocal<[ObjectIdentifier: Live]>(initial: [:])
 
+    /// How many tables ``track(_:handle:name:)`` keeps, over every connection of the process
+    /// (a table of a closed connection may stay counted): while it is 0, ``dropStale(on:)``
+    /// has nothing to look at and returns at once, without reading the connection's table.
+    private static let trackedCount = Atomic<Int>(0)
+
     /// Keeps track of a temp table made for a file named in a statement.
     static func track(_ table: any TrackedFileTable, handle: OpaquePointer, name: String) {
         let entry = Live(name: name, names: table.options.fileNames, files: table.files)
         let id = ObjectIdentifier(table)
         table.trackedHandle = UInt(bitPattern: handle)
-        Connection(borrowing: handle).withLocal(live) { $0[id] = entry }
+        let added = Connection(borrowing: handle).withLocal(live) { $0.updateValue(entry, forKey: id) == nil }
+        if added { trackedCount.add(1, ordering: .relaxed) }
     }
 
     /// Forgets a table SQLite let go of.
     static func untrack(_ table: ObjectIdentifier, handle: UInt) {
         guard let handle = OpaquePointer(bitPattern: handle) else { return }
-        live.withExistingValue(onHandle: handle) { $0[table] = nil }
+        var removed = false
+        live.withExistingValue(onHandle: handle) { removed = $0.removeValue(forKey: table) != nil }
+        if removed { trackedCount.subtract(1, ordering: .relaxed) }
     }
 
     /// Drops the temp tables made for files named in statements whose file changed since
@@ -43,6 +52,7 @@ enum FileTables {
     /// columns and types of the file as it is now. Costs nothing on a connection without
     /// such tables; runs before each statement (``Connection/beforePreparing(_:)``).
     static func dropStale(on connection: Connection) {
+        if trackedCount.load(ordering: .relaxed) == 0 { return }
         let tables = connection.local(live)
         if tables.isEmpty { return }
         for table in tables.values where table.files.isStale(table.names) {

@@ -9,21 +9,9 @@ import TestSupport
 /// the fixtures (Tests/Fixtures/parquet), the columns read, the row groups skipped, the options,
 /// and hostile files.
 @Suite struct ParquetTableTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/parquet")
-
-    struct Answer: Decodable {
-        var file: String
-        var sql: String
-        var every: Int
-        var rows: [[String]]
-    }
-
-    static let answers: [Answer] = {
-        guard let data = try? Data(contentsOf: fixtures.appendingPathComponent("answers.json")),
-              let all = try? JSONDecoder().decode([Answer].self, from: data) else { return [] }
-        return all
-    }()
+    static let fixtures = ParquetFixtureAnswers.folder
+    typealias Answer = ParquetFixtureAnswers.Answer
+    static let answers = ParquetFixtureAnswers.all
 
     static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 

@@ -1,26 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SQLshParquet
 
 /// The fixtures of Tests/Fixtures/parquet (pyarrow's and DuckDB's files: every encoding,
 /// compression, page version and type, nested columns, nulls) read with the reader alone,
 /// row by row, against DuckDB's answers recorded by make_fixtures.py.
 @Suite struct FixtureAnswersTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/parquet")
-
-    struct Answer: Decodable {
-        var file: String
-        var sql: String
-        var every: Int
-        var rows: [[String]]
-    }
-
-    static let answers: [Answer] = {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent("answers.json")),
-              let all = try? JSONDecoder().decode([Answer].self, from: data) else { return [] }
-        return all.filter { $0.every > 0 }
-    }()
+    static let folder = ParquetFixtureAnswers.folder
+    static let answers = ParquetFixtureAnswers.all.filter { $0.every > 0 }
 
     /// Renders cells as make_fixtures.py renders DuckDB's values.
     final class Recorder: ValueSink {

@@ -41,6 +41,23 @@ extension ThriftCompactReader {
         return try readList(element)
     }
 
+    /// Reads a field's value as a struct, with `read`, or an error naming the field when its
+    /// type is not one.
+    mutating func structure<T>(_ type: ThriftType, _ name: String, _ read: (inout ThriftCompactReader) throws -> T) throws -> T {
+        guard type == .structure else { throw wrongType(name) }
+        return try read(&self)
+    }
+
+    /// Reads a field's value as a list of structs, each with `read` (`element` names them in
+    /// the error for an element that is not a struct).
+    mutating func structures<T>(_ type: ThriftType, _ name: String, element: String,
+                                _ read: (inout ThriftCompactReader) throws -> T) throws -> [T] {
+        try list(type, name) { r, t in
+            guard t == .structure else { throw r.wrongType(element) }
+            return try read(&r)
+        }
+    }
+
     func wrongType(_ name: String) -> ParquetError {
         ParquetError("malformed Thrift metadata (\(name) has the wrong type)")
     }
@@ -110,9 +127,7 @@ extension LogicalType {
                 try r.readStruct { r, id, type in
                     switch id {
                     case 1: utc = try r.bool(type, "isAdjustedToUTC")
-                    case 2:
-                        guard type == .structure else { throw r.wrongType("unit") }
-                        unit = try TimeUnit(thrift: &r)
+                    case 2: unit = try r.structure(type, "unit") { try TimeUnit(thrift: &$0) }
                     default: try r.skip(type)
                     }
                 }
@@ -171,9 +186,7 @@ extension SchemaElement {
             case 7: scale = try r.i32(type, "SchemaElement.scale")
             case 8: precision = try r.i32(type, "SchemaElement.precision")
             case 9: fieldID = try r.i32(type, "SchemaElement.field_id")
-            case 10:
-                guard type == .structure else { throw r.wrongType("SchemaElement.logicalType") }
-                logicalType = try LogicalType(thrift: &r)
+            case 10: logicalType = try r.structure(type, "SchemaElement.logicalType") { try LogicalType(thrift: &$0) }
             default: try r.skip(type)
             }
         }
@@ -211,16 +224,11 @@ extension ColumnMetaData {
             case 6: totalUncompressedSize = try r.i64(type, "ColumnMetaData.total_uncompressed_size")
             case 7: totalCompressedSize = try r.i64(type, "ColumnMetaData.total_compressed_size")
             case 8:
-                keyValueMetadata = try r.list(type, "ColumnMetaData.key_value_metadata") { r, t in
-                    guard t == .structure else { throw r.wrongType("KeyValue") }
-                    return try KeyValue(thrift: &r)
-                }
+                keyValueMetadata = try r.structures(type, "ColumnMetaData.key_value_metadata", element: "KeyValue") { try KeyValue(thrift: &$0) }
             case 9: dataPageOffset = try r.i64(type, "ColumnMetaData.data_page_offset")
             case 10: indexPageOffset = try r.i64(type, "ColumnMetaData.index_page_offset")
             case 11: dictionaryPageOffset = try r.i64(type, "ColumnMetaData.dictionary_page_offset")
-            case 12:
-                guard type == .structure else { throw r.wrongType("ColumnMetaData.statistics") }
-                statistics = try Statistics(thrift: &r)
+            case 12: statistics = try r.structure(type, "ColumnMetaData.statistics") { try Statistics(thrift: &$0) }
             default: try r.skip(type)
             }
         }
@@ -238,9 +246,7 @@ extension ColumnChunk {
             switch id {
             case 1: filePath = try r.string(type, "ColumnChunk.file_path")
             case 2: fileOffset = try r.i64(type, "ColumnChunk.file_offset")
-            case 3:
-                guard type == .structure else { throw r.wrongType("ColumnChunk.meta_data") }
-                metaData = try ColumnMetaData(thrift: &r)
+            case 3: metaData = try r.structure(type, "ColumnChunk.meta_data") { try ColumnMetaData(thrift: &$0) }
             default: try r.skip(type)
             }
         }
@@ -254,10 +260,7 @@ extension RowGroup {
         try r.readStruct { r, id, type in
             switch id {
             case 1:
-                columns = try r.list(type, "RowGroup.columns") { r, t in
-                    guard t == .structure else { throw r.wrongType("ColumnChunk") }
-                    return try ColumnChunk(thrift: &r)
-                }
+                columns = try r.structures(type, "RowGroup.columns", element: "ColumnChunk") { try ColumnChunk(thrift: &$0) }
             case 2: totalByteSize = try r.i64(type, "RowGroup.total_byte_size")
             case 3: numRows = try r.i64(type, "RowGroup.num_rows")
             case 5: fileOffset = try r.i64(type, "RowGroup.file_offset")
@@ -281,21 +284,12 @@ extension FileMetaData {
             case 1: version = try r.i32(type, "FileMetaData.version")
             case 2:
                 hasSchema = true
-                schema = try r.list(type, "FileMetaData.schema") { r, t in
-                    guard t == .structure else { throw r.wrongType("SchemaElement") }
-                    return try SchemaElement(thrift: &r)
-                }
+                schema = try r.structures(type, "FileMetaData.schema", element: "SchemaElement") { try SchemaElement(thrift: &$0) }
             case 3: numRows = try r.i64(type, "FileMetaData.num_rows")
             case 4:
-                rowGroups = try r.list(type, "FileMetaData.row_groups") { r, t in
-                    guard t == .structure else { throw r.wrongType("RowGroup") }
-                    return try RowGroup(thrift: &r)
-                }
+                rowGroups = try r.structures(type, "FileMetaData.row_groups", element: "RowGroup") { try RowGroup(thrift: &$0) }
             case 5:
-                keyValueMetadata = try r.list(type, "FileMetaData.key_value_metadata") { r, t in
-                    guard t == .structure else { throw r.wrongType("KeyValue") }
-                    return try KeyValue(thrift: &r)
-                }
+                keyValueMetadata = try r.structures(type, "FileMetaData.key_value_metadata", element: "KeyValue") { try KeyValue(thrift: &$0) }
             case 6: createdBy = try r.string(type, "FileMetaData.created_by")
             default: try r.skip(type)
             }
@@ -314,9 +308,7 @@ extension DataPageHeader {
             case 2: encoding = Encoding(rawValue: try r.i32(type, "DataPageHeader.encoding"))
             case 3: definitionLevelEncoding = Encoding(rawValue: try r.i32(type, "DataPageHeader.definition_level_encoding"))
             case 4: repetitionLevelEncoding = Encoding(rawValue: try r.i32(type, "DataPageHeader.repetition_level_encoding"))
-            case 5:
-                guard type == .structure else { throw r.wrongType("DataPageHeader.statistics") }
-                statistics = try Statistics(thrift: &r)
+            case 5: statistics = try r.structure(type, "DataPageHeader.statistics") { try Statistics(thrift: &$0) }
             default: try r.skip(type)
             }
         }
@@ -336,9 +328,7 @@ extension DataPageHeaderV2 {
             case 5: definitionLevelsByteLength = try r.i32(type, "DataPageHeaderV2.definition_levels_byte_length")
             case 6: repetitionLevelsByteLength = try r.i32(type, "DataPageHeaderV2.repetition_levels_byte_length")
             case 7: isCompressed = try r.bool(type, "DataPageHeaderV2.is_compressed")
-            case 8:
-                guard type == .structure else { throw r.wrongType("DataPageHeaderV2.statistics") }
-                statistics = try Statistics(thrift: &r)
+            case 8: statistics = try r.structure(type, "DataPageHeaderV2.statistics") { try Statistics(thrift: &$0) }
             default: try r.skip(type)
             }
         }
@@ -372,15 +362,9 @@ extension PageHeader {
             case 2: uncompressedPageSize = try r.i32(type, "PageHeader.uncompressed_page_size")
             case 3: compressedPageSize = try r.i32(type, "PageHeader.compressed_page_size")
             case 4: crc = try r.i32(type, "PageHeader.crc")
-            case 5:
-                guard type == .structure else { throw r.wrongType("PageHeader.data_page_header") }
-                dataPageHeader = try DataPageHeader(thrift: &r)
-            case 7:
-                guard type == .structure else { throw r.wrongType("PageHeader.dictionary_page_header") }
-                dictionaryPageHeader = try DictionaryPageHeader(thrift: &r)
-            case 8:
-                guard type == .structure else { throw r.wrongType("PageHeader.data_page_header_v2") }
-                dataPageHeaderV2 = try DataPageHeaderV2(thrift: &r)
+            case 5: dataPageHeader = try r.structure(type, "PageHeader.data_page_header") { try DataPageHeader(thrift: &$0) }
+            case 7: dictionaryPageHeader = try r.structure(type, "PageHeader.dictionary_page_header") { try DictionaryPageHeader(thrift: &$0) }
+            case 8: dataPageHeaderV2 = try r.structure(type, "PageHeader.data_page_header_v2") { try DataPageHeaderV2(thrift: &$0) }
             default: try r.skip(type)
             }
         }

@@ -69,7 +69,7 @@ public final class FileLineSource: LineSource {
             if start < end, let newline = memchr(buffer + start, 10, end - start) {
                 let stop = UnsafeMutableRawPointer(newline).assumingMemoryBound(to: UInt8.self) - buffer
                 let consumedLine = UnsafeBufferPointer(start: buffer + start, count: stop - start)
-                if consumedLine.contains(0) { return readLineAsFgets(into: &line) }
+                if memchr(buffer + start, 0, stop - start) != nil { return readLineAsFgets(into: &line) }
                 start = stop + 1
                 line.append(contentsOf: consumedLine)
                 if line.last == 13 { line.removeLast() }
@@ -78,7 +78,7 @@ public final class FileLineSource: LineSource {
             if atEnd {
                 guard start < end else { return false }
                 let rest = UnsafeBufferPointer(start: buffer + start, count: end - start)
-                if rest.contains(0) { return readLineAsFgets(into: &line) }
+                if memchr(buffer + start, 0, end - start) != nil { return readLineAsFgets(into: &line) }
                 start = end
                 line.append(contentsOf: rest)
                 return true

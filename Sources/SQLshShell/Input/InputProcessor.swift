@@ -103,10 +103,13 @@ extension Shell {
                 echo(sql)
                 // History keeps the `\G` the person typed (it was replaced by `;` to run).
                 source.inputCompleted(vertical ? Array(sql.dropLast()) + Array("\\G".utf8) : sql)
-                previousStatement = sql
+                // Copied into its own buffer: sharing `sql`'s would make the next statement's
+                // append allocate a new one.
+                previousStatement.removeAll(keepingCapacity: true)
+                previousStatement.append(contentsOf: sql)
                 source.willRun()
                 verticalResult = vertical
-                errors += runSQLInput(sql, startLine: startLine, reportLines: !interactive)
+                errors += runSQLInput(&sql, startLine: startLine, reportLines: !interactive)
                 try throwPendingExit()
                 verticalResult = false
                 vertical = false
@@ -125,7 +128,7 @@ extension Shell {
             echo(sql)
             source.inputCompleted(sql)
             source.willRun()
-            errors += runSQLInput(sql, startLine: startLine, reportLines: !interactive)
+            errors += runSQLInput(&sql, startLine: startLine, reportLines: !interactive)
             try throwPendingExit()
             source.didRun()
             afterInput()
@@ -233,12 +236,27 @@ extension Shell {
     /// Runs one complete SQL input as sqlite3's `runOneSqlLine`: with `.timer` and `.changes`
     /// reports; an error is printed as `Parse error near line N: ...`, `Runtime error near
     /// line N: ...` or `Error near line N: ...`. Returns 1 when it failed, else 0.
-    func runSQLInput(_ sql: [UInt8], startLine: Int, reportLines: Bool) -> Int {
+    ///
+    /// `sql` comes with a NUL byte appended (and removed again before this returns): it is
+    /// prepared with its terminator, as sqlite3 prepares a C string (see `execute`), without a
+    /// copy of each statement of a piped script.
+    func runSQLInput(_ sql: inout [UInt8], startLine: Int, reportLines: Bool) -> Int {
         _ = connection
         if pendingExit != nil { return 1 }
-        var text = sql
-        if resolveBackslashesInSQL { text = DotCommandArguments.resolveEscapes(text) }
-        text.append(0)  // prepared with its terminator, as sqlite3 prepares a C string (see `execute`)
+        if resolveBackslashesInSQL {
+            var text = DotCommandArguments.resolveEscapes(sql)
+            text.append(0)
+            return runSQLInput(nulTerminated: text, original: sql, startLine: startLine, reportLines: reportLines)
+        }
+        sql.append(0)
+        defer { sql.removeLast() }
+        return runSQLInput(nulTerminated: sql, original: nil, startLine: startLine, reportLines: reportLines)
+    }
+
+    /// ``runSQLInput(_:startLine:reportLines:)`` on the text to prepare, NUL-terminated, and
+    /// the input it came from when that differs (backslash escapes resolved).
+    private func runSQLInput(nulTerminated text: [UInt8], original: [UInt8]?, startLine: Int, reportLines: Bool) -> Int {
+        let sql: ArraySlice<UInt8> = original.map { $0[...] } ?? text.dropLast()
         if progressState.resetPerInput { progressState.count = 0 }
         if let advisor = pendingExpert {
             // After `.expert`, the input is analysed, not run (sqlite3's expertHandleSQL).

@@ -11,74 +11,48 @@ enum TimeDiff {
         d1.computeTime()
         d2.computeDate()
         d2.computeTime()
-        let sign: UInt8
-        var years: Int
-        var months: Int
+        // Forward when A is not before B: B then steps ahead to A month by month, else back.
+        let forward = d1.julianMilliseconds >= d2.julianMilliseconds
+        let step = forward ? 1 : -1
         func recompute() {
             d2.hasJulian = false
             d2.computeJulian()
         }
-        if d1.julianMilliseconds >= d2.julianMilliseconds {
-            sign = UInt8(ascii: "+")
-            years = d1.year - d2.year
-            if years != 0 {
-                d2.year = d1.year
-                recompute()
-            }
-            months = d1.month - d2.month
-            if months < 0 {
-                years -= 1
-                months += 12
-            }
-            if months != 0 {
-                d2.month = d1.month
-                recompute()
-            }
-            while d1.julianMilliseconds < d2.julianMilliseconds {
-                months -= 1
-                if months < 0 {
-                    months = 11
-                    years -= 1
-                }
-                d2.month -= 1
-                if d2.month < 1 {
-                    d2.month = 12
-                    d2.year -= 1
-                }
-                recompute()
-            }
-            d1.julianMilliseconds -= d2.julianMilliseconds
-        } else {
-            sign = UInt8(ascii: "-")
-            years = d2.year - d1.year
-            if years != 0 {
-                d2.year = d1.year
-                recompute()
-            }
-            months = d2.month - d1.month
-            if months < 0 {
-                years -= 1
-                months += 12
-            }
-            if months != 0 {
-                d2.month = d1.month
-                recompute()
-            }
-            while d1.julianMilliseconds > d2.julianMilliseconds {
-                months -= 1
-                if months < 0 {
-                    months = 11
-                    years -= 1
-                }
-                d2.month += 1
-                if d2.month > 12 {
-                    d2.month = 1
-                    d2.year += 1
-                }
-                recompute()
-            }
-            d1.julianMilliseconds = d2.julianMilliseconds - d1.julianMilliseconds
+        func passed() -> Bool {
+            forward ? d1.julianMilliseconds < d2.julianMilliseconds : d1.julianMilliseconds > d2.julianMilliseconds
         }
+        var years = (d1.year - d2.year) * step
+        if years != 0 {
+            d2.year = d1.year
+            recompute()
+        }
+        var months = (d1.month - d2.month) * step
+        if months < 0 {
+            years -= 1
+            months += 12
+        }
+        if months != 0 {
+            d2.month = d1.month
+            recompute()
+        }
+        while passed() {
+            months -= 1
+            if months < 0 {
+                months = 11
+                years -= 1
+            }
+            d2.month -= step
+            if d2.month < 1 {
+                d2.month = 12
+                d2.year -= 1
+            } else if d2.month > 12 {
+                d2.month = 1
+                d2.year += 1
+            }
+            recompute()
+        }
+        d1.julianMilliseconds = forward ? d1.julianMilliseconds - d2.julianMilliseconds
+            : d2.julianMilliseconds - d1.julianMilliseconds
         // The rest counted from 0000-01-01 00:00 (Julian day 1721059.5).
         d1.julianMilliseconds += 148_699_540_800_000
         d1.hasDate = false
@@ -91,7 +65,7 @@ enum TimeDiff {
         // instructions a row, ten times the reference (Benchmarks/README.md).
         var out: [UInt8] = []
         out.reserveCapacity(32)
-        out.append(sign)
+        out.append(forward ? UInt8(ascii: "+") : UInt8(ascii: "-"))
         pad(years, 4, into: &out); out.append(UInt8(ascii: "-"))
         pad(months, 2, into: &out); out.append(UInt8(ascii: "-"))
         pad(d1.day - 1, 2, into: &out); out.append(UInt8(ascii: " "))
