@@ -127,7 +127,10 @@ enum AggregateState<A: Aggregate> {
     }
 
     /// The first row's state: a fresh `A` in the context (or behind a pointer in it).
-    @usableFromInline @inline(never)
+    /// Specialized where the function is made (`@inlinable`), out of line: a step then passes
+    /// no type metadata, and the steps of types that differ only in a type parameter their
+    /// state does not use are the same code.
+    @inlinable @inline(never)
     static func makeState(_ flag: UnsafeMutablePointer<Int>, _ slot: UnsafeMutableRawPointer) -> UnsafeMutablePointer<A> {
         let state: UnsafeMutablePointer<A>
         if isInline {
