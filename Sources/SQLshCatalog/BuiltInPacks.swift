@@ -34,11 +34,11 @@ enum BuiltInPacks {
     static let all: [Entry] = [
         Entry("text", direct: { Repeat.direct + Size.direct }) { TextPack.pack },
         Entry("regexp") { RegexpPack.pack },
-        Entry("stats", upFront: { [SqleanStatsNames.statsSeq] }, direct: { MomentEntries.all }) { StatsPack.pack },
+        Entry("stats", upFront: { [SqleanStatsNames.statsSeq] }, direct: { StatsDirectEntries.all }) { StatsPack.pack },
         Entry("series", upFront: { [SeriesPack.generateSeries] }) { SeriesPack.pack },
         Entry("sha3") { SHA3Pack.pack },
         Entry("fileio", upFront: { [FileIOPack.fsdir] + SqleanTableFunctions.all }) { FileIOPack.pack },
-        Entry("decimal") { DecimalPack.pack },
+        Entry("decimal", direct: { DecimalDirectEntries.all }) { DecimalPack.pack },
         Entry("ieee754") { IEEE754Pack.pack },
         Entry("core353") { Core353Pack.pack },
         Entry("math", direct: { MathEntries.all }) { MathPack.pack },
@@ -49,7 +49,7 @@ enum BuiltInPacks {
         Entry("unicode") { UnicodePack.pack },
         Entry("fuzzy") { FuzzyPack.pack },
         Entry("chart") { ChartPack.pack },
-        Entry("duckdb", upFront: { [DuckDBTables.range, DuckDBTables.unnest] }) { DuckDBPack.pack },
+        Entry("duckdb", upFront: { [DuckDBTables.range, DuckDBTables.unnest] }, direct: { DuckDBDirectEntries.all }) { DuckDBPack.pack },
         Entry("vsv", upFront: { [VSVPack.vsv] }) { VSVPack.pack },
         Entry("archive", upFront: { [ArchivePack.zipfile] }) { ArchivePack.pack },
         // Last, as in sqlean's bundle: stored definitions may call any other pack's functions.

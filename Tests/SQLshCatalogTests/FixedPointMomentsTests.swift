@@ -10,7 +10,7 @@ import TestSupport
     /// Returns whether the Moments stayed on fixed-point sums.
     @discardableResult
     func check(_ values: [Double], window: Int = .max, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-        var moments = Moments<PopulationVariance>()
+        var moments = MomentSums()
         var reference = WideMoments()
         var count = 0.0
         var frame: [Double] = []
@@ -56,7 +56,7 @@ import TestSupport
 
     @Test func equalValuesGiveZero() {
         #expect(check([0.1, 0.1, 0.1, 0.1]))
-        var moments = Moments<PopulationVariance>()
+        var moments = MomentSums()
         for _ in 0..<10 { moments.accumulate(123.456, sign: 1) }
         #expect(moments.numerator() == 0)
     }

@@ -12,6 +12,7 @@ struct DirectEntryTests {
         mutating func step(_ arguments: Arguments) throws {
             if arguments[0].isNull { return }
             if arguments[0].int64 < 0 { throw Refusal(message: "negative input") }
+            if arguments[0].int64 == 7 { throw Plain.seven }
             total += arguments[0].int64
             rows += 1
         }
@@ -22,6 +23,9 @@ struct DirectEntryTests {
         }
         func finalize() throws -> (any SQLValueConvertible)? { rows == 0 ? nil : total }
     }
+
+    /// An error that does not describe itself: its message names the function.
+    enum Plain: Error { case seven }
 
     struct Refusal: Error, CustomStringConvertible {
         let message: String
@@ -36,15 +40,14 @@ struct DirectEntryTests {
                 result.set(arguments[0].int64 * 2)
             }
         },
-        DirectEntry(aggregate: "total_a", argumentCount: 1,
-                    step: { DirectCall.step(Total.self, $0, $1, $2, name: "total_a") },
-                    final: { DirectCall.final(Total.self, $0, name: "total_a") }),
-        DirectEntry(window: "total_w", argumentCount: 1,
-                    step: { DirectCall.step(Total.self, $0, $1, $2, name: "total_w") },
-                    final: { DirectCall.final(Total.self, $0, name: "total_w") },
-                    value: { DirectCall.value(Total.self, $0, name: "total_w") },
-                    inverse: { DirectCall.inverse(Total.self, $0, $1, $2, name: "total_w") }),
+        DirectEntry("total_a", argumentCount: 1, DirectEntry.AggregateCallbacks(
+            step: { DirectCall.step(Total.self, $0, $1, $2) }, final: { DirectCall.final(Total.self, $0) })),
+        DirectEntry("total_w", argumentCount: 1, totalWindow),
     ]
+
+    static let totalWindow = DirectEntry.AggregateCallbacks(
+        step: { DirectCall.step(Total.self, $0, $1, $2) }, final: { DirectCall.final(Total.self, $0) },
+        value: { DirectCall.value(Total.self, $0) }, inverse: { DirectCall.inverse(Total.self, $0, $1, $2) })
 
     static let signatures = [
         DeferredSignature("twice", argumentCount: 1, kind: .scalar, options: .pure),
@@ -111,6 +114,16 @@ struct DirectEntryTests {
             Issue.record("a refused row must fail the query")
         } catch let error as SQLiteError {
             #expect(error.message.contains("negative input"), "\(error.message)")
+        }
+        // An error that does not describe itself names the function the entry was called as,
+        // read from its registration (the callbacks are shared: no name is written in them).
+        for name in ["total_a", "total_w"] {
+            #expect(throws: SQLiteError(code: 1, message: "\(name)(): Plain.seven")) {
+                try db.execute("select \(name)(x) from (select 1 as x union all select 7)")
+            }
+        }
+        #expect(throws: SQLiteError(code: 1, message: "total_w(): Plain.seven")) {
+            try db.execute("select total_w(column1) over (order by column1 rows 1 preceding) from (values (1), (7))")
         }
         // A plain aggregate is not a window function, as SQLite says of any.
         #expect(throws: SQLiteError.self) { try db.execute("select total_a(x) over () from t") }

@@ -1,3 +1,5 @@
+internal import CSQLite
+
 /// C entry points that SQLite calls directly for one function, with no Swift object, closure or
 /// user data between SQLite and the body: the leanest way in for a function built into the
 /// program (the catalog's), at about the cost of a C extension's call.
@@ -5,15 +7,19 @@
 /// Each callback is a `@convention(c)` closure that captures nothing, written where the
 /// function's types are concrete, and does its work through ``DirectCall``, which reads the
 /// arguments in place, keeps an aggregate's state in SQLite's aggregate context and reports a
-/// thrown error with the function's name:
+/// thrown error with the function's name. An aggregate type's callbacks are written once
+/// (``AggregateCallbacks``) and shared by every name it is registered under: a failing call
+/// reads its function's name from its registration.
 ///
 /// ```swift
-/// let entry = DirectEntry(window: "stddev", argumentCount: 1,
-///     step: { DirectCall.step(Moments.self, $0, $1, $2, name: "stddev") },
-///     final: { DirectCall.final(Moments.self, $0, name: "stddev") },
-///     value: { DirectCall.value(Moments.self, $0, name: "stddev") },
-///     inverse: { DirectCall.inverse(Moments.self, $0, $1, $2, name: "stddev") })
-/// try db.add(deferred: signatures, direct: [entry]) { makeFunction($0) }
+/// let moments = DirectEntry.AggregateCallbacks(
+///     step: { DirectCall.step(Moments.self, $0, $1, $2) },
+///     final: { DirectCall.final(Moments.self, $0) },
+///     value: { DirectCall.value(Moments.self, $0) },
+///     inverse: { DirectCall.inverse(Moments.self, $0, $1, $2) })
+/// let entries = [DirectEntry("stddev", argumentCount: 1, moments),
+///                DirectEntry("stddev_samp", argumentCount: 1, moments)]
+/// try db.add(deferred: signatures, direct: entries) { makeFunction($0) }
 /// ```
 ///
 /// ``Connection/add(deferred:direct:make:)`` registers the entry in place of the deferred
@@ -46,16 +52,35 @@ public struct DirectEntry: @unchecked Sendable {
         (self.function, step, final, value, inverse) = (function, nil, nil, nil, nil)
     }
 
-    /// The entries of an aggregate function (not a window function).
-    public init(aggregate name: String, argumentCount: Int?, step: Call, final: Final) {
-        (self.name, self.argumentCount, kind) = (name, SQLFunction.normalized(argumentCount), .aggregate)
-        (function, self.step, self.final, value, inverse) = (nil, step, final, nil, nil)
+    /// The entry of an aggregate function (a window function when `callbacks` have
+    /// ``AggregateCallbacks/value`` and ``AggregateCallbacks/inverse``).
+    public init(_ name: String, argumentCount: Int?, _ callbacks: AggregateCallbacks) {
+        (self.name, self.argumentCount) = (name, SQLFunction.normalized(argumentCount))
+        kind = callbacks.isWindow ? .window : .aggregate
+        (function, step, final, value, inverse) = (nil, callbacks.step, callbacks.final, callbacks.value, callbacks.inverse)
     }
 
-    /// The entries of a window function (also a plain aggregate).
-    public init(window name: String, argumentCount: Int?, step: Call, final: Final, value: Final, inverse: Call) {
-        (self.name, self.argumentCount, kind) = (name, SQLFunction.normalized(argumentCount), .window)
-        (function, self.step, self.final, self.value, self.inverse) = (nil, step, final, value, inverse)
+    /// The C callbacks of one aggregate type, written once for every name it is registered
+    /// under (``DirectCall``'s aggregate calls name no function: a failing call reads the name
+    /// from its registration).
+    public struct AggregateCallbacks: @unchecked Sendable {
+        /// `xStep`.
+        public let step: Call
+        /// `xFinal`.
+        public let final: Final
+        /// `xValue` and `xInverse`: both or neither (a plain aggregate).
+        public let value: Final?, inverse: Call?
+        var isWindow: Bool { value != nil && inverse != nil }
+
+        /// The callbacks of a plain aggregate (not a window function).
+        public init(step: Call, final: Final) {
+            (self.step, self.final, value, inverse) = (step, final, nil, nil)
+        }
+
+        /// The callbacks of a window function (also a plain aggregate).
+        public init(step: Call, final: Final, value: Final, inverse: Call) {
+            (self.step, self.final, self.value, self.inverse) = (step, final, value, inverse)
+        }
     }
 
     /// Whether this entry runs the function of `signature` (same name, argument count and
@@ -91,34 +116,51 @@ public enum DirectCall {
     /// ``SQLFunction/init(_:argumentCount:options:aggregate:)``).
     @inlinable @inline(__always)
     public static func step<A: Aggregate>(_ type: A.Type, _ ctx: OpaquePointer?, _ argc: Int32,
-                                          _ argv: UnsafeMutablePointer<OpaquePointer?>?, name: StaticString) {
-        let ctx = ctx.unsafelyUnwrapped
-        let arguments = Arguments(call: ctx, count: argc, values: argv)
-        defer { arguments.endCall() }
-        AggregateState<A>.step(ctx, arguments) { failCall($0, $1, staticName: name) }
-    }
-
-    /// The result of an aggregate invocation, its state ended.
-    @inlinable @inline(__always)
-    public static func final<A: Aggregate>(_ type: A.Type, _ ctx: OpaquePointer?, name: StaticString) {
-        AggregateState<A>.final(ctx.unsafelyUnwrapped) { failCall($0, $1, staticName: name) }
+                                          _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
+        row(ctx, argc, argv) { (state: inout A, arguments) in try state.step(arguments) }
     }
 
     /// Removes a row leaving a window function's frame.
     @inlinable @inline(__always)
     public static func inverse<W: WindowAggregate>(_ type: W.Type, _ ctx: OpaquePointer?, _ argc: Int32,
-                                                   _ argv: UnsafeMutablePointer<OpaquePointer?>?, name: StaticString) {
+                                                   _ argv: UnsafeMutablePointer<OpaquePointer?>?) {
+        row(ctx, argc, argv) { (state: inout W, arguments) in try state.inverse(arguments) }
+    }
+
+    /// A row going into (``step(_:_:_:_:)``) or out of (``inverse(_:_:_:_:)``) the state: the
+    /// one shape both have.
+    @inlinable @inline(__always)
+    static func row<A: Aggregate>(_ ctx: OpaquePointer?, _ argc: Int32, _ argv: UnsafeMutablePointer<OpaquePointer?>?,
+                                  _ body: (inout A, Arguments) throws -> Void) {
         let ctx = ctx.unsafelyUnwrapped
         let arguments = Arguments(call: ctx, count: argc, values: argv)
         defer { arguments.endCall() }
-        AggregateState<W>.inverse(ctx, arguments) { failCall($0, $1, staticName: name) }
+        AggregateState<A>.row(ctx, arguments, body, fail: failRegisteredCall)
+    }
+
+    /// The result of an aggregate invocation, its state ended.
+    @inlinable @inline(__always)
+    public static func final<A: Aggregate>(_ type: A.Type, _ ctx: OpaquePointer?) {
+        AggregateState<A>.final(ctx.unsafelyUnwrapped, failRegisteredCall)
     }
 
     /// The current value of a window function's frame.
     @inlinable @inline(__always)
-    public static func value<W: WindowAggregate>(_ type: W.Type, _ ctx: OpaquePointer?, name: StaticString) {
-        AggregateState<W>.value(ctx.unsafelyUnwrapped) { failCall($0, $1, staticName: name) }
+    public static func value<W: WindowAggregate>(_ type: W.Type, _ ctx: OpaquePointer?) {
+        AggregateState<W>.value(ctx.unsafelyUnwrapped, failRegisteredCall)
     }
+}
+
+/// Reports a thrown error as the call's result, naming the function as its registration
+/// does: a ``DirectEntry``'s user data is its ``DeferredSlot`` (out of line: only failing
+/// calls pay for the lookup and the message).
+@usableFromInline @inline(never)
+func failRegisteredCall(_ ctx: OpaquePointer, _ error: any Error) {
+    var name = "?"
+    if let slot = sqlite3_user_data(ctx)?.assumingMemoryBound(to: DeferredSlot.self) {
+        name = slot.pointee.table.signatures[slot.pointee.index].name
+    }
+    ResultContext(rawValue: ctx).setError(error, function: name)
 }
 
 /// Reports a thrown error as the call's result, for a ``DirectCall`` (out of line: only

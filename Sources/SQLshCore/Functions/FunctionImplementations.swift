@@ -127,7 +127,10 @@ enum AggregateState<A: Aggregate> {
     }
 
     /// The first row's state: a fresh `A` in the context (or behind a pointer in it).
-    @usableFromInline @inline(never)
+    /// Specialized where the function is made (`@inlinable`), out of line: a step then passes
+    /// no type metadata, and the steps of types that differ only in a type parameter their
+    /// state does not use are the same code.
+    @inlinable @inline(never)
     static func makeState(_ flag: UnsafeMutablePointer<Int>, _ slot: UnsafeMutableRawPointer) -> UnsafeMutablePointer<A> {
         let state: UnsafeMutablePointer<A>
         if isInline {
@@ -149,12 +152,15 @@ enum AggregateState<A: Aggregate> {
         sqlite3_aggregate_context(ctx, 0)?.assumingMemoryBound(to: Int.self).pointee = 0
     }
 
-    /// One row; a thrown error goes to `fail` (which reports it with the function's name).
+    /// A row going into the state (`step`) or out of it (a window's `inverse`): `body` with
+    /// the state, made at the first row; a thrown error goes to `fail` (which reports it with
+    /// the function's name).
     @inlinable @inline(__always)
-    static func step(_ ctx: OpaquePointer, _ arguments: Arguments, _ fail: (OpaquePointer, any Error) -> Void) {
+    static func row(_ ctx: OpaquePointer, _ arguments: Arguments, _ body: (inout A, Arguments) throws -> Void,
+                    fail: (OpaquePointer, any Error) -> Void) {
         guard let state = state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
         do {
-            try state.pointee.step(arguments)
+            try body(&state.pointee, arguments)
         } catch {
             fail(ctx, error)
         }
@@ -162,7 +168,7 @@ enum AggregateState<A: Aggregate> {
 
     @inlinable @inline(__always)
     static func step(_ ctx: OpaquePointer, _ arguments: Arguments, _ name: String) {
-        step(ctx, arguments) { failCall($0, $1, name: name) }
+        row(ctx, arguments, { try $0.step($1) }, fail: { failCall($0, $1, name: name) })
     }
 
     @inlinable @inline(__always)
@@ -194,20 +200,10 @@ enum AggregateState<A: Aggregate> {
 }
 
 extension AggregateState where A: WindowAggregate {
+    /// Removes a row (``row(_:_:_:fail:)``).
     @inlinable @inline(__always)
     static func inverse(_ ctx: OpaquePointer, _ arguments: Arguments, _ name: String) {
-        inverse(ctx, arguments) { failCall($0, $1, name: name) }
-    }
-
-    /// Removes a row; a thrown error goes to `fail`.
-    @inlinable @inline(__always)
-    static func inverse(_ ctx: OpaquePointer, _ arguments: Arguments, _ fail: (OpaquePointer, any Error) -> Void) {
-        guard let state = state(ctx, create: true) else { return sqlite3_result_error_nomem(ctx) }
-        do {
-            try state.pointee.inverse(arguments)
-        } catch {
-            fail(ctx, error)
-        }
+        row(ctx, arguments, { try $0.inverse($1) }, fail: { failCall($0, $1, name: name) })
     }
 
     @inlinable @inline(__always)

@@ -4,6 +4,13 @@ import SQLshCore
 struct DuckDBError: Error, CustomStringConvertible {
     let description: String
     init(_ message: String) { description = message }
+
+    /// "`function`(): the argument is not `what`", made out of line: the inputs below are
+    /// inlined into every aggregate's step, and only a failing row pays for the message.
+    @inline(never)
+    static func argument(of function: StaticString, isNot what: StaticString) -> DuckDBError {
+        DuckDBError("\(function)(): the argument is not \(what)")
+    }
 }
 
 /// A `duckdb` pack entry: a catalog function documented as DuckDB's counterpart.
@@ -24,18 +31,20 @@ func duckAlias(_ name: String, of entry: CatalogFunction, functions: @escaping @
 }
 
 /// A value as DuckDB's boolean aggregates read it: nil for NULL, else whether it is non-zero.
-/// Text that is not a number and blobs are errors.
+/// Text that is not a number and blobs are errors. Inlined: every row of an aggregate.
+@inline(__always)
 func booleanInput(_ value: Argument, function: StaticString) throws -> Bool? {
     switch value.numericType {
     case .null: return nil
     case .integer: return value.int64 != 0
     case .real: return value.double != 0
-    default: throw DuckDBError("\(function)(): the argument is not a boolean (a number)")
+    default: throw DuckDBError.argument(of: function, isNot: "a boolean (a number)")
     }
 }
 
 /// An integer argument: an integer, an integral real or a text SQLite reads as one; anything
-/// else fails with "`function`(): the argument is not an integer". nil for NULL.
+/// else fails with "`function`(): the argument is not an integer". nil for NULL. Inlined.
+@inline(__always)
 func integerInput(_ value: Argument, function: StaticString) throws -> Int64? {
     switch value.numericType {
     case .null: return nil
@@ -45,15 +54,17 @@ func integerInput(_ value: Argument, function: StaticString) throws -> Int64? {
         if d == d.rounded(.towardZero), d >= -9.2e18, d <= 9.2e18 { return Int64(d) }
     default: break
     }
-    throw DuckDBError("\(function)(): the argument is not an integer")
+    throw DuckDBError.argument(of: function, isNot: "an integer")
 }
 
 /// A numeric argument as a double (nil for NULL); text that is not a number and blobs fail.
+/// Inlined.
+@inline(__always)
 func doubleInput(_ value: Argument, function: StaticString) throws -> Double? {
     switch value.numericType {
     case .null: return nil
     case .integer, .real: return value.double
-    default: throw DuckDBError("\(function)(): the argument is not a number")
+    default: throw DuckDBError.argument(of: function, isNot: "a number")
     }
 }
 

@@ -46,6 +46,14 @@ enum PopulationStandardDeviation: MomentStatistic {
 // one: instantiating the type at start-up then checks no requirement, each of which would
 // scan every protocol conformance record of the program (about 40 µs per function).
 struct Moments<Statistic> {
+    /// The count and sums: the state, the same for every statistic.
+    var sums = MomentSums()
+}
+
+/// The state of ``Moments``, not generic: adding and removing a row is then the same code for
+/// every statistic (four identical generic bodies were merged by the compiler into one behind
+/// a thunk that passed the type, 12 instructions a row).
+struct MomentSums {
     var count = 0.0
     /// How many values in the frame are too large to square safely.
     var hugeCount = 0
@@ -63,7 +71,7 @@ struct Moments<Statistic> {
 
     // Forced inlining in this file: Benchmarks/sqlean-compare.sh (stddev, variance...): every row of the aggregate.
     @inline(__always)
-    private static func input(_ arguments: Arguments) -> Double? {
+    static func input(_ arguments: Arguments) -> Double? {
         let value = arguments[0]
         switch value.storageType {
         case .real, .integer: return value.double
@@ -122,15 +130,15 @@ extension Moments: Aggregate, WindowAggregate where Statistic: MomentStatistic {
     // statistic: one function, calling nothing indirectly.
     @inline(__always)
     mutating func step(_ arguments: Arguments) throws {
-        guard let x = Moments.input(arguments) else { return }
-        accumulate(x, sign: 1)
+        guard let x = MomentSums.input(arguments) else { return }
+        sums.accumulate(x, sign: 1)
     }
 
     @inline(__always)
     mutating func inverse(_ arguments: Arguments) throws {
-        guard let x = Moments.input(arguments) else { return }
-        accumulate(x, sign: -1)
-        if count <= 0 { self = Moments() }
+        guard let x = MomentSums.input(arguments) else { return }
+        sums.accumulate(x, sign: -1)
+        if sums.count <= 0 { sums = MomentSums() }
     }
 
     // Its own value(), not the protocol's default: through the default, each window row
@@ -140,9 +148,10 @@ extension Moments: Aggregate, WindowAggregate where Statistic: MomentStatistic {
 
     @inline(__always)
     func finalize() throws -> (any SQLValueConvertible)? {
+        let count = sums.count
         guard count > 0 else { return Statistic.result(count: 0, squaredDeviations: 0) }
-        if hugeCount > 0 { return Statistic.result(count: count, squaredDeviations: .infinity) }
-        let squaredDeviations = max(0, numerator() / count)
+        if sums.hugeCount > 0 { return Statistic.result(count: count, squaredDeviations: .infinity) }
+        let squaredDeviations = max(0, sums.numerator() / count)
         return Statistic.result(count: count, squaredDeviations: squaredDeviations)
     }
 }
