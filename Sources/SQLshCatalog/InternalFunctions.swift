@@ -28,21 +28,13 @@ public enum InternalFunctions {
         switch name {
         case approxUnique:
             function = SQLFunction(approxUnique, argumentCount: 1, options: .pure, aggregate: ApproxCountDistinct.self)
-            entry = DirectEntry(aggregate: approxUnique, argumentCount: 1,
-                                step: { DirectCall.step(ApproxCountDistinct.self, $0, $1, $2, name: "sqlsh_summarize_approx_unique") },
-                                final: { DirectCall.final(ApproxCountDistinct.self, $0, name: "sqlsh_summarize_approx_unique") })
+            entry = DirectEntry(approxUnique, argumentCount: 1, Callbacks.approxUnique)
         case numberSummary:
-            typealias Summary = ColumnSummary<NumberColumn>
-            function = SQLFunction(numberSummary, argumentCount: 1, options: .pure, aggregate: Summary.self)
-            entry = DirectEntry(aggregate: numberSummary, argumentCount: 1,
-                                step: { DirectCall.step(Summary.self, $0, $1, $2, name: "sqlsh_summarize_numbers") },
-                                final: { DirectCall.final(Summary.self, $0, name: "sqlsh_summarize_numbers") })
+            function = SQLFunction(numberSummary, argumentCount: 1, options: .pure, aggregate: ColumnSummary<NumberColumn>.self)
+            entry = DirectEntry(numberSummary, argumentCount: 1, Callbacks.numbers)
         case dateSummary:
-            typealias Summary = ColumnSummary<DateColumn>
-            function = SQLFunction(dateSummary, argumentCount: 2, options: .pure, aggregate: Summary.self)
-            entry = DirectEntry(aggregate: dateSummary, argumentCount: 2,
-                                step: { DirectCall.step(Summary.self, $0, $1, $2, name: "sqlsh_summarize_dates") },
-                                final: { DirectCall.final(Summary.self, $0, name: "sqlsh_summarize_dates") })
+            function = SQLFunction(dateSummary, argumentCount: 2, options: .pure, aggregate: ColumnSummary<DateColumn>.self)
+            entry = DirectEntry(dateSummary, argumentCount: 2, Callbacks.dates)
         case summaryField:
             function = SQLFunction(summaryField, argumentCount: 2, options: .pure, SummaryRecord.fieldFunction)
             entry = nil
@@ -61,4 +53,18 @@ public enum InternalFunctions {
             return false
         }
     }
+}
+
+/// The C entries of `summarize`'s internal aggregates (SQLite calls them without a closure in
+/// between, as the packs' aggregates).
+private enum Callbacks {
+    static let approxUnique = DirectEntry.AggregateCallbacks(
+        step: { DirectCall.step(ApproxCountDistinct.self, $0, $1, $2) },
+        final: { DirectCall.final(ApproxCountDistinct.self, $0) })
+    static let numbers = DirectEntry.AggregateCallbacks(
+        step: { DirectCall.step(ColumnSummary<NumberColumn>.self, $0, $1, $2) },
+        final: { DirectCall.final(ColumnSummary<NumberColumn>.self, $0) })
+    static let dates = DirectEntry.AggregateCallbacks(
+        step: { DirectCall.step(ColumnSummary<DateColumn>.self, $0, $1, $2) },
+        final: { DirectCall.final(ColumnSummary<DateColumn>.self, $0) })
 }

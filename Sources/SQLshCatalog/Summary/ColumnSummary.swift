@@ -51,7 +51,7 @@ struct ColumnSummary<Kind: ColumnSummaryKind>: Aggregate {
             let d = x.double
             guard d.isFinite else { throw DuckDBError("quantile_cont(): Inf input") }
             sum += d
-            if Kind.standardDeviation { moments.accumulate(d, sign: 1) }
+            if Kind.standardDeviation { moments.sums.accumulate(d, sign: 1) }
             numbers.append(d)
         case .null, .text, .blob:
             return
