@@ -58,13 +58,17 @@ cases=(
   "is_base85|1.2|sqlsh:select sum(text_length(s)) from t|select sum(is_base85(s)) from t"
   "unistr|1.2|sqlsh:select sum(length(reverse(s))) from t|select sum(length(unistr(s))) from t"
   "timediff|1.2|sqlsh:select count(time_sub(time_unix(cast(x * 1000 as int)), time_unix(0))) from t|select count(timediff(2460000.5 + x, 2460000.5)) from t"
-  "json_pretty|1.2|sqlsh:select sum(length(text_concat('[', s, ']'))) from t|select sum(length(json_pretty('[' || x || ']'))) from t"
+  # json_pretty parses and writes JSON: its reference is SQLite's json(), which does too, on
+  # the same text (text_concat(s) alone only copied bytes, and wrote no real as text). Only
+  # the last field may hold "||" (the fields are split on "|").
+  "json_pretty|1.2|sqlsh:select sum(length(json(text_concat('[', x, ']')))) from t|select sum(length(json_pretty(text_concat('[', x, ']')))) from t"
   "percentile|1.2|sqlsh:select median(x) from t|select percentile(x, 50) from t"
   "percentile_disc|1.2|sqlsh:select median(x) from t|select percentile_disc(x, 0.5) from t"
   "jaro_winkler|1.2|sqlsh:select sum(jaro_winkler(s, 'abc123')) from t|select sum(jaro_winkler_similarity(s, 'abc123')) from t"
   "split_part|1.2|sqlsh:select sum(length(text_split(s, 'a', 1))) from t|select sum(length(split_part(s, 'a', 1))) from t"
   "arg_max|1.2|sqlsh:select stats_stddev(x) from t|select arg_max(s, x) from t"
-  "bool_and|1.2|sqlsh:select stats_stddev(x) from t|select bool_and(x > -2000) from t"
+  # The same comparison in both (the engine spends over 100 instructions a row on it).
+  "bool_and|1.2|sqlsh:select stats_stddev(x > -2000) from t|select bool_and(x > -2000) from t"
   "date_trunc|1.2|sqlsh:select count(time_trunc(time_unix(1700000000 + cast(x * 1000 as int)), 'day')) from t|select count(date_trunc('day', 1700000000 + cast(x * 1000 as int))) from t"
 )
 

@@ -73,6 +73,11 @@ import Testing
             with recursive c(n) as (values(1) union all select n + 1 from c where n < 5000)
             select sum(length(base64(randomblob(n)))) from c
             """) == .integer(16910656))
+        // Lines of 80 digits and a tail of one digit more than its bytes (written in place).
+        #expect(try value(db, """
+            with recursive c(n) as (values(1) union all select n + 1 from c where n < 5000)
+            select sum(length(base85(randomblob(n)))) from c
+            """) == .integer(15827816))
         for (text, hex) in [("AAECAwQF", "000102030405"), ("AAECAwQ=", "0001020304"), ("AAECAw==", "00010203"),
                             (" AAECAwQF ", "000102030405"), (" AAECAwQ", "0001020304"), ("AAECAw ", "00010203")] {
             #expect(try value(db, "select hex(base64('\(text)'))") == .text(hex), "\(text)")

@@ -62,6 +62,20 @@ import Testing
         #expect(try value(db, "select count(*) from unnest(NULL)") == .integer(0))
     }
 
+    /// Specifiers match case-insensitively, the longest included; near misses do not.
+    @Test func specifierSpellings() throws {
+        #expect(try value(db, "select date_part('YeArS', '2024-03-21')") == .integer(2024))
+        #expect(try value(db, "select date_part('DayOfMonth', '2024-03-21')") == .integer(21))
+        #expect(try value(db, "select date_part('millenniums', '2024-03-21')") == .integer(3))
+        #expect(try value(db, "select date_part('TIMEZONE_MINUTE', '2024-03-21')") == .integer(0))
+        #expect(try value(db, "select date_trunc('D', 1711015872)") == .integer(1_710_979_200))
+        for bad in ["yearsx", "year ", "timezone_minutes", "millenniumsmillennia", "dāy", ""] {
+            let message = errorMessage(db, "select date_part('\(bad)', '2024-03-21')") ?? ""
+            #expect(message.hasPrefix("extract specifier ") && message.hasSuffix(" not recognized"), "\(bad)")
+        }
+        #expect(errorMessage(db, "select date_part('day' || char(0), '2024-03-21')")?.hasPrefix("extract specifier") == true)
+    }
+
     @Test func badInputIsAClearError() throws {
         let cases: [(String, String)] = [
             ("date_trunc('fortnight', '2024-01-01')", "extract specifier \"fortnight\" not recognized"),

@@ -20,38 +20,51 @@ enum Base64 {
 
     static func classOf(_ c: UInt8) -> UInt8 { c < 0x80 ? digitValues[Int(c)] : pad }
 
-    static func encode(_ input: UnsafeRawBufferPointer) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(4 * ((input.count + 2) / 3) + input.count / 54 + 2)
+    /// The digits as a static buffer: read without bounds checks or a lazy global's guard.
+    static let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+    /// The size of `encode`'s answer for `count` input bytes: 4 digits per 3 bytes (or part),
+    /// and a newline after each 72 digits and at the end.
+    static func encodedLength(_ count: Int) -> Int {
+        let groups = count / 3 + (count % 3 == 0 ? 0 : 1)
+        return groups == 0 ? 0 : 4 * groups + (groups + 17) / 18
+    }
+
+    /// Writes the base64 lines of `input` into `out` (room for `encodedLength(input.count)`
+    /// bytes) and returns how many bytes it wrote.
+    static func encode(_ input: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        let digits = alphabet.utf8Start
+        var j = 0
         var column = 0
         var i = 0
         var remaining = input.count
         while remaining >= 3 {
             let a = input[i], b = input[i + 1], c = input[i + 2]
-            out.append(numerals[Int(a >> 2)])
-            out.append(numerals[Int(((a << 4) | (b >> 4)) & 0x3f)])
-            out.append(numerals[Int(((b & 0xf) << 2) | (c >> 6))])
-            out.append(numerals[Int(c & 0x3f)])
+            out[j] = digits[Int(a >> 2)]
+            out[j + 1] = digits[Int(((a << 4) | (b >> 4)) & 0x3f)]
+            out[j + 2] = digits[Int(((b & 0xf) << 2) | (c >> 6))]
+            out[j + 3] = digits[Int(c & 0x3f)]
+            j += 4
             i += 3
             remaining -= 3
             column += 4
             if column >= 72 || remaining <= 0 {
-                out.append(10)
+                out[j] = 10
+                j += 1
                 column = 0
             }
         }
         if remaining > 0 {
             var qv = UInt32(input[i]) << 16
             if remaining > 1 { qv |= UInt32(input[i + 1]) << 8 }
-            var quad = [UInt8](repeating: UInt8(ascii: "="), count: 4)
             for n in stride(from: 3, through: 0, by: -1) {
-                if n < remaining + 1 { quad[n] = numerals[Int(qv & 0x3f)] }
+                out[j + n] = n < remaining + 1 ? digits[Int(qv & 0x3f)] : UInt8(ascii: "=")
                 qv >>= 6
             }
-            out.append(contentsOf: quad)
-            out.append(10)
+            out[j + 4] = 10
+            j += 5
         }
-        return out
+        return j
     }
 
     static func decode(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
@@ -124,7 +137,7 @@ enum Base64 {
                     var size = 4 * ((bytes.count + 2) / 3)
                     size += (size + 71) / 72 + 1
                     guard size <= result.lengthLimit else { throw Core353Error("blob expanded to base64 too big") }
-                    encode(bytes).withUnsafeBufferPointer { result.setText(utf8: $0) }
+                    result.write(.text, capacity: encodedLength(bytes.count)) { encode(bytes, into: $0) }
                 case .text:
                     let text = value.textBytes
                     guard 3 * ((text.count + 3) / 4) <= result.lengthLimit else {

@@ -6,9 +6,13 @@ enum IsBase85 {
     /// Whether every byte before the first NUL is a base85 digit or C white space
     /// (space, tab, newline, vertical tab, form feed, carriage return).
     static func check(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        // A digit is '#' to '&' or '*' to 'z' (Base85.offset's non-zero cases), compared
+        // with wrapping subtraction: two comparisons a range.
         for c in text {
+            if c &- 0x2a <= 0x7a - 0x2a || c &- 0x23 <= 0x26 - 0x23 { continue }
             if c == 0 { break }
-            if Base85.offset(c) == 0 && !(c == 0x20 || (0x09...0x0d).contains(c)) { return false }
+            if c == 0x20 || c &- 0x09 <= 0x0d - 0x09 { continue }
+            return false
         }
         return true
     }

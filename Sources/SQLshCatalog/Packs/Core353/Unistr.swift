@@ -12,43 +12,52 @@ enum Unistr {
         return v
     }
 
-    /// Appends `v` in UTF-8 as SQLite's sqlite3AppendOneUtf8Character does (no range check:
-    /// values past U+10FFFF keep their low 21 bits' pattern, surrogates are encoded as-is).
-    static func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
+    /// Writes `v` in UTF-8 at `out[j]` as SQLite's sqlite3AppendOneUtf8Character does (no
+    /// range check: values past U+10FFFF keep their low 21 bits' pattern, surrogates are
+    /// encoded as-is) and returns how many bytes it wrote.
+    static func writeUTF8(_ v: UInt32, to out: UnsafeMutablePointer<UInt8>, at j: Int) -> Int {
         if v < 0x80 {
-            out.append(UInt8(v))
+            out[j] = UInt8(v)
+            return 1
         } else if v < 0x800 {
-            out.append(0xc0 &+ UInt8((v >> 6) & 0x1f))
-            out.append(0x80 &+ UInt8(v & 0x3f))
+            out[j] = 0xc0 &+ UInt8((v >> 6) & 0x1f)
+            out[j + 1] = 0x80 &+ UInt8(v & 0x3f)
+            return 2
         } else if v < 0x10000 {
-            out.append(0xe0 &+ UInt8((v >> 12) & 0x0f))
-            out.append(0x80 &+ UInt8((v >> 6) & 0x3f))
-            out.append(0x80 &+ UInt8(v & 0x3f))
+            out[j] = 0xe0 &+ UInt8((v >> 12) & 0x0f)
+            out[j + 1] = 0x80 &+ UInt8((v >> 6) & 0x3f)
+            out[j + 2] = 0x80 &+ UInt8(v & 0x3f)
+            return 3
         } else {
-            out.append(0xf0 &+ UInt8((v >> 18) & 0x07))
-            out.append(0x80 &+ UInt8((v >> 12) & 0x3f))
-            out.append(0x80 &+ UInt8((v >> 6) & 0x3f))
-            out.append(0x80 &+ UInt8(v & 0x3f))
+            out[j] = 0xf0 &+ UInt8((v >> 18) & 0x07)
+            out[j + 1] = 0x80 &+ UInt8((v >> 12) & 0x3f)
+            out[j + 2] = 0x80 &+ UInt8((v >> 6) & 0x3f)
+            out[j + 3] = 0x80 &+ UInt8(v & 0x3f)
+            return 4
         }
     }
 
-    /// The decoded bytes, or nil for an invalid escape.
-    static func decode(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        var out: [UInt8] = []
-        out.reserveCapacity(input.count)
+    /// Writes the decoded bytes of `input` into `out` and returns their count, or nil for an
+    /// invalid escape. `out` needs room for `input.count` bytes: no escape decodes to more
+    /// bytes than it is written with (`\\` 2 to 1, `\XXXX` 5 to at most 3, `\+XXXXXX` 8
+    /// to 4, `\uXXXX` 6 to 3, `\UXXXXXXXX` 10 to 4).
+    static func decode(_ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int? {
         let backslash = UInt8(ascii: "\\")
         var i = 0
+        var j = 0
         while i < input.count {
             let c = input[i]
             guard c == backslash else {
-                out.append(c)
+                out[j] = c
+                j += 1
                 i += 1
                 continue
             }
             let next: UInt8 = i + 1 < input.count ? input[i + 1] : 0
             var v: UInt32?
             if next == backslash {
-                out.append(backslash)
+                out[j] = backslash
+                j += 1
                 i += 2
                 continue
             } else if HexDigit.value(next) != nil {
@@ -66,9 +75,9 @@ enum Unistr {
             }
             guard let v else { return nil }
             // Past the last code point: U+FFFD, as SQLite 3.53 (test/func9.test 300).
-            appendUTF8(v > 0x10FFFF ? 0xFFFD : v, to: &out)
+            j += writeUTF8(v > 0x10FFFF ? 0xFFFD : v, to: out, at: j)
         }
-        return out
+        return j
     }
 
     static let entry = CatalogFunction(
@@ -85,11 +94,11 @@ enum Unistr {
         functions: {
             [SQLFunction("unistr", argumentCount: 1, options: .pure, writingResult: { arguments, result in
                 if arguments[0].isNull { return result.setNull() }
-                guard let bytes = decode(arguments[0].textBytes) else {
+                let input = arguments[0].textBytes
+                // Written in place: the answer is never longer than the text.
+                guard result.write(.text, capacity: input.count, { decode(input, into: $0) }) else {
                     throw Core353Error("invalid Unicode escape")
                 }
-                guard bytes.count <= result.lengthLimit else { return result.setTooBig() }
-                bytes.withUnsafeBufferPointer { result.setText(utf8: $0) }
             })]
         })
 }

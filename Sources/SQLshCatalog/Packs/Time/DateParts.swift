@@ -39,12 +39,48 @@ enum DatePart: Sendable {
         return names
     }()
 
+    /// A name of at most 16 bytes, lowercased, packed into two words (byte k at bits 8 * (k % 8)
+    /// of word k / 8): compared without building a String or hashing one, as each row of
+    /// `date_trunc('day', t)` reads its specifier again.
+    struct PackedName: Comparable {
+        var high: UInt64
+        var low: UInt64
+
+        /// The packed lowercase name, or nil for more than 16 bytes or a NUL byte (no name has
+        /// either).
+        init?<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+            high = 0
+            low = 0
+            var k = 0
+            for b in bytes {
+                guard k < 16, b != 0 else { return nil }
+                let lower = UInt64(b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
+                if k < 8 { low |= lower << UInt64(8 * k) } else { high |= lower << UInt64(8 * (k - 8)) }
+                k += 1
+            }
+        }
+
+        static func < (a: PackedName, b: PackedName) -> Bool {
+            a.high != b.high ? a.high < b.high : a.low < b.low
+        }
+    }
+
+    /// Every name of ``names`` packed, sorted for a binary search.
+    static let packedNames: [(name: PackedName, part: DatePart)] = names
+        .compactMap { entry in PackedName(entry.key.utf8).map { (name: $0, part: entry.value) } }
+        .sorted { $0.name < $1.name }
+
     /// The part a specifier names; DuckDB's error for any other text.
     static func named(_ text: UnsafeBufferPointer<UInt8>) throws -> DatePart {
-        if text.count <= 20 {
-            var name = ""
-            for b in text { name.unicodeScalars.append(Unicode.Scalar(b >= 0x41 && b <= 0x5A ? b | 0x20 : b)) }
-            if let part = names[name] { return part }
+        if let key = PackedName(text) {
+            var lower = 0
+            var upper = packedNames.count
+            while lower < upper {
+                let middle = lower + (upper - lower) / 2
+                let candidate = packedNames[middle]
+                if candidate.name == key { return candidate.part }
+                if candidate.name < key { lower = middle + 1 } else { upper = middle }
+            }
         }
         throw DateError("extract specifier \(DateText.quoted(text).replacingQuotes) not recognized")
     }
