@@ -10,36 +10,10 @@ import TestSupport
     static let folder = ParquetFixtureAnswers.folder
     static let answers = ParquetFixtureAnswers.all.filter { $0.every > 0 }
 
-    /// Renders cells as make_fixtures.py renders DuckDB's values.
-    final class Recorder: ValueSink {
-        var cells: [String] = []
-        func null() { cells.append("NULL") }
-        func integer(_ value: Int64) { cells.append(String(value)) }
-        func real(_ value: Double) { cells.append(String(format: "%.15g", value)) }
-        func text(_ utf8: UnsafeBufferPointer<UInt8>) { cells.append(String(decoding: utf8, as: UTF8.self)) }
-        func blob(_ bytes: UnsafeBufferPointer<UInt8>) { cells.append("X'" + bytes.map { String(format: "%02X", $0) }.joined() + "'") }
-    }
-
-    /// Every row of a file (every `every`th), rendered.
+    /// Every row of a fixture (every `every`th), rendered as make_fixtures.py renders DuckDB's
+    /// values.
     static func read(_ name: String, every: Int) throws -> [[String]] {
-        let file = try ParquetFile(path: folder.appendingPathComponent(name).path, limits: ParquetLimits(lengthLimit: 1_000_000_000))
-        let columns = ParquetColumn.columns(of: file.schema)
-        let reader = ParquetRowReader(file: file, columns: columns, used: Set(columns.indices))
-        var rows: [[String]] = []
-        var index = 0
-        for group in file.metadata.rowGroups.indices {
-            try reader.load(rowGroup: group)
-            while reader.hasRow {
-                if index % every == 0 {
-                    let recorder = Recorder()
-                    for c in columns.indices { try reader.write(column: c, to: recorder) }
-                    rows.append(recorder.cells)
-                }
-                index += 1
-                reader.advance()
-            }
-        }
-        return rows
+        try WrittenFiles.read(folder.appendingPathComponent(name).path, every: every, lengthLimit: 1_000_000_000)
     }
 
     @Test func fixturesAreThere() {

@@ -1,8 +1,8 @@
 import Foundation
 @testable import SQLshParquet
 
-/// Files read back with the reader, for the writer's tests, and pyarrow's or DuckDB's reading
-/// of them (python3's packages, when they are installed).
+/// Files read back with the reader (the writer's tests' files and the fixtures), and
+/// pyarrow's or DuckDB's reading of them (python3's packages, when they are installed).
 enum WrittenFiles {
     /// Renders cells as the fixtures' answers do.
     final class Recorder: ValueSink {
@@ -14,18 +14,22 @@ enum WrittenFiles {
         func blob(_ bytes: UnsafeBufferPointer<UInt8>) { cells.append("X'" + bytes.map { String(format: "%02X", $0) }.joined() + "'") }
     }
 
-    /// Every row of the file at `path`, rendered.
-    static func read(_ path: String) throws -> [[String]] {
-        let file = try ParquetFile(path: path, limits: ParquetLimits(lengthLimit: 1 << 30))
+    /// Every row of the file at `path` (every `every`th), rendered.
+    static func read(_ path: String, every: Int = 1, lengthLimit: Int = 1 << 30) throws -> [[String]] {
+        let file = try ParquetFile(path: path, limits: ParquetLimits(lengthLimit: lengthLimit))
         let columns = ParquetColumn.columns(of: file.schema)
         let reader = ParquetRowReader(file: file, columns: columns, used: Set(columns.indices))
         var rows: [[String]] = []
+        var index = 0
         for group in file.metadata.rowGroups.indices {
             try reader.load(rowGroup: group)
             while reader.hasRow {
-                let recorder = Recorder()
-                for c in columns.indices { try reader.write(column: c, to: recorder) }
-                rows.append(recorder.cells)
+                if index % every == 0 {
+                    let recorder = Recorder()
+                    for c in columns.indices { try reader.write(column: c, to: recorder) }
+                    rows.append(recorder.cells)
+                }
+                index += 1
                 reader.advance()
             }
         }
